@@ -1,0 +1,84 @@
+# gen7sf — GNU Make, C11.  See README.md.
+#   make            library (build/libgen7sf.{a,so}) and tools (build/<tool>)
+#   make check      build and run every test
+#   make demo       run the main job on bundled input
+#   make bench      benchmarks
+#   make install PREFIX=/usr/local
+#   make SAN=1      AddressSanitizer + UndefinedBehaviorSanitizer build (in build-san/)
+
+SAN     ?=
+BUILD   ?= $(if $(SAN),build-san,build)
+PREFIX  ?= /usr/local
+CC      ?= cc
+OPT     ?= -O2
+CFLAGS  ?= $(OPT) -g
+WERROR  ?= -Werror
+WARN    := -Wall -Wextra -Wshadow -Wvla -Wstrict-prototypes -Wmissing-prototypes $(WERROR)
+SANOPTS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SANFLAGS:= $(if $(SAN),$(SANOPTS))
+ALL_CFLAGS := -std=c11 -D_DEFAULT_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -fPIC -Iinclude -MMD -MP
+LDLIBS  := -lm -lpthread
+VERSION := 0.1.0
+
+LIB_SRC  := $(sort $(wildcard src/*/*.c))
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
+TOOL_LIB_SRC := $(sort $(wildcard tools/lib/*.c))
+TOOL_LIB_OBJ := $(TOOL_LIB_SRC:%.c=$(BUILD)/%.o)
+TOOLS    := $(patsubst tools/%.c,$(BUILD)/%,$(sort $(wildcard tools/gen7sf-*.c)))
+TEST_SRC := $(sort $(wildcard tests/test_*.c))
+TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
+TEST_LIB_OBJ := $(BUILD)/tests/harness.o $(BUILD)/tests/state_check.o
+BENCH_SRC := $(sort $(wildcard bench/bench_*.c))
+BENCHES  := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
+
+.PHONY: all check demo bench install clean
+all: $(BUILD)/libgen7sf.a $(BUILD)/libgen7sf.so $(TOOLS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Isrc -Itools/lib -c $< -o $@
+
+$(BUILD)/libgen7sf.a: $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/libgen7sf.so: $(LIB_OBJ)
+	$(CC) -shared $(SANFLAGS) -Wl,-soname,libgen7sf.so.0 -o $@ $^ $(LDLIBS)
+
+$(BUILD)/gen7sf-%: $(BUILD)/tools/gen7sf-%.o $(TOOL_LIB_OBJ) $(BUILD)/libgen7sf.a
+	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_LIB_OBJ) $(TOOL_LIB_OBJ) $(BUILD)/libgen7sf.a
+	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/bench/%: $(BUILD)/bench/%.o $(BUILD)/libgen7sf.a
+	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
+
+# Tests run from the top directory; tests/run sums their closing lines.
+check: all $(TESTS)
+	@BUILD=$(BUILD) sh tests/run $(TESTS)
+
+demo: all
+	@BUILD=$(BUILD) sh demo/run
+
+bench: $(BENCHES)
+	@for b in $(BENCHES); do $$b || exit 1; done
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/include/gen7sf $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	    $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 include/gen7sf/*.h $(DESTDIR)$(PREFIX)/include/gen7sf/
+	install -m 644 $(BUILD)/libgen7sf.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(BUILD)/libgen7sf.so $(DESTDIR)$(PREFIX)/lib/libgen7sf.so.$(VERSION)
+	ln -sf libgen7sf.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libgen7sf.so.0
+	ln -sf libgen7sf.so.0 $(DESTDIR)$(PREFIX)/lib/libgen7sf.so
+	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' gen7sf.pc.in \
+	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gen7sf.pc
+	-install -m 644 docs/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/ 2>/dev/null
+
+clean:
+	rm -rf build build-san
+
+.SECONDARY:
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,120 @@
+/* State structures as data.  Each structure is one X-macro list of fields
+ * (G7SF_<NAME>_FIELDS) that yields both a C struct (g7sf_<name>) for the
+ * function layer and a field table (g7sf_desc_<NAME>) that drives decode,
+ * encode, validation and printing.  Field and enum names follow the PRM.
+ *
+ * A list row is
+ *   F(member, "PRM Field Name", dword, hi, lo, TYPE, frac_bits, enum_table)
+ *   A(member, "PRM Field Name", dword, hi, lo, TYPE, frac_bits, enum_table,
+ *     count, dword_stride, bit_stride)
+ * where A declares `count` elements; element i sits at dword + i*dword_stride,
+ * bits (hi..lo) + i*bit_stride.  TYPE is one of
+ *   U     unsigned integer                     (uint32_t)
+ *   S     two's complement, sign-extended      (int32_t)
+ *   BOOL  one bit, 0/1                         (uint32_t)
+ *   ENUM  enumerated, names in enum_table      (uint32_t)
+ *   ADDR  address/pointer, kept in place: the value is the dword masked to
+ *         hi..lo, so low bits below lo are zero  (uint32_t)
+ *   UFIX  unsigned fixed point Ux.frac, raw    (uint32_t)
+ *   SFIX  signed fixed point Sx.frac, raw, sign-extended (int32_t)
+ *   FLOAT IEEE binary32 occupying bits 31..0   (float)
+ * enum_table is a `const g7sf_enum[]` ended by {0, NULL}, or 0. */
+#ifndef GEN7SF_STATE_H
+#define GEN7SF_STATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "gen7sf.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum g7sf_field_type {
+    G7SF_FT_U, G7SF_FT_S, G7SF_FT_BOOL, G7SF_FT_ENUM, G7SF_FT_ADDR,
+    G7SF_FT_UFIX, G7SF_FT_SFIX, G7SF_FT_FLOAT
+};
+
+typedef struct g7sf_enum { uint32_t value; const char *name; } g7sf_enum;
+
+typedef struct g7sf_field {
+    const char *name;          /* PRM field name */
+    const char *member;        /* C member name */
+    uint16_t dw;               /* first dword */
+    uint8_t  hi, lo;           /* bit range within the dword */
+    uint8_t  type;             /* enum g7sf_field_type */
+    uint8_t  frac;             /* fraction bits of UFIX/SFIX */
+    const g7sf_enum *enums;    /* names of values, or NULL */
+    uint16_t count;            /* 1, or array length */
+    uint16_t dw_stride;        /* array: dwords between elements */
+    uint8_t  bit_stride;       /* array: bits between elements in a dword */
+    size_t   offset;           /* offsetof the member in the C struct */
+} g7sf_field;
+
+typedef struct g7sf_state_desc {
+    const char *name;          /* PRM structure name, e.g. "SAMPLER_STATE" */
+    const char *section;       /* PRM section, e.g. "2.12.3.1" */
+    unsigned dwords;           /* size in dwords */
+    size_t   struct_size;      /* sizeof the C struct */
+    const g7sf_field *fields;
+    unsigned nfields;
+} g7sf_state_desc;
+
+/* C types of the list TYPEs, and the struct generator. */
+#define G7SF_CT_U     uint32_t
+#define G7SF_CT_S     int32_t
+#define G7SF_CT_BOOL  uint32_t
+#define G7SF_CT_ENUM  uint32_t
+#define G7SF_CT_ADDR  uint32_t
+#define G7SF_CT_UFIX  uint32_t
+#define G7SF_CT_SFIX  int32_t
+#define G7SF_CT_FLOAT float
+#define G7SF_MEMBER_F(m, n, dw, hi, lo, t, fr, en) G7SF_CT_##t m;
+#define G7SF_MEMBER_A(m, n, dw, hi, lo, t, fr, en, cnt, dws, bs) G7SF_CT_##t m[cnt];
+#define G7SF_STATE_STRUCT(NAME, cname)                                        \
+    typedef struct g7sf_##cname {                                             \
+        G7SF_##NAME##_FIELDS(G7SF_MEMBER_F, G7SF_MEMBER_A)                    \
+    } g7sf_##cname;                                                           \
+    extern const g7sf_state_desc g7sf_desc_##NAME;
+
+/* The registry of every structure, in PRM order. */
+unsigned g7sf_state_count(void);
+const g7sf_state_desc *g7sf_state_at(unsigned i);
+const g7sf_state_desc *g7sf_state_find(const char *name);   /* case-insensitive */
+const g7sf_field *g7sf_state_field(const g7sf_state_desc *d, const char *name);
+
+/* Whole-structure conversion between dwords and the C struct.  pack fails
+ * with G7SF_ERANGE (naming nothing; see g7sf_state_check) when a member does
+ * not fit its field; unpack cannot fail. */
+void g7sf_state_unpack(const g7sf_state_desc *d, const uint32_t *dw, void *out);
+int  g7sf_state_pack(const g7sf_state_desc *d, const void *in, uint32_t *dw);
+/* Reads d->dwords dwords at addr from graphics memory and unpacks them. */
+int  g7sf_state_read(g7sf_gpu *gpu, const g7sf_state_desc *d, uint32_t addr, void *out);
+
+/* One field element of the C struct, as int64_t (FLOAT: its bit pattern). */
+int64_t g7sf_field_get(const g7sf_field *f, unsigned idx, const void *s);
+/* Stores v: G7SF_ERANGE if v does not fit (ADDR: also if misaligned). */
+int     g7sf_field_set(const g7sf_field *f, unsigned idx, void *s, int64_t v);
+/* Field element straight from / into dwords. */
+int64_t g7sf_field_extract(const g7sf_field *f, unsigned idx, const uint32_t *dw);
+int     g7sf_field_insert(const g7sf_field *f, unsigned idx, uint32_t *dw, int64_t v);
+
+/* Text: "1 (MAPFILTER_LINEAR)", "0x00001000", "256 (1.000)", "-1.5".
+ * Returns the length snprintf would. */
+int g7sf_field_format(const g7sf_field *f, int64_t v, char *buf, size_t n);
+/* Parses a number (decimal, 0x hex, 0b binary, negative for S/SFIX), an enum
+ * name, a fixed-point real ("1.5") for UFIX/SFIX, a real for FLOAT, or
+ * true/false for BOOL; checks the range.  0 or G7SF_EINVAL / G7SF_ERANGE. */
+int g7sf_field_parse(const g7sf_field *f, const char *text, int64_t *v);
+/* The display name of field element idx: "Name" or "Name[idx]". */
+void g7sf_field_name(const g7sf_field *f, unsigned idx, char *buf, size_t n);
+
+/* Bits of dword i that no field covers (reserved / MBZ in the PRM). */
+uint32_t g7sf_state_reserved_mask(const g7sf_state_desc *d, unsigned i);
+
+#include "state_sampler.h"
+
+#ifdef __cplusplus
+}
+#endif
+#endif

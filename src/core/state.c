@@ -1,0 +1,287 @@
+/* Generic decode/encode/print/parse of state structures, driven by the
+ * field tables (state.h).  Nothing here knows any particular structure. */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "gen7sf/state.h"
+#include "state_list.h"
+
+#define G7SF_REGISTRY_ENTRY(NAME) &g7sf_desc_##NAME,
+static const g7sf_state_desc *const registry[] = { G7SF_STATE_LIST(G7SF_REGISTRY_ENTRY) };
+
+unsigned g7sf_state_count(void) { return (unsigned)(sizeof registry / sizeof registry[0]); }
+
+const g7sf_state_desc *g7sf_state_at(unsigned i)
+{
+    return i < g7sf_state_count() ? registry[i] : NULL;
+}
+
+const g7sf_state_desc *g7sf_state_find(const char *name)
+{
+    for (unsigned i = 0; name && i < g7sf_state_count(); i++)
+        if (strcasecmp(registry[i]->name, name) == 0)
+            return registry[i];
+    return NULL;
+}
+
+/* Matches "Name" and, for arrays, "Name[i]" is handled by the caller. */
+const g7sf_field *g7sf_state_field(const g7sf_state_desc *d, const char *name)
+{
+    for (unsigned i = 0; d && name && i < d->nfields; i++)
+        if (strcasecmp(d->fields[i].name, name) == 0 || strcmp(d->fields[i].member, name) == 0)
+            return &d->fields[i];
+    return NULL;
+}
+
+static unsigned width(const g7sf_field *f) { return (unsigned)(f->hi - f->lo + 1); }
+
+static uint32_t field_mask(const g7sf_field *f)
+{
+    return (width(f) == 32 ? 0xffffffffu : ((1u << width(f)) - 1)) << f->lo;
+}
+
+static bool is_signed(const g7sf_field *f)
+{
+    return f->type == G7SF_FT_S || f->type == G7SF_FT_SFIX;
+}
+
+/* Position of element idx: shifts the field down/right by the strides. */
+static g7sf_field element(const g7sf_field *f, unsigned idx)
+{
+    g7sf_field e = *f;
+    e.dw = (uint16_t)(f->dw + idx * f->dw_stride);
+    e.lo = (uint8_t)(f->lo + idx * f->bit_stride);
+    e.hi = (uint8_t)(f->hi + idx * f->bit_stride);
+    return e;
+}
+
+int64_t g7sf_field_extract(const g7sf_field *f, unsigned idx, const uint32_t *dw)
+{
+    g7sf_field e = element(f, idx);
+    uint32_t raw = dw[e.dw] & field_mask(&e);
+    if (e.type == G7SF_FT_ADDR)
+        return raw;
+    raw >>= e.lo;
+    if (is_signed(&e) && width(&e) < 32 && (raw >> (width(&e) - 1)) & 1)
+        return (int64_t)raw - ((int64_t)1 << width(&e));
+    if (is_signed(&e) && width(&e) == 32)
+        return (int32_t)raw;
+    return raw;
+}
+
+/* Range of the value of a field: [lo, hi], with ADDR alignment. */
+static void value_range(const g7sf_field *f, int64_t *lo, int64_t *hi)
+{
+    unsigned w = width(f);
+    if (f->type == G7SF_FT_ADDR) {
+        *lo = 0;
+        *hi = field_mask(f);
+    } else if (is_signed(f)) {
+        *lo = -((int64_t)1 << (w - 1));
+        *hi = ((int64_t)1 << (w - 1)) - 1;
+    } else {
+        *lo = 0;
+        *hi = ((int64_t)1 << w) - 1;
+    }
+}
+
+static int check_value(const g7sf_field *f, int64_t v)
+{
+    int64_t lo, hi;
+    value_range(f, &lo, &hi);
+    if (v < lo || v > hi)
+        return G7SF_ERANGE;
+    if (f->type == G7SF_FT_ADDR && ((uint32_t)v & ~field_mask(f)))
+        return G7SF_ERANGE;
+    return 0;
+}
+
+int g7sf_field_insert(const g7sf_field *f, unsigned idx, uint32_t *dw, int64_t v)
+{
+    g7sf_field e = element(f, idx);
+    if (check_value(&e, v))
+        return G7SF_ERANGE;
+    uint32_t bits = e.type == G7SF_FT_ADDR ? (uint32_t)v : (uint32_t)v << e.lo;
+    dw[e.dw] = (dw[e.dw] & ~field_mask(&e)) | (bits & field_mask(&e));
+    return 0;
+}
+
+int64_t g7sf_field_get(const g7sf_field *f, unsigned idx, const void *s)
+{
+    const char *p = (const char *)s + f->offset + idx * 4;
+    if (is_signed(f)) {
+        int32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    uint32_t v;   /* FLOAT members are read as their bit pattern */
+    memcpy(&v, p, 4);
+    return v;
+}
+
+int g7sf_field_set(const g7sf_field *f, unsigned idx, void *s, int64_t v)
+{
+    if (idx >= f->count)
+        return G7SF_ERANGE;
+    g7sf_field e = element(f, idx);
+    if (check_value(&e, v))
+        return G7SF_ERANGE;
+    char *p = (char *)s + f->offset + idx * 4;
+    if (is_signed(f)) {
+        int32_t x = (int32_t)v;
+        memcpy(p, &x, 4);
+    } else {
+        uint32_t x = (uint32_t)v;
+        memcpy(p, &x, 4);
+    }
+    return 0;
+}
+
+void g7sf_state_unpack(const g7sf_state_desc *d, const uint32_t *dw, void *out)
+{
+    memset(out, 0, d->struct_size);
+    for (unsigned i = 0; i < d->nfields; i++)
+        for (unsigned k = 0; k < d->fields[i].count; k++)
+            g7sf_field_set(&d->fields[i], k, out, g7sf_field_extract(&d->fields[i], k, dw));
+}
+
+int g7sf_state_pack(const g7sf_state_desc *d, const void *in, uint32_t *dw)
+{
+    memset(dw, 0, d->dwords * sizeof *dw);
+    for (unsigned i = 0; i < d->nfields; i++)
+        for (unsigned k = 0; k < d->fields[i].count; k++)
+            if (g7sf_field_insert(&d->fields[i], k, dw, g7sf_field_get(&d->fields[i], k, in)))
+                return G7SF_ERANGE;
+    return 0;
+}
+
+int g7sf_state_read(g7sf_gpu *gpu, const g7sf_state_desc *d, uint32_t addr, void *out)
+{
+    uint32_t *dw = malloc(d->dwords * sizeof *dw);
+    if (!dw)
+        return G7SF_ENOMEM;
+    int r = g7sf_mem_read(gpu, addr, dw, d->dwords * sizeof *dw);
+    if (!r)
+        g7sf_state_unpack(d, dw, out);
+    free(dw);
+    return r;
+}
+
+uint32_t g7sf_state_reserved_mask(const g7sf_state_desc *d, unsigned i)
+{
+    uint32_t used = 0;
+    for (unsigned f = 0; f < d->nfields; f++)
+        for (unsigned k = 0; k < d->fields[f].count; k++) {
+            g7sf_field e = element(&d->fields[f], k);
+            if (e.dw == i)
+                used |= field_mask(&e);
+        }
+    return ~used;
+}
+
+void g7sf_field_name(const g7sf_field *f, unsigned idx, char *buf, size_t n)
+{
+    if (f->count > 1)
+        snprintf(buf, n, "%s[%u]", f->name, idx);
+    else
+        snprintf(buf, n, "%s", f->name);
+}
+
+static const char *enum_name(const g7sf_field *f, int64_t v)
+{
+    for (const g7sf_enum *e = f->enums; e && e->name; e++)
+        if (e->value == v)
+            return e->name;
+    return NULL;
+}
+
+int g7sf_field_format(const g7sf_field *f, int64_t v, char *buf, size_t n)
+{
+    const char *name = enum_name(f, v);
+    switch (f->type) {
+    case G7SF_FT_ADDR:
+        return snprintf(buf, n, "0x%08" PRIx32, (uint32_t)v);
+    case G7SF_FT_UFIX:
+    case G7SF_FT_SFIX:
+        return snprintf(buf, n, "%" PRId64 " (%g)", v, ldexp((double)v, -(int)f->frac));
+    case G7SF_FT_FLOAT: {
+        uint32_t u = (uint32_t)v;
+        float x;
+        memcpy(&x, &u, 4);
+        return snprintf(buf, n, "0x%08" PRIx32 " (%g)", u, (double)x);
+    }
+    default:
+        if (name)
+            return snprintf(buf, n, "%" PRId64 " (%s)", v, name);
+        if (f->type == G7SF_FT_ENUM)
+            return snprintf(buf, n, "%" PRId64 " (reserved)", v);
+        return snprintf(buf, n, "%" PRId64, v);
+    }
+}
+
+/* Whole-string integer in C syntax plus 0b; false if anything is left. */
+static bool parse_int(const char *s, int64_t *v)
+{
+    bool neg = *s == '-';
+    const char *p = neg || *s == '+' ? s + 1 : s;
+    int base = 10;
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+        base = 16, p += 2;
+    else if (p[0] == '0' && (p[1] == 'b' || p[1] == 'B'))
+        base = 2, p += 2;
+    if (!isalnum((unsigned char)*p))
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long u = strtoull(p, &end, base);
+    if (*end || errno || u > (1ull << 33))
+        return false;
+    *v = neg ? -(int64_t)u : (int64_t)u;
+    return true;
+}
+
+static bool parse_real(const char *s, double *x)
+{
+    char *end;
+    errno = 0;
+    *x = strtod(s, &end);
+    return *s && !*end && !errno && isfinite(*x);
+}
+
+int g7sf_field_parse(const g7sf_field *f, const char *text, int64_t *v)
+{
+    double x;
+    if (!text || !*text)
+        return G7SF_EINVAL;
+    for (const g7sf_enum *e = f->enums; e && e->name; e++)
+        if (strcasecmp(e->name, text) == 0) {
+            *v = e->value;
+            return 0;
+        }
+    if (f->type == G7SF_FT_BOOL && (!strcasecmp(text, "true") || !strcasecmp(text, "false"))) {
+        *v = !strcasecmp(text, "true");
+        return 0;
+    }
+    if (f->type == G7SF_FT_FLOAT && parse_real(text, &x)) {
+        float fl = (float)x;
+        uint32_t u;
+        memcpy(&u, &fl, 4);
+        *v = u;
+        return 0;
+    }
+    if (!parse_int(text, v)) {
+        if ((f->type != G7SF_FT_UFIX && f->type != G7SF_FT_SFIX) || !parse_real(text, &x))
+            return G7SF_EINVAL;
+        double raw = ldexp(x, f->frac);
+        if (raw != floor(raw) || fabs(raw) > 4294967296.0)
+            return G7SF_ERANGE;   /* not representable in this fixed point */
+        *v = (int64_t)raw;
+    }
+    return check_value(f, *v);
+}

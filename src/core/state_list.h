@@ -1,0 +1,8 @@
+/* Every state structure, in PRM order: X(NAME) for each g7sf_desc_NAME. */
+#ifndef G7SF_CORE_STATE_LIST_H
+#define G7SF_CORE_STATE_LIST_H
+
+#define G7SF_STATE_LIST(X) \
+    X(SAMPLER_STATE)
+
+#endif

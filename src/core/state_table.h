@@ -1,0 +1,25 @@
+/* Internal: turns a G7SF_<NAME>_FIELDS list into its g7sf_desc_<NAME>.
+ * In a .c file:   #define ROW_T g7sf_sampler_state
+ *                 G7SF_STATE_DESC(SAMPLER_STATE, "2.12.3.1")
+ *                 #undef ROW_T                                              */
+#ifndef G7SF_CORE_STATE_TABLE_H
+#define G7SF_CORE_STATE_TABLE_H
+
+#include <stddef.h>
+#include "gen7sf/state.h"
+
+#define G7SF_ROW_F(m, n, dw, hi, lo, t, fr, en) \
+    { n, #m, dw, hi, lo, G7SF_FT_##t, fr, en, 1, 0, 0, offsetof(ROW_T, m) },
+#define G7SF_ROW_A(m, n, dw, hi, lo, t, fr, en, cnt, dws, bs) \
+    { n, #m, dw, hi, lo, G7SF_FT_##t, fr, en, cnt, dws, bs, offsetof(ROW_T, m) },
+
+#define G7SF_STATE_DESC(NAME, sect)                                             \
+    static const g7sf_field NAME##_fields[] = {                                 \
+        G7SF_##NAME##_FIELDS(G7SF_ROW_F, G7SF_ROW_A)                            \
+    };                                                                          \
+    const g7sf_state_desc g7sf_desc_##NAME = {                                  \
+        #NAME, sect, G7SF_##NAME##_DWORDS, sizeof(ROW_T), NAME##_fields,        \
+        (unsigned)(sizeof NAME##_fields / sizeof NAME##_fields[0])              \
+    };
+
+#endif

@@ -1,0 +1,84 @@
+/* Runs every registered case (or those named on the command line). */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+#define MAX_TESTS 1024
+static struct { const char *name; t_fn fn; } tests[MAX_TESTS];
+static int ntests, cur_failed, cur_skipped;
+static uint64_t rng;
+
+void t_register(const char *name, t_fn fn)
+{
+    if (ntests == MAX_TESTS) {
+        fprintf(stderr, "harness: more than %d tests\n", MAX_TESTS);
+        exit(2);
+    }
+    tests[ntests].name = name;
+    tests[ntests++].fn = fn;
+}
+
+void t_fail(const char *file, int line, const char *fmt, ...)
+{
+    va_list ap;
+    if (cur_failed++ >= 20)
+        return;   /* enough to see what is wrong */
+    fprintf(stdout, "  %s:%d: ", file, line);
+    va_start(ap, fmt);
+    vfprintf(stdout, fmt, ap);
+    va_end(ap);
+    fputc('\n', stdout);
+}
+
+void t_skip(const char *why)
+{
+    cur_skipped = 1;
+    printf("  skipped: %s\n", why);
+}
+
+bool t_failed(void) { return cur_failed != 0; }
+
+uint64_t t_rand(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
+
+static bool selected(const char *name, int argc, char **argv)
+{
+    if (argc < 2)
+        return true;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], name) == 0)
+            return true;
+    return false;
+}
+
+int main(int argc, char **argv)
+{
+    int passed = 0, failed = 0, skipped = 0;
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    for (int i = 0; i < ntests; i++) {
+        if (!selected(tests[i].name, argc, argv))
+            continue;
+        cur_failed = cur_skipped = 0;
+        rng = 0x9e3779b97f4a7c15ull ^ (uint64_t)(i + 1) * 0x2545f4914f6cdd1dull;
+        tests[i].fn();
+        if (cur_failed) {
+            failed++;
+            printf("FAIL %s (%d failed checks)\n", tests[i].name, cur_failed);
+        } else if (cur_skipped) {
+            skipped++;
+            printf("SKIP %s\n", tests[i].name);
+        } else {
+            passed++;
+            printf("ok   %s\n", tests[i].name);
+        }
+    }
+    printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
+    return failed ? 1 : 0;
+}

@@ -1,0 +1,43 @@
+/* The test harness: TEST(name) { ... } registers a test case; CHECK* record a
+ * failure (file:line, what differed) and let the case go on; SKIP(why) ends
+ * the case as skipped.  Each binary ends with "N passed, N failed[, N skipped]". */
+#ifndef G7SF_TEST_HARNESS_H
+#define G7SF_TEST_HARNESS_H
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef void (*t_fn)(void);
+void t_register(const char *name, t_fn fn);
+void t_fail(const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void t_skip(const char *why);
+bool t_failed(void);          /* has the current case failed so far */
+uint64_t t_rand(void);        /* deterministic per case (xorshift) */
+
+#define TEST(name)                                                            \
+    static void test_##name(void);                                            \
+    __attribute__((constructor)) static void reg_##name(void)                 \
+    { t_register(#name, test_##name); }                                       \
+    static void test_##name(void)
+
+#define CHECK(cond)                                                           \
+    do { if (!(cond)) t_fail(__FILE__, __LINE__, "%s", #cond); } while (0)
+#define CHECKF(cond, ...)                                                     \
+    do { if (!(cond)) t_fail(__FILE__, __LINE__, __VA_ARGS__); } while (0)
+#define CHECK_EQ(a, b)                                                        \
+    do { long long a_ = (long long)(a), b_ = (long long)(b);                  \
+         if (a_ != b_) t_fail(__FILE__, __LINE__, "%s == %s: got %lld (0x%llx), want %lld (0x%llx)", \
+                              #a, #b, a_, (unsigned long long)a_, b_, (unsigned long long)b_); \
+    } while (0)
+#define CHECK_STR(a, b)                                                       \
+    do { const char *a_ = (a), *b_ = (b);                                     \
+         if (!a_ || !b_ || strcmp(a_, b_))                                    \
+             t_fail(__FILE__, __LINE__, "%s: got \"%s\", want \"%s\"", #a,    \
+                    a_ ? a_ : "(null)", b_ ? b_ : "(null)");                  \
+    } while (0)
+#define SKIP(why) do { t_skip(why); return; } while (0)
+
+#endif
