@@ -7,7 +7,10 @@
  *   F(member, "PRM Field Name", dword, hi, lo, TYPE, frac_bits, enum_table)
  *   A(member, "PRM Field Name", dword, hi, lo, TYPE, frac_bits, enum_table,
  *     count, dword_stride, bit_stride)
- * where A declares `count` elements; element i sits at dword + i*dword_stride,
+ *   V(member, ...same as F...)
+ * where V is a variant: another reading of bits that an F row also covers
+ * (e.g. RENDER_SURFACE_STATE DW6 is MCS, UV-plane offsets or an append
+ * counter by surface kind).  Pack ORs all rows, as Mesa's genxml does; A declares `count` elements; element i sits at dword + i*dword_stride,
  * bits (hi..lo) + i*bit_stride.  TYPE is one of
  *   U     unsigned integer                     (uint32_t)
  *   S     two's complement, sign-extended      (int32_t)
@@ -48,6 +51,7 @@ typedef struct g7sf_field {
     uint16_t count;            /* 1, or array length */
     uint16_t dw_stride;        /* array: dwords between elements */
     uint8_t  bit_stride;       /* array: bits between elements in a dword */
+    uint8_t  variant;          /* 1: a V row (its bits overlap an F row) */
     size_t   offset;           /* offsetof the member in the C struct */
 } g7sf_field;
 
@@ -71,9 +75,10 @@ typedef struct g7sf_state_desc {
 #define G7SF_CT_FLOAT float
 #define G7SF_MEMBER_F(m, n, dw, hi, lo, t, fr, en) G7SF_CT_##t m;
 #define G7SF_MEMBER_A(m, n, dw, hi, lo, t, fr, en, cnt, dws, bs) G7SF_CT_##t m[cnt];
+#define G7SF_MEMBER_V G7SF_MEMBER_F
 #define G7SF_STATE_STRUCT(NAME, cname)                                        \
     typedef struct g7sf_##cname {                                             \
-        G7SF_##NAME##_FIELDS(G7SF_MEMBER_F, G7SF_MEMBER_A)                    \
+        G7SF_##NAME##_FIELDS(G7SF_MEMBER_F, G7SF_MEMBER_A, G7SF_MEMBER_V)                    \
     } g7sf_##cname;                                                           \
     extern const g7sf_state_desc g7sf_desc_##NAME;
 
@@ -83,9 +88,9 @@ const g7sf_state_desc *g7sf_state_at(unsigned i);
 const g7sf_state_desc *g7sf_state_find(const char *name);   /* case-insensitive */
 const g7sf_field *g7sf_state_field(const g7sf_state_desc *d, const char *name);
 
-/* Whole-structure conversion between dwords and the C struct.  pack fails
- * with G7SF_ERANGE (naming nothing; see g7sf_state_check) when a member does
- * not fit its field; unpack cannot fail. */
+/* Whole-structure conversion between dwords and the C struct.  pack ORs
+ * every field into zeroed dwords and fails with G7SF_ERANGE when a member
+ * does not fit its field; unpack cannot fail. */
 void g7sf_state_unpack(const g7sf_state_desc *d, const uint32_t *dw, void *out);
 int  g7sf_state_pack(const g7sf_state_desc *d, const void *in, uint32_t *dw);
 /* Reads d->dwords dwords at addr from graphics memory and unpacks them. */
@@ -113,6 +118,7 @@ void g7sf_field_name(const g7sf_field *f, unsigned idx, char *buf, size_t n);
 uint32_t g7sf_state_reserved_mask(const g7sf_state_desc *d, unsigned i);
 
 #include "state_sampler.h"
+#include "state_surface.h"
 
 #ifdef __cplusplus
 }

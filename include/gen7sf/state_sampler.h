@@ -3,7 +3,7 @@
 #define GEN7SF_STATE_SAMPLER_H
 
 #define G7SF_SAMPLER_STATE_DWORDS 4
-#define G7SF_SAMPLER_STATE_FIELDS(F, A)                                                        \
+#define G7SF_SAMPLER_STATE_FIELDS(F, A, V)                                                        \
     F(sampler_disable,            "Sampler Disable",                0, 31, 31, BOOL, 0, 0)    \
     F(texture_border_color_mode,  "Texture Border Color Mode",      0, 29, 29, ENUM, 0, g7sf_en_border_color_mode) \
     F(lod_preclamp_enable,        "LOD PreClamp Enable",            0, 28, 28, ENUM, 0, g7sf_en_lod_preclamp) \
@@ -22,12 +22,12 @@
     F(chromakey_index,            "ChromaKey Index",                3, 24, 23, U,    0, 0)    \
     F(chromakey_mode,             "ChromaKey Mode",                 3, 22, 22, ENUM, 0, g7sf_en_chromakey_mode) \
     F(maximum_anisotropy,         "Maximum Anisotropy",             3, 21, 19, ENUM, 0, g7sf_en_aniso_ratio) \
-    F(r_address_mag_rounding,     "R Address Mag Filter Rounding Enable", 3, 18, 18, BOOL, 0, 0) \
-    F(r_address_min_rounding,     "R Address Min Filter Rounding Enable", 3, 17, 17, BOOL, 0, 0) \
+    F(u_address_mag_rounding,     "U Address Mag Filter Rounding Enable", 3, 18, 18, BOOL, 0, 0) \
+    F(u_address_min_rounding,     "U Address Min Filter Rounding Enable", 3, 17, 17, BOOL, 0, 0) \
     F(v_address_mag_rounding,     "V Address Mag Filter Rounding Enable", 3, 16, 16, BOOL, 0, 0) \
     F(v_address_min_rounding,     "V Address Min Filter Rounding Enable", 3, 15, 15, BOOL, 0, 0) \
-    F(u_address_mag_rounding,     "U Address Mag Filter Rounding Enable", 3, 14, 14, BOOL, 0, 0) \
-    F(u_address_min_rounding,     "U Address Min Filter Rounding Enable", 3, 13, 13, BOOL, 0, 0) \
+    F(r_address_mag_rounding,     "R Address Mag Filter Rounding Enable", 3, 14, 14, BOOL, 0, 0) \
+    F(r_address_min_rounding,     "R Address Min Filter Rounding Enable", 3, 13, 13, BOOL, 0, 0) \
     F(trilinear_filter_quality,   "Trilinear Filter Quality",       3, 12, 11, ENUM, 0, g7sf_en_trilinear_quality) \
     F(non_normalized_coordinate_enable, "Non-normalized Coordinate Enable", 3, 10, 10, BOOL, 0, 0) \
     F(tcx_address_control_mode,   "TCX Address Control Mode",       3,  8,  6, ENUM, 0, g7sf_en_texcoordmode) \

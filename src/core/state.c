@@ -102,13 +102,22 @@ static int check_value(const g7sf_field *f, int64_t v)
     return 0;
 }
 
+/* The bits of value v in its dword, or G7SF_ERANGE. */
+static int field_bits(const g7sf_field *e, int64_t v, uint32_t *bits)
+{
+    if (check_value(e, v))
+        return G7SF_ERANGE;
+    *bits = (e->type == G7SF_FT_ADDR ? (uint32_t)v : (uint32_t)v << e->lo) & field_mask(e);
+    return 0;
+}
+
 int g7sf_field_insert(const g7sf_field *f, unsigned idx, uint32_t *dw, int64_t v)
 {
     g7sf_field e = element(f, idx);
-    if (check_value(&e, v))
+    uint32_t bits;
+    if (field_bits(&e, v, &bits))
         return G7SF_ERANGE;
-    uint32_t bits = e.type == G7SF_FT_ADDR ? (uint32_t)v : (uint32_t)v << e.lo;
-    dw[e.dw] = (dw[e.dw] & ~field_mask(&e)) | (bits & field_mask(&e));
+    dw[e.dw] = (dw[e.dw] & ~field_mask(&e)) | bits;
     return 0;
 }
 
@@ -155,9 +164,13 @@ int g7sf_state_pack(const g7sf_state_desc *d, const void *in, uint32_t *dw)
 {
     memset(dw, 0, d->dwords * sizeof *dw);
     for (unsigned i = 0; i < d->nfields; i++)
-        for (unsigned k = 0; k < d->fields[i].count; k++)
-            if (g7sf_field_insert(&d->fields[i], k, dw, g7sf_field_get(&d->fields[i], k, in)))
+        for (unsigned k = 0; k < d->fields[i].count; k++) {
+            g7sf_field e = element(&d->fields[i], k);
+            uint32_t bits;
+            if (field_bits(&e, g7sf_field_get(&d->fields[i], k, in), &bits))
                 return G7SF_ERANGE;
+            dw[e.dw] |= bits;   /* OR: variant rows share bits */
+        }
     return 0;
 }
 

@@ -3,6 +3,8 @@
 #define G7SF_CORE_STATE_LIST_H
 
 #define G7SF_STATE_LIST(X) \
+    X(RENDER_SURFACE_STATE) \
+    X(BINDING_TABLE_STATE) \
     X(SAMPLER_STATE)
 
 #endif

@@ -9,13 +9,15 @@
 #include "gen7sf/state.h"
 
 #define G7SF_ROW_F(m, n, dw, hi, lo, t, fr, en) \
-    { n, #m, dw, hi, lo, G7SF_FT_##t, fr, en, 1, 0, 0, offsetof(ROW_T, m) },
+    { n, #m, dw, hi, lo, G7SF_FT_##t, fr, en, 1, 0, 0, 0, offsetof(ROW_T, m) },
+#define G7SF_ROW_V(m, n, dw, hi, lo, t, fr, en) \
+    { n, #m, dw, hi, lo, G7SF_FT_##t, fr, en, 1, 0, 0, 1, offsetof(ROW_T, m) },
 #define G7SF_ROW_A(m, n, dw, hi, lo, t, fr, en, cnt, dws, bs) \
-    { n, #m, dw, hi, lo, G7SF_FT_##t, fr, en, cnt, dws, bs, offsetof(ROW_T, m) },
+    { n, #m, dw, hi, lo, G7SF_FT_##t, fr, en, cnt, dws, bs, 0, offsetof(ROW_T, m) },
 
 #define G7SF_STATE_DESC(NAME, sect)                                             \
     static const g7sf_field NAME##_fields[] = {                                 \
-        G7SF_##NAME##_FIELDS(G7SF_ROW_F, G7SF_ROW_A)                            \
+        G7SF_##NAME##_FIELDS(G7SF_ROW_F, G7SF_ROW_A, G7SF_ROW_V)                            \
     };                                                                          \
     const g7sf_state_desc g7sf_desc_##NAME = {                                  \
         #NAME, sect, G7SF_##NAME##_DWORDS, sizeof(ROW_T), NAME##_fields,        \
