@@ -27,7 +27,8 @@ TOOL_LIB_OBJ := $(TOOL_LIB_SRC:%.c=$(BUILD)/%.o)
 TOOLS    := $(patsubst tools/%.c,$(BUILD)/%,$(sort $(wildcard tools/gen7sf-*.c)))
 TEST_SRC := $(sort $(wildcard tests/test_*.c))
 TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
-TEST_LIB_OBJ := $(BUILD)/tests/harness.o $(BUILD)/tests/state_check.o
+TEST_LIB_SRC := $(filter-out tests/test_%,$(wildcard tests/*.c))
+TEST_LIB_OBJ := $(TEST_LIB_SRC:%.c=$(BUILD)/%.o)
 BENCH_SRC := $(sort $(wildcard bench/bench_*.c))
 BENCHES  := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 

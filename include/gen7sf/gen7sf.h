@@ -30,8 +30,7 @@ enum {
     G7SF_ESTATE   = -10, /* state in memory is illegal for this message */
     G7SF_EPAYLOAD = -11, /* a payload field is illegal (§1.5.8 "bad data") */
     G7SF_ENOTIMPL = -12, /* a real message or function gen7sf does not model yet */
-    G7SF_ERANGE   = -13, /* a value does not fit its field */
-    G7SF_EPLATFORM= -14  /* the message exists only on the other platform */
+    G7SF_ERANGE   = -13  /* a value does not fit its field */
 };
 const char *g7sf_strerror(int code);
 

@@ -86,7 +86,6 @@ const char *g7sf_strerror(int code)
     case G7SF_EPAYLOAD:  return "illegal value in the payload";
     case G7SF_ENOTIMPL:  return "not implemented by gen7sf yet";
     case G7SF_ERANGE:    return "value out of range";
-    case G7SF_EPLATFORM: return "message not available on this platform";
     default:             return "unknown error";
     }
 }

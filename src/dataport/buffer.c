@@ -1,0 +1,73 @@
+/* Buffers for the data port's block and scattered messages: from state, and
+ * the DWord gather/scatter every such message reduces to. */
+#include <string.h>
+
+#include "core/gpu.h"
+#include "gen7sf/dataport.h"
+
+#define FORMAT_RAW 0x1FF
+
+uint64_t g7sf_dp_buffer_entries(const g7sf_render_surface_state *ss)
+{
+    uint32_t depth_mask = ss->surface_format == FORMAT_RAW ? 0x3FF : 0x7F;
+    return ((uint64_t)(ss->depth & depth_mask) << 21 | (uint64_t)ss->height << 7 |
+            (ss->width & 0x7F)) + 1;
+}
+
+int g7sf_dp_buffer_from_surface(const g7sf_render_surface_state *ss, uint32_t align,
+                                g7sf_dp_buffer *out)
+{
+    if (ss->surface_type == G7SF_SURFTYPE_NULL) {
+        *out = (g7sf_dp_buffer){ 0, 0 };
+        return 0;
+    }
+    if (ss->surface_type != G7SF_SURFTYPE_BUFFER || ss->tiled_surface ||
+        (ss->surface_base_address & (align - 1)))
+        return G7SF_ESTATE;
+    uint64_t elem = ss->surface_format == FORMAT_RAW ? 1 : 16;
+    *out = (g7sf_dp_buffer){ ss->surface_base_address, g7sf_dp_buffer_entries(ss) * elem };
+    return 0;
+}
+
+/* In bounds: the whole DWord inside the buffer and inside the 4 GiB space. */
+static bool dword_address(const g7sf_dp_buffer *buf, uint64_t off, uint32_t *addr)
+{
+    uint64_t a = (uint64_t)buf->base + off;
+    if (off > buf->size || buf->size - off < 4 || a > 0xFFFFFFFCull)
+        return false;
+    *addr = (uint32_t)a;
+    return true;
+}
+
+int g7sf_dp_gather(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *offsets,
+                   unsigned n, uint32_t enable, uint32_t *dst)
+{
+    if (!gpu || !buf || n > 32 || (n && (!offsets || !dst)))
+        return G7SF_EINVAL;
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t a;
+        if (!(enable >> i & 1))
+            continue;
+        if (!dword_address(buf, offsets[i], &a))
+            dst[i] = 0;
+        else
+            g7sf_mem_read(gpu, a, &dst[i], 4);   /* cannot fail: a + 4 <= 4 GiB */
+    }
+    return 0;
+}
+
+int g7sf_dp_scatter(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *offsets,
+                    unsigned n, uint32_t enable, const uint32_t *src)
+{
+    if (!gpu || !buf || n > 32 || (n && (!offsets || !src)))
+        return G7SF_EINVAL;
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t a;
+        if ((enable >> i & 1) && dword_address(buf, offsets[i], &a)) {
+            int r = g7sf_mem_write(gpu, a, &src[i], 4);
+            if (r)
+                return r;
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,162 @@
+/* Data port message routing (§3.9.2): the message types each of the four
+ * caches accepts on Ivy Bridge, header rules, binding, lengths. */
+#include <stdio.h>
+
+#include "core/gpu.h"
+#include "dp.h"
+
+/* Message Type desc[17:14] per port, from the Ivy Bridge descriptor tables
+ * (spec 8214-8303); the older layout at 8191-8213 is Sandy Bridge's. */
+static const dp_msg_type sampler_cache[16] = {
+    [0x1] = { "Unaligned OWord Block Read", dp_unaligned_oword_block_read, DP_HEADER },
+    [0x4] = { "Media Block Read", NULL, DP_HEADER },
+};
+static const dp_msg_type render_cache[16] = {
+    [0x4] = { "Media Block Read", NULL, 0 },
+    [0x5] = { "Typed Surface Read", NULL, DP_HEADER },
+    [0x6] = { "Typed Atomic Operation", NULL, DP_HEADER },
+    [0x7] = { "Memory Fence", NULL, DP_HEADER },
+    [0xA] = { "Media Block Write", NULL, DP_WRITE },
+    [0xC] = { "Render Target Write", NULL, DP_WRITE },
+    [0xD] = { "Typed Surface Write", NULL, DP_WRITE | DP_HEADER },
+};
+static const dp_msg_type constant_cache[16] = {
+    [0x0] = { "OWord Block Read", dp_oword_block, DP_HEADER },
+    [0x1] = { "Unaligned OWord Block Read", dp_unaligned_oword_block_read, DP_HEADER },
+    [0x2] = { "OWord Dual Block Read", dp_oword_dual_block, DP_HEADER_STATELESS },
+    [0x3] = { "DWord Scattered Read", dp_dword_scattered, DP_HEADER_STATELESS },
+};
+static const dp_msg_type data_cache[16] = {
+    [0x0] = { "OWord Block Read", dp_oword_block, DP_HEADER },
+    [0x1] = { "Unaligned OWord Block Read", dp_unaligned_oword_block_read, DP_HEADER },
+    [0x2] = { "OWord Dual Block Read", dp_oword_dual_block, DP_HEADER_STATELESS },
+    [0x3] = { "DWord Scattered Read", dp_dword_scattered, DP_HEADER_STATELESS },
+    [0x4] = { "Byte Scattered Read", NULL, 0 },
+    [0x5] = { "Untyped Surface Read", NULL, 0 },
+    [0x6] = { "Untyped Atomic Operation", NULL, 0 },
+    [0x7] = { "Memory Fence", NULL, DP_HEADER },
+    [0x8] = { "OWord Block Write", dp_oword_block, DP_WRITE | DP_HEADER },
+    [0xA] = { "OWord Dual Block Write", dp_oword_dual_block, DP_WRITE | DP_HEADER_STATELESS },
+    [0xB] = { "DWord Scattered Write", dp_dword_scattered, DP_WRITE | DP_HEADER_STATELESS },
+    [0xC] = { "Byte Scattered Write", NULL, DP_WRITE },
+    [0xD] = { "Untyped Surface Write", NULL, DP_WRITE },
+};
+static const dp_msg_type scratch = { "Scratch Block Read/Write", NULL, DP_HEADER };
+
+static const char *port_name(unsigned sfid)
+{
+    switch (sfid) {
+    case G7SF_SFID_SAMPLER_CACHE:  return "sampler cache";
+    case G7SF_SFID_RENDER_CACHE:   return "render cache";
+    case G7SF_SFID_CONSTANT_CACHE: return "constant cache";
+    default:                       return "data cache";
+    }
+}
+
+static const dp_msg_type *message_type(const g7sf_msg_ctx *c)
+{
+    unsigned type = (c->fc >> 14) & 0xF;
+    switch (c->msg->sfid) {
+    case G7SF_SFID_SAMPLER_CACHE:  return &sampler_cache[type];
+    case G7SF_SFID_RENDER_CACHE:   return &render_cache[type];
+    case G7SF_SFID_CONSTANT_CACHE: return &constant_cache[type];
+    default:   /* data cache: desc[18] selects the scratch category */
+        return (c->fc >> 18) & 1 ? &scratch : &data_cache[type];
+    }
+}
+
+int g7sf_dataport_send(g7sf_msg_ctx *c)
+{
+    const dp_msg_type *t = message_type(c);
+    unsigned bti = c->fc & 0xFF;
+    if (!t->name)
+        return g7sf_msg_fail(c, G7SF_EOPCODE, "%s: reserved message type %u", port_name(c->msg->sfid),
+                             (unsigned)(c->fc >> 14) & 0xF);
+    if (c->msg->eot && !(t->flags & DP_WRITE))
+        return g7sf_msg_fail(c, G7SF_EEOT, "%s: EOT on a read message (%s)", port_name(c->msg->sfid),
+                             t->name);
+    if (!t->run)
+        return g7sf_msg_fail(c, G7SF_ENOTIMPL, "%s: %s is not modelled yet", port_name(c->msg->sfid),
+                             t->name);
+    if (!c->header && ((t->flags & DP_HEADER) ||
+                       ((t->flags & DP_HEADER_STATELESS) && bti == DP_BTI_STATELESS)))
+        return g7sf_msg_fail(c, G7SF_EHEADER, "%s requires a header%s", t->name,
+                             t->flags & DP_HEADER ? "" : " with BTI 255 (stateless)");
+    return t->run(c, t);
+}
+
+uint32_t dp_global_offset(const g7sf_msg_ctx *c)
+{
+    return c->header ? c->msg->payload[0].ud[2] : 0;
+}
+
+int dp_check_lengths(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned data_regs, unsigned rlen_want)
+{
+    unsigned mlen_want = data_regs + (c->header ? 1 : 0);
+    if (c->mlen != mlen_want)
+        return g7sf_msg_fail(c, G7SF_EMLEN, "%s: message length %u, expected %u", t->name,
+                             c->mlen, mlen_want);
+    if (c->rlen != rlen_want)
+        return g7sf_msg_fail(c, G7SF_ERLEN, "%s: response length %u, expected %u", t->name,
+                             c->rlen, rlen_want);
+    return 0;
+}
+
+/* Stateless (§3.2.2): a buffer from General State Base + M0.5[31:10] up to
+ * the General State Access Upper Bound (or 4 GiB). */
+static int stateless_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align,
+                            g7sf_dp_buffer *out)
+{
+    const struct g7sf_base_reg *g = &c->gpu->bases[G7SF_BASE_GENERAL];
+    uint64_t base = (uint64_t)g->base + (c->msg->payload[0].ud[5] & ~0x3FFu);
+    uint64_t end = g->bound ? g->bound : 0x100000000ull;
+    if (base >= 0x100000000ull || (base & (align - 1)))
+        return g7sf_msg_fail(c, G7SF_EFAULT, "%s: stateless base 0x%llx is outside memory or "
+                             "misaligned", t->name, (unsigned long long)base);
+    *out = (g7sf_dp_buffer){ (uint32_t)base, end > base ? end - base : 0 };
+    return 0;
+}
+
+int dp_bind_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align, g7sf_dp_buffer *out)
+{
+    unsigned bti = c->fc & 0xFF;
+    if (bti == DP_BTI_STATELESS)
+        return stateless_buffer(c, t, align, out);
+    if (bti == DP_BTI_SLM && c->msg->sfid == G7SF_SFID_DATA_CACHE)
+        return g7sf_msg_fail(c, G7SF_EOPCODE, "%s cannot address SLM (BTI 254)", t->name);
+
+    uint32_t bt_addr, ss_addr, entry;
+    g7sf_render_surface_state ss;
+    if (g7sf_base_resolve(c->gpu, G7SF_BASE_SURFACE, c->thr->binding_table + 4 * bti, 4, &bt_addr))
+        return g7sf_msg_fail(c, G7SF_EFAULT, "%s: binding table entry %u outside surface state "
+                             "bounds", t->name, bti);
+    g7sf_mem_read(c->gpu, bt_addr, &entry, 4);
+    if (g7sf_base_resolve(c->gpu, G7SF_BASE_SURFACE, entry & ~0x1Fu,
+                          G7SF_RENDER_SURFACE_STATE_DWORDS * 4, &ss_addr))
+        return g7sf_msg_fail(c, G7SF_EFAULT, "%s: SURFACE_STATE at 0x%x outside surface state "
+                             "bounds", t->name, entry & ~0x1Fu);
+    if (g7sf_state_read(c->gpu, &g7sf_desc_RENDER_SURFACE_STATE, ss_addr, &ss))
+        return g7sf_msg_fail(c, G7SF_ENOMEM, "%s: out of host memory", t->name);
+    if (g7sf_dp_buffer_from_surface(&ss, align, out))
+        return g7sf_msg_fail(c, G7SF_ESTATE, "%s: BTI %u is not an untiled SURFTYPE_BUFFER with "
+                             "a %u-byte aligned base", t->name, bti, align);
+    return 0;
+}
+
+int dp_transfer(g7sf_msg_ctx *c, const dp_msg_type *t, const g7sf_dp_buffer *buf,
+                const dp_slots *s, unsigned write_data_reg)
+{
+    uint32_t data[32];
+    int r;
+    if (t->flags & DP_WRITE) {
+        for (unsigned i = 0; i < s->n; i++)
+            data[i] = g7sf_msg_data(c, write_data_reg + s->reg_dw[i] / 8)->ud[s->reg_dw[i] % 8];
+        r = g7sf_dp_scatter(c->gpu, buf, s->offset, s->n, s->enable, data);
+    } else {
+        r = g7sf_dp_gather(c->gpu, buf, s->offset, s->n, s->enable, data);
+        for (unsigned i = 0; !r && i < s->n; i++)
+            if (s->enable >> i & 1)
+                c->wb[s->reg_dw[i] / 8].ud[s->reg_dw[i] % 8] = data[i];
+    }
+    return r ? g7sf_msg_fail(c, r, "%s: %s", t->name, g7sf_strerror(r)) : 0;
+}

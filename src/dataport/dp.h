@@ -1,0 +1,54 @@
+/* Internal: the data port's message table and what its handlers share. */
+#ifndef G7SF_DATAPORT_DP_H
+#define G7SF_DATAPORT_DP_H
+
+#include "gen7sf/dataport.h"
+#include "msg/msg.h"
+
+enum {
+    DP_WRITE = 1,            /* a write message: EOT allowed, no writeback */
+    DP_HEADER = 2,           /* header always required */
+    DP_HEADER_STATELESS = 4  /* header required with BTI 255 (it holds the base) */
+};
+
+#define DP_BTI_SLM       254
+#define DP_BTI_STATELESS 255
+
+typedef struct dp_msg_type dp_msg_type;
+struct dp_msg_type {
+    const char *name;                               /* NULL: reserved encoding */
+    int (*run)(g7sf_msg_ctx *c, const dp_msg_type *t);  /* NULL: not modelled yet */
+    unsigned flags;
+};
+
+/* The buffer the message's BTI names (stateless, or binding table +
+ * RENDER_SURFACE_STATE), checked for what the block/scattered messages
+ * accept; base aligned to `align`.  Latches and returns the error. */
+int dp_bind_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align, g7sf_dp_buffer *out);
+/* mlen must be header + data_regs, rlen must be rlen_want. */
+int dp_check_lengths(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned data_regs, unsigned rlen_want);
+/* M0.2 Global Offset, or 0 without a header. */
+uint32_t dp_global_offset(const g7sf_msg_ctx *c);
+
+int dp_oword_block(g7sf_msg_ctx *c, const dp_msg_type *t);
+int dp_unaligned_oword_block_read(g7sf_msg_ctx *c, const dp_msg_type *t);
+int dp_oword_dual_block(g7sf_msg_ctx *c, const dp_msg_type *t);
+int dp_dword_scattered(g7sf_msg_ctx *c, const dp_msg_type *t);
+
+/* The DWord slots of one block or scattered message: slot i is the DWord
+ * at byte offset[i] of the buffer and register dword reg_dw[i] (register
+ * reg_dw[i] / 8) of the writeback, or of the write data. */
+typedef struct dp_slots {
+    unsigned n;
+    uint32_t enable;
+    uint64_t offset[32];
+    uint8_t reg_dw[32];
+} dp_slots;
+
+/* Runs the slots: a read gathers and writes the enabled slots back; a
+ * write takes slot data from the data registers starting at data register
+ * write_data_reg (counted after the header) and scatters it. */
+int dp_transfer(g7sf_msg_ctx *c, const dp_msg_type *t, const g7sf_dp_buffer *buf,
+                const dp_slots *s, unsigned write_data_reg);
+
+#endif

@@ -1,0 +1,32 @@
+/* Internal: one message being executed, as the shared functions see it. */
+#ifndef G7SF_MSG_MSG_H
+#define G7SF_MSG_MSG_H
+
+#include "gen7sf/gen7sf.h"
+
+typedef struct g7sf_msg_ctx {
+    g7sf_gpu *gpu;
+    const g7sf_thread *thr;
+    const g7sf_msg *msg;
+    g7sf_reg *wb;
+    unsigned mlen, rlen;     /* desc[28:25], desc[24:20] */
+    bool header;             /* desc[19] */
+    uint32_t fc;             /* desc[18:0], function control */
+} g7sf_msg_ctx;
+
+/* Latches the error (first one wins, as the MMIO registers do) with a
+ * printf-style reason, and returns code. */
+int g7sf_msg_fail(g7sf_msg_ctx *c, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Payload register i counted from the first data register: M1 when there is
+ * a header, M0 when not (payload moves down by one without a header). */
+static inline const g7sf_reg *g7sf_msg_data(const g7sf_msg_ctx *c, unsigned i)
+{
+    return &c->msg->payload[i + (c->header ? 1 : 0)];
+}
+
+/* Shared functions' entry points, one per SFID family. */
+int g7sf_dataport_send(g7sf_msg_ctx *c);
+
+#endif
