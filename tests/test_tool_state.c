@@ -1,0 +1,100 @@
+/* gen7sf-state as a user runs it: output lines and exit codes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+/* Runs the built tool with args (shell words); returns its exit code and
+ * its standard output in out. */
+static int run(const char *args, char *out, size_t n)
+{
+    char cmd[1024];
+    const char *build = getenv("BUILD") ? getenv("BUILD") : "build";
+    snprintf(cmd, sizeof cmd, "%s/gen7sf-state %s 2>/dev/null", build, args);
+    FILE *p = popen(cmd, "r");
+    size_t len = p ? fread(out, 1, n - 1, p) : 0;
+    out[len] = 0;
+    int st = p ? pclose(p) : -1;
+    return st < 0 ? -1 : (st >> 8) & 0xFF;
+}
+
+static bool has_line(const char *out, const char *line)
+{
+    size_t n = strlen(line);
+    for (const char *p = out; (p = strstr(p, line)); p++)
+        if ((p == out || p[-1] == '\n') && (p[n] == '\n' || p[n] == 0))
+            return true;
+    return false;
+}
+
+#define CHECK_LINE(out, line) CHECKF(has_line(out, line), "no line \"%s\" in:\n%s", line, out)
+
+TEST(list_names_every_structure)
+{
+    static char out[8192];
+    CHECK_EQ(run("list", out, sizeof out), 0);
+    CHECK(strstr(out, "SAMPLER_STATE ") != NULL);
+    CHECK(strstr(out, "RENDER_SURFACE_STATE ") != NULL);
+    CHECK(strstr(out, "BINDING_TABLE_STATE ") != NULL);
+}
+
+TEST(decode_prints_field_lines_with_enum_names)
+{
+    static char out[8192];
+    /* DW0: Min Mode Filter (16:14) = 1, Mip Mode Filter (21:20) = 3; DW1: Max
+     * LOD (19:8) = 0x400 = 4.0; DW3 bits 8:6 = 4 (TCX CLAMP_BORDER) */
+    CHECK_EQ(run("decode sampler_state 0x00304000 0x00040000 0 0x100", out, sizeof out), 0);
+    CHECK_LINE(out, "Min Mode Filter: 1 (MAPFILTER_LINEAR)");
+    CHECK_LINE(out, "Mip Mode Filter: 3 (MIPFILTER_LINEAR)");
+    CHECK_LINE(out, "Max LOD: 1024 (4)");
+    CHECK_LINE(out, "TCX Address Control Mode: 4 (TEXCOORDMODE_CLAMP_BORDER)");
+    CHECK_LINE(out, "Sampler Disable: 0");
+    /* reserved DW0 bit 30 set: a warning line */
+    CHECK_EQ(run("decode SAMPLER_STATE 0x40000000 0 0 0", out, sizeof out), 0);
+    CHECK_LINE(out, "warning: DW0 has reserved bits set: 0x40000000");
+}
+
+TEST(decode_reads_a_hex_dump_file)
+{
+    static char out[8192];
+    char path[200];
+    snprintf(path, sizeof path, "%s/tests/state_dump.hex", getenv("BUILD") ? getenv("BUILD") : "build");
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    fprintf(f, "# a binding table entry\n00001000: 00000fe0\n");
+    fclose(f);
+    char args[320];
+    snprintf(args, sizeof args, "decode BINDING_TABLE_STATE -f %s", path);
+    CHECK_EQ(run(args, out, sizeof out), 0);
+    CHECK_LINE(out, "Surface State Pointer: 0x00000fe0");
+    remove(path);
+}
+
+TEST(encode_prints_dwords)
+{
+    static char out[8192];
+    /* Texture LOD Bias -1.5 = -384 = 13-bit 0x1E80 at bits 13:1 -> 0x3D00;
+     * Min Mode Filter LINEAR at 16:14 -> 0x4000 */
+    CHECK_EQ(run("encode SAMPLER_STATE 'Min Mode Filter=MAPFILTER_LINEAR' "
+                 "'Texture LOD Bias = -1.5' 'Border Color Pointer=0x1000'", out, sizeof out), 0);
+    CHECK_LINE(out, "0x00007d00 0x00000000 0x00001000 0x00000000");
+}
+
+TEST(errors_exit_non_zero)
+{
+    static char out[8192];
+    CHECK_EQ(run("decode NO_SUCH 1", out, sizeof out), 1);
+    CHECK_EQ(run("decode SAMPLER_STATE 1 2", out, sizeof out), 1);         /* too few */
+    CHECK_EQ(run("decode SAMPLER_STATE 1 2 3 4 5", out, sizeof out), 1);   /* too many */
+    CHECK_EQ(run("decode SAMPLER_STATE 1 2 3 zz", out, sizeof out), 1);
+    CHECK_EQ(run("decode SAMPLER_STATE -f /nonexistent", out, sizeof out), 1);
+    CHECK_EQ(run("encode SAMPLER_STATE 'Min Mode Filter=8'", out, sizeof out), 1);
+    CHECK_EQ(run("encode SAMPLER_STATE 'No Such Field=1'", out, sizeof out), 1);
+    CHECK_EQ(run("encode SAMPLER_STATE 'Border Color Pointer=0x1004'", out, sizeof out), 1);
+    CHECK_EQ(run("encode SAMPLER_STATE novalue", out, sizeof out), 1);
+    CHECK_EQ(run("frobnicate", out, sizeof out), 2);
+    CHECK_EQ(strlen(out), 0);   /* nothing on stdout for a usage error */
+}
