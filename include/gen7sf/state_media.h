@@ -10,14 +10,14 @@
 #define G7SF_MEDIA_SURFACE_STATE_DWORDS 6
 #define G7SF_MEDIA_SURFACE_STATE_FIELDS(F, A, V)                                                  \
     F(surface_base_address,     "Surface Base Address",         0, 31,  0, ADDR, 0, 0)            \
-    F(height,                   "Height",                       1, 31, 18, U,    0, 0)  /* -1 */  \
-    F(width,                    "Width",                        1, 17,  4, U,    0, 0)  /* -1 */  \
+    F(height,                   "Height",                       1, 31, 18, U,    0, 0)  /* n - 1 */ \
+    F(width,                    "Width",                        1, 17,  4, U,    0, 0)  /* n - 1 */ \
     F(picture_structure,        "Picture Structure",            1,  3,  2, ENUM, 0, g7sf_en_picture_structure) \
     F(crv_cbu_pixel_offset_v_direction, "Cr(V)/Cb(U) Pixel Offset V Direction", 1, 1, 0, UFIX, 2, 0) \
     F(surface_format,           "Surface Format",               2, 31, 28, ENUM, 0, g7sf_en_media_surface_format) \
     F(interleave_chroma,        "Interleave Chroma",            2, 27, 27, BOOL, 0, 0)            \
     F(surface_object_control_state, "Surface Object Control State", 2, 25, 22, U, 0, 0)           \
-    F(surface_pitch,            "Surface Pitch",                2, 20,  3, U,    0, 0)  /* -1 */  \
+    F(surface_pitch,            "Surface Pitch",                2, 20,  3, U,    0, 0)  /* n - 1 */ \
     F(half_pitch_for_chroma,    "Half Pitch for Chroma",        2,  2,  2, BOOL, 0, 0)            \
     F(tile_mode,                "Tile Mode",                    2,  1,  0, ENUM, 0, g7sf_en_tilemode) \
     F(x_offset_for_ucb,         "X Offset for U(Cb)",           3, 29, 16, U,    0, 0)            \
@@ -27,7 +27,9 @@
 G7SF_STATE_STRUCT(MEDIA_SURFACE_STATE, media_surface_state)
 
 /* SAMPLER_STATE for the sample_8x8 message: IEF/VSA controls and the
- * SAMPLER_8x8_STATE pointer.  PRM default: 0, 0, 0x0D090801, 0x721A03C6. */
+ * SAMPLER_8x8_STATE pointer.  PRM default: 0, 0, 0x0D090801, 0x721A03C6;
+ * the comments give each field's default.  R5cx/R5x: the OCR labels differ,
+ * see spec-notes. */
 #define G7SF_SAMPLER_STATE_8X8_DWORDS 4
 #define G7SF_SAMPLER_STATE_8X8_FIELDS(F, A, V)                                                    \
     F(ief_bypass,               "IEF Bypass",                   0, 29, 29, BOOL, 0, 0)            \
