@@ -119,6 +119,7 @@ uint32_t g7sf_state_reserved_mask(const g7sf_state_desc *d, unsigned i);
 
 #include "state_sampler.h"
 #include "state_surface.h"
+#include "state_3d.h"
 
 #ifdef __cplusplus
 }
