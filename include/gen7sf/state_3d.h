@@ -9,8 +9,9 @@
 
 /* The border colour for DX10/OGL mode is four floats; DX9 mode reads DW0 as
  * UNORM8 A/B/G/R over the float red, hence the V rows.  The 12-DW layout of
- * §2.12.5.1 (extra FLOAT16, UNORM16, SNORM16, SNORM8 copies) belongs to a
- * later chip (spec-notes.md): Gen7 reads 4 DWs. */
+ * §2.12.5.1 (every format at once) is an older chip's; Ivy Bridge reads 4
+ * DWs.  Haswell's 20-DW layout (integer colours at DW16) is not modelled
+ * yet (docs/spec-notes.md). */
 #define G7SF_SAMPLER_BORDER_COLOR_STATE_DWORDS 4
 #define G7SF_SAMPLER_BORDER_COLOR_STATE_FIELDS(F, A, V)                                   \
     F(border_color_red,         "Border Color Red",         0, 31,  0, FLOAT, 0, 0)       \
