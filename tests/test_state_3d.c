@@ -44,7 +44,7 @@ TEST(registry_has_the_3d_structures_in_prm_order)
 }
 
 /* gen7.xml positions.  Its "Border Color Float X" are the PRM's "Border
- * Color X" (lines 4248-4280); its "Border Color Unorm X" keep their name. */
+ * Color X" (lines 4216-4242); its "Border Color Unorm X" keep their name. */
 TEST(sampler_border_color_state_positions_match_mesa_gen7_xml)
 {
     static const t_field_pos pos[] = {
