@@ -92,32 +92,3 @@ TEST(sampler_state_decodes_a_typical_trilinear_state)
     CHECK_EQ(s.max_lod, 3328);
     CHECK_EQ(s.tcy_address_control_mode, 2);
 }
-
-TEST(registry_finds_structures)
-{
-    CHECK(g7sf_state_find("sampler_state") == &g7sf_desc_SAMPLER_STATE);
-    CHECK(g7sf_state_find("NO_SUCH_STATE") == NULL);
-    for (unsigned i = 0; i < g7sf_state_count(); i++) {
-        const g7sf_state_desc *d = g7sf_state_at(i);
-        CHECKF(d->dwords > 0 && d->nfields > 0, "%s is empty", d->name);
-        /* every field lies inside the structure and no two F/A rows overlap */
-        uint32_t *seen = calloc(d->dwords, 4);
-        for (unsigned f = 0; f < d->nfields; f++) {
-            const g7sf_field *x = &d->fields[f];
-            if (x->variant)
-                continue;   /* variants overlap by design */
-            CHECKF(x->hi >= x->lo && x->hi < 32, "%s.%s: bad bit range", d->name, x->name);
-            for (unsigned k = 0; k < x->count; k++) {
-                unsigned dwi = x->dw + k * x->dw_stride, lo = x->lo + k * x->bit_stride,
-                         hi = x->hi + k * x->bit_stride;
-                CHECKF(dwi < d->dwords && hi < 32, "%s.%s[%u] outside", d->name, x->name, k);
-                if (dwi >= d->dwords || hi >= 32)
-                    continue;
-                uint32_t m = (hi - lo == 31 ? 0xffffffffu : ((1u << (hi - lo + 1)) - 1)) << lo;
-                CHECKF(!(seen[dwi] & m), "%s.%s[%u] overlaps another field", d->name, x->name, k);
-                seen[dwi] |= m;
-            }
-        }
-        free(seen);
-    }
-}

@@ -120,6 +120,7 @@ uint32_t g7sf_state_reserved_mask(const g7sf_state_desc *d, unsigned i);
 #include "state_sampler.h"
 #include "state_surface.h"
 #include "state_media.h"
+#include "state_3d.h"
 #include "state_cps.h"
 
 #ifdef __cplusplus

@@ -15,13 +15,15 @@
 #define G7SF_ROW_A(m, n, dw, hi, lo, t, fr, en, cnt, dws, bs) \
     { n, #m, dw, hi, lo, G7SF_FT_##t, fr, en, cnt, dws, bs, 0, offsetof(ROW_T, m) },
 
+/* The field array is g7sf_fields_NAME, not NAME_fields: command names such
+ * as 3DSTATE_CHROMA_KEY begin with a digit. */
 #define G7SF_STATE_DESC(NAME, sect)                                             \
-    static const g7sf_field NAME##_fields[] = {                                 \
+    static const g7sf_field g7sf_fields_##NAME[] = {                            \
         G7SF_##NAME##_FIELDS(G7SF_ROW_F, G7SF_ROW_A, G7SF_ROW_V)                            \
     };                                                                          \
     const g7sf_state_desc g7sf_desc_##NAME = {                                  \
-        #NAME, sect, G7SF_##NAME##_DWORDS, sizeof(ROW_T), NAME##_fields,        \
-        (unsigned)(sizeof NAME##_fields / sizeof NAME##_fields[0])              \
+        #NAME, sect, G7SF_##NAME##_DWORDS, sizeof(ROW_T), g7sf_fields_##NAME,   \
+        (unsigned)(sizeof g7sf_fields_##NAME / sizeof g7sf_fields_##NAME[0])    \
     };
 
 #endif
