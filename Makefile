@@ -29,11 +29,12 @@ TEST_SRC := $(sort $(wildcard tests/test_*.c))
 TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 TEST_LIB_SRC := $(filter-out tests/test_%,$(wildcard tests/*.c))
 TEST_LIB_OBJ := $(TEST_LIB_SRC:%.c=$(BUILD)/%.o)
+EXAMPLES := $(patsubst examples/%.c,$(BUILD)/examples/%,$(sort $(wildcard examples/*.c)))
 BENCH_SRC := $(sort $(wildcard bench/bench_*.c))
 BENCHES  := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 
 .PHONY: all check demo bench install clean
-all: $(BUILD)/libgen7sf.a $(BUILD)/libgen7sf.so $(TOOLS)
+all: $(BUILD)/libgen7sf.a $(BUILD)/libgen7sf.so $(TOOLS) $(EXAMPLES)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -50,6 +51,9 @@ $(BUILD)/gen7sf-%: $(BUILD)/tools/gen7sf-%.o $(TOOL_LIB_OBJ) $(BUILD)/libgen7sf.
 	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_LIB_OBJ) $(TOOL_LIB_OBJ) $(BUILD)/libgen7sf.a
+	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/examples/%: $(BUILD)/examples/%.o $(BUILD)/libgen7sf.a
 	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/bench/%: $(BUILD)/bench/%.o $(BUILD)/libgen7sf.a

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gen7sf/state.h"
 #include "harness.h"
 
 /* Runs the built tool with args (shell words); returns its exit code and
@@ -97,4 +98,38 @@ TEST(errors_exit_non_zero)
     CHECK_EQ(run("encode SAMPLER_STATE novalue", out, sizeof out), 1);
     CHECK_EQ(run("frobnicate", out, sizeof out), 2);
     CHECK_EQ(strlen(out), 0);   /* nothing on stdout for a usage error */
+}
+
+/* Every registered structure decodes from a dump and encodes a field: the
+ * tool covers the whole registry, whatever its size. */
+TEST(decode_and_encode_every_structure)
+{
+    static char out[1 << 16];
+    char path[200], args[400];
+    snprintf(path, sizeof path, "%s/tests/every_dump.hex", getenv("BUILD") ? getenv("BUILD") : "build");
+    for (unsigned i = 0; i < g7sf_state_count(); i++) {
+        const g7sf_state_desc *d = g7sf_state_at(i);
+        FILE *f = fopen(path, "w");
+        if (!f)
+            break;
+        for (unsigned k = 0; k < d->dwords; k++)
+            fprintf(f, "%08x%c", (uint32_t)t_rand(), k % 8 == 7 ? '\n' : ' ');
+        fclose(f);
+        snprintf(args, sizeof args, "decode %s -f %s", d->name, path);
+        CHECKF(run(args, out, sizeof out) == 0, "decode %s failed", d->name);
+        unsigned lines = 0, want = 0;
+        for (const char *p = out; *p; p++)
+            lines += *p == '\n';
+        for (unsigned k = 0; k < d->nfields; k++)
+            want += d->fields[k].count;
+        CHECKF(lines >= want, "%s: %u lines for %u field elements", d->name, lines, want);
+        /* the first field set to 1 (or its first enum value) encodes */
+        const g7sf_field *fl = &d->fields[0];
+        char name[128];
+        g7sf_field_name(fl, 0, name, sizeof name);
+        snprintf(args, sizeof args, "encode %s '%s=%s'", d->name, name,
+                 fl->enums ? fl->enums[0].name : fl->type == G7SF_FT_ADDR ? "0" : "1");
+        CHECKF(run(args, out, sizeof out) == 0, "%s", args);
+    }
+    remove(path);
 }
