@@ -429,21 +429,24 @@ static int copy_level(g7sf_gpu *gpu, const g7sf_surface *s, unsigned lod, uint32
     phys_offset(s, lod, slice, &px, &py);
     const uint64_t x0 = px / s->block_w * bpb, y0 = py / s->block_h;
     const uint32_t run = g7sf_tiling_run(s->tiling);
-    for (uint32_t r = 0; r < rows; r++) {
-        uint8_t *line = host + (size_t)r * host_pitch;
-        for (uint64_t xb = 0; xb < row_bytes;) {
-            uint64_t n = run - (x0 + xb) % run;
-            if (n > row_bytes - xb)
-                n = row_bytes - xb;
-            uint32_t a;
-            err = to_address(s->base, g7sf_tiled_offset(s->tiling, s->pitch, x0 + xb, y0 + r),
-                             n, &a);
-            if (!err)
-                err = write ? g7sf_mem_write(gpu, a, line + xb, (size_t)n)
-                            : g7sf_mem_read(gpu, a, line + xb, (size_t)n);
-            if (err)
-                return err;
-            xb += n;
+    /* Pass 0 only checks every run's address, so that a fault copies nothing. */
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t r = 0; r < rows; r++) {
+            uint8_t *line = host + (size_t)r * host_pitch;
+            for (uint64_t xb = 0; xb < row_bytes;) {
+                uint64_t n = run - (x0 + xb) % run;
+                if (n > row_bytes - xb)
+                    n = row_bytes - xb;
+                uint32_t a;
+                err = to_address(s->base,
+                                 g7sf_tiled_offset(s->tiling, s->pitch, x0 + xb, y0 + r), n, &a);
+                if (!err && pass)
+                    err = write ? g7sf_mem_write(gpu, a, line + xb, (size_t)n)
+                                : g7sf_mem_read(gpu, a, line + xb, (size_t)n);
+                if (err)
+                    return err;
+                xb += n;
+            }
         }
     }
     return 0;
