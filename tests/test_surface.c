@@ -16,6 +16,14 @@ static g7sf_surface rgba8(uint32_t w, uint32_t h, unsigned tiling, uint32_t pitc
                            .samples = 1 };
 }
 
+/* Checks the origin of (lod, slice) against a hand-computed position. */
+#define ORIGIN(s, lod, slice, wx, wy) do {                                      \
+    uint32_t ox_ = ~0u, oy_ = ~0u;                                          \
+    g7sf_surface_image_offset(s, lod, slice, 0, &ox_, &oy_);                \
+    CHECKF(ox_ == (wx) && oy_ == (wy), "LOD%u slice %u at (%u,%u), want (%u,%u)", \
+           (unsigned)(lod), (unsigned)(slice), ox_, oy_, (unsigned)(wx), (unsigned)(wy)); \
+} while (0)
+
 TEST(linear_and_x_tiled_offsets)
 {
     /* linear, pitch 100: 3 * 100 + 5 = 305 */
@@ -67,12 +75,8 @@ TEST(mip_chain_2d_64x64)
      * LOD6 92 + align(2, 2) = 94 */
     static const uint32_t want[7][2] = { {0, 0}, {0, 64}, {32, 64}, {32, 80},
                                          {32, 88}, {32, 92}, {32, 94} };
-    for (unsigned l = 0; l < 7; l++) {
-        uint32_t x = ~0u, y = ~0u;
-        g7sf_surface_image_offset(&s, l, 0, 0, &x, &y);
-        CHECKF(x == want[l][0] && y == want[l][1], "LOD%u at (%u,%u), want (%u,%u)",
-               l, x, y, want[l][0], want[l][1]);
-    }
+    for (unsigned l = 0; l < 7; l++)
+        ORIGIN(&s, l, 0, want[l][0], want[l][1]);
     /* rows: left column 64 + 32 = 96, right 64 + 16+8+4+2+2 = 96 -> 96 rows;
      * Y-tiled: 3 tile rows x 2 tiles x 4096 = 24576 bytes */
     CHECK_EQ(g7sf_surface_total_rows(&s), 96);
@@ -89,13 +93,9 @@ TEST(mip_chain_npot_halign8_valign4)
     /* widths 20 10 5 2 1 -> aligned to 8: 24 16 8 8 8;
      * heights 10 5 2 1 1 -> aligned to 4: 12 8 4 4 4.
      * LOD1 (0,12); LOD2 (16,12); LOD3 (16,12+4 = 16); LOD4 (16, 20) */
-    uint32_t x, y;
-    g7sf_surface_image_offset(&s, 1, 0, 0, &x, &y);
-    CHECK(x == 0 && y == 12);
-    g7sf_surface_image_offset(&s, 2, 0, 0, &x, &y);
-    CHECK(x == 16 && y == 12);
-    g7sf_surface_image_offset(&s, 4, 0, 0, &x, &y);
-    CHECK(x == 16 && y == 20);
+    ORIGIN(&s, 1, 0, 0, 12);
+    ORIGIN(&s, 2, 0, 16, 12);
+    ORIGIN(&s, 4, 0, 16, 20);
     uint32_t w, h, d;
     g7sf_surface_level_size(&s, 3, &w, &h, &d);
     CHECK(w == 2 && h == 1 && d == 1);          /* 20>>3 = 2, 10>>3 = 1 */
@@ -109,11 +109,8 @@ TEST(qpitch_full_and_lod0)
     s.depth = 4, s.levels = 3;
     /* ARYSPC_FULL: h0 + h1 + 12j = 64 + 32 + 12*2 = 120 */
     CHECK_EQ(g7sf_surface_qpitch(&s), 120);
-    uint32_t x, y;
-    g7sf_surface_image_offset(&s, 0, 3, 0, &x, &y);
-    CHECK(x == 0 && y == 360);                  /* 3 * 120 */
-    g7sf_surface_image_offset(&s, 2, 2, 0, &x, &y);
-    CHECK(x == 32 && y == 304);                 /* (32, 2*120 + 64) */
+    ORIGIN(&s, 0, 3, 0, 360);                  /* 3 * 120 */
+    ORIGIN(&s, 2, 2, 32, 304);                 /* (32, 2*120 + 64) */
     s.array_spacing = G7SF_ARYSPC_LOD0;
     CHECK_EQ(g7sf_surface_qpitch(&s), 64);      /* align(64, 2) */
     /* height 10, VALIGN_4: FULL = align(10,4) + align(5,4) + 48 = 12+8+48 = 68;
@@ -130,25 +127,20 @@ TEST(volume_slices_per_lod)
     g7sf_surface s = rgba8(16, 8, G7SF_TILING_Y, 128);
     s.type = 2, s.depth = 8, s.levels = 4;
     CHECK_EQ(g7sf_surface_validate(&s), 0);
-    uint32_t x, y;
     /* LOD0: one 16x8 slice a row: z=5 at (0, 5*8 = 40); LOD0 takes 64 rows */
-    g7sf_surface_image_offset(&s, 0, 5, 0, &x, &y);
-    CHECK(x == 0 && y == 40);
+    ORIGIN(&s, 0, 5, 0, 40);
     /* LOD1: 8x4, depth 4, 2 a row, 2 rows of 4 starting at 64:
      * z=3 at (1*8, 64 + 1*4) = (8, 68); LOD1 takes 8 rows */
-    g7sf_surface_image_offset(&s, 1, 3, 0, &x, &y);
-    CHECK(x == 8 && y == 68);
+    ORIGIN(&s, 1, 3, 8, 68);
     /* LOD2: 4x2, depth 2, up to 4 a row, one row at 72: z=1 at (4, 72) */
-    g7sf_surface_image_offset(&s, 2, 1, 0, &x, &y);
-    CHECK(x == 4 && y == 72);
+    ORIGIN(&s, 2, 1, 4, 72);
     /* LOD3: 2x1 -> 4x2, depth 1 at (0, 74); total rows 74 + 2 = 76 */
-    g7sf_surface_image_offset(&s, 3, 0, 0, &x, &y);
-    CHECK(x == 0 && y == 74);
+    ORIGIN(&s, 3, 0, 0, 74);
     CHECK_EQ(g7sf_surface_total_rows(&s), 76);
-    uint32_t d;
+    uint32_t d, a;
     g7sf_surface_level_size(&s, 2, NULL, NULL, &d);
     CHECK_EQ(d, 2);
-    CHECK_EQ(g7sf_surface_texel_address(&s, 0, 0, 2, 2, 0, &x), G7SF_ERANGE);
+    CHECK_EQ(g7sf_surface_texel_address(&s, 0, 0, 2, 2, 0, &a), G7SF_ERANGE);  /* z 2 of 2 */
 }
 
 TEST(cube_face_order)
@@ -159,9 +151,7 @@ TEST(cube_face_order)
     s.type = 3, s.depth = 12;     /* two cubes */
     CHECK_EQ(g7sf_surface_validate(&s), 0);
     /* QPitch FULL: 32 + 16 + 24 = 72; cube 1 -Y = slice 6 + 3 = 9 -> 648 */
-    uint32_t x, y;
-    g7sf_surface_image_offset(&s, 0, 6 * 1 + G7SF_CUBE_NEG_Y, 0, &x, &y);
-    CHECK(x == 0 && y == 648);
+    ORIGIN(&s, 0, 6 * 1 + G7SF_CUBE_NEG_Y, 0, 648);
     s.depth = 7;
     CHECK_EQ(g7sf_surface_validate(&s), G7SF_ESTATE);
 }
@@ -287,11 +277,10 @@ TEST(compressed_blocks)
                        .levels = 3, .bpb = 64, .block_w = 4, .block_h = 4,
                        .halign = 8, .valign = 2, .samples = 1 };
     CHECK_EQ(g7sf_surface_validate(&s), 0);
-    uint32_t a = 0, x, y;
+    uint32_t a = 0;
     /* levels align to one block (4x4) whatever HALIGN/VALIGN say:
      * LOD1 (0,16), LOD2 (8,16) */
-    g7sf_surface_image_offset(&s, 2, 0, 0, &x, &y);
-    CHECK(x == 8 && y == 16);
+    ORIGIN(&s, 2, 0, 8, 16);
     /* LOD0 pixel (5,6): block (1,1) -> 1*64 + 1*8 = 72 */
     CHECK_EQ(g7sf_surface_texel_address(&s, 5, 6, 0, 0, 0, &a), 0);
     CHECK_EQ(a, 72);

@@ -87,8 +87,9 @@ int g7sf_surface_pixel_position(const g7sf_surface *s, uint32_t x, uint32_t y,
                                 uint32_t slice, unsigned lod, unsigned sample,
                                 uint32_t *px, uint32_t *py);
 
-/* Rows of the 2D layout (from the base, X/Y Offset included) and bytes the
- * surface spans from its base address (whole tile rows when tiled). */
+/* Memory rows (rows of blocks) of the 2D layout, from the base with X/Y
+ * Offset included, and bytes the surface spans from its base address (whole
+ * tile rows when tiled; entries x entry size for buffers). */
 uint32_t g7sf_surface_total_rows(const g7sf_surface *s);
 uint64_t g7sf_surface_size(const g7sf_surface *s);
 

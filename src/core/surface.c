@@ -349,7 +349,8 @@ int g7sf_surface_validate(const g7sf_surface *s)
         s->block_w > 8 || s->block_h > 8)
         return G7SF_EINVAL;
     if (is_buffer(s)) {
-        /* entries - 1 spread over 27 bits (RAW: 31); STRBUF pitch 1..2048 */
+        /* entries - 1 spread over 27 bits (RAW: 31; the struct has no format,
+         * so any 8-bit BUFFER gets the RAW limit); STRBUF pitch 1..2048 */
         uint32_t max = s->bpb == 8 && s->type == G7SF_SURFTYPE_BUFFER ? 1u << 31 : 1u << 27;
         if (s->tiling != G7SF_TILING_LINEAR || !s->width || s->width > max ||
             (s->type == G7SF_SURFTYPE_STRBUF && (!s->pitch || s->pitch > 2048)))

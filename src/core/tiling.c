@@ -50,6 +50,7 @@ static uint32_t w_in_tile(uint32_t x, uint32_t y)
 uint64_t g7sf_tiled_offset(unsigned tiling, uint32_t pitch, uint64_t x_bytes,
                            uint64_t y_rows)
 {
+    /* Unknown values (g7sf_surface_validate rejects them) address linearly. */
     if (tiling > G7SF_TILING_W || tiling == G7SF_TILING_LINEAR)
         return y_rows * pitch + x_bytes;
     const uint64_t per_row = pitch / g7sf_tiling_span(tiling);
