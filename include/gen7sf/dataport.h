@@ -24,11 +24,6 @@ typedef struct g7sf_dp_buffer {
 int g7sf_dp_buffer_from_surface(const g7sf_render_surface_state *ss, uint32_t align,
                                 g7sf_dp_buffer *out);
 
-/* Number of entries of a SURFTYPE_BUFFER surface: the Width, Height and
- * Depth fields hold bits [6:0], [20:7] and [30:21] (RAW) or [27:21] of
- * entries - 1 (§2.12.2.1, DW2/DW3). */
-uint64_t g7sf_dp_buffer_entries(const g7sf_render_surface_state *ss);
-
 /* DWord gather/scatter at byte offsets into a buffer.  Slot i takes part
  * when bit i of `enable` is set; a gathered slot out of bounds reads 0, a
  * scattered one is dropped; slots run in ascending order, so with equal

@@ -4,15 +4,8 @@
 
 #include "core/gpu.h"
 #include "gen7sf/dataport.h"
-
-#define FORMAT_RAW 0x1FF
-
-uint64_t g7sf_dp_buffer_entries(const g7sf_render_surface_state *ss)
-{
-    uint32_t depth_mask = ss->surface_format == FORMAT_RAW ? 0x3FF : 0x7F;
-    return ((uint64_t)(ss->depth & depth_mask) << 21 | (uint64_t)ss->height << 7 |
-            (ss->width & 0x7F)) + 1;
-}
+#include "gen7sf/format.h"
+#include "gen7sf/surface.h"
 
 int g7sf_dp_buffer_from_surface(const g7sf_render_surface_state *ss, uint32_t align,
                                 g7sf_dp_buffer *out)
@@ -24,8 +17,9 @@ int g7sf_dp_buffer_from_surface(const g7sf_render_surface_state *ss, uint32_t al
     if (ss->surface_type != G7SF_SURFTYPE_BUFFER || ss->tiled_surface ||
         (ss->surface_base_address & (align - 1)))
         return G7SF_ESTATE;
-    uint64_t elem = ss->surface_format == FORMAT_RAW ? 1 : 16;
-    *out = (g7sf_dp_buffer){ ss->surface_base_address, g7sf_dp_buffer_entries(ss) * elem };
+    bool raw = ss->surface_format == G7SF_FORMAT_RAW;
+    uint64_t entries = g7sf_buffer_entries(ss->width, ss->height, ss->depth, raw);
+    *out = (g7sf_dp_buffer){ ss->surface_base_address, entries * (raw ? 1 : 16) };
     return 0;
 }
 
