@@ -58,6 +58,16 @@ typedef struct g7sf_surface {
     uint32_t uv_x_offset, uv_y_offset;
 } g7sf_surface;
 
+/* The layout a RENDER_SURFACE_STATE describes (decoded with g7sf_state_unpack):
+ * sizes from the "- 1" fields, block size from the Surface Format, tiling,
+ * alignments, sample count, MCS or the PLANAR_420_8 UV plane (DW6), and
+ * X/Y Offset in pixels; then g7sf_surface_validate().  G7SF_ESTATE for a
+ * Surface Format no format has, a reserved sample count, a format of less
+ * than 8 bits per block (MONO8, R1_UNORM, P2: not laid out here yet), or
+ * anything validate refuses. */
+struct g7sf_render_surface_state;
+int g7sf_surface_from_state(const struct g7sf_render_surface_state *ss, g7sf_surface *s);
+
 /* 0, or G7SF_EINVAL (NULL, or bpb/block sizes no format has), or G7SF_ESTATE
  * (a value RENDER_SURFACE_STATE forbids or cannot encode). */
 int g7sf_surface_validate(const g7sf_surface *s);
