@@ -133,18 +133,6 @@ static void motion_detect(const g7sf_dn_params *p, const uint8_t (*c)[WIN_W], co
     }
 }
 
-/* Median of a 3x3: the median of (largest row minimum, median of row
- * medians, smallest row maximum). */
-static inline int median9(const uint8_t *u, const uint8_t *m, const uint8_t *d)
-{
-    int lo = imax(imax(imin(imin(u[0], u[1]), u[2]), imin(imin(m[0], m[1]), m[2])),
-                  imin(imin(d[0], d[1]), d[2]));
-    int hi = imin(imin(imax(imax(u[0], u[1]), u[2]), imax(imax(m[0], m[1]), m[2])),
-                  imax(imax(d[0], d[1]), d[2]));
-    return med3(lo, med3(med3(u[0], u[1], u[2]), med3(m[0], m[1], m[2]), med3(d[0], d[1], d[2])),
-                hi);
-}
-
 /* Denoise Blend (lines 893-952) after the temporal out-of-range clamp. */
 static inline int blend(const g7sf_dn_params *p, int spatial, int temporal, int t_diff,
                         bool moving, int block_min, int block_max)
@@ -189,37 +177,55 @@ int g7sf_dn_block(const g7sf_dn_params *p, const g7sf_plane *cur, const g7sf_pla
     int bne = 255;
     for (int y = 0; y < bh; y++) {
         const uint8_t *u = win[y], *m = win[y + step], *d = win[y + 2 * step];
-        for (int x = 0; x < BW; x++, u++, m++, d++) {
-            int ctr = m[1], h = hist_out[y / 4 * hist_stride + x / 4];
-            /* context adaptive spatial filter and the local range */
-            int sum = 0, n = 0, lo = 255, hi = 0;
-            for (int i = 0; i < 3; i++) {
-                const int a[3] = { u[i], m[i], d[i] };
-                for (int j = 0; j < 3; j++) {
-                    bool good = iabs(a[j] - ctr) <= (int)p->good_neighbor_th;
-                    sum += good ? a[j] : 0;
-                    n += good;
-                    lo = imin(lo, a[j]);
-                    hi = imax(hi, a[j]);
-                }
-            }
-            int spatial = ((sum + (n >> 1)) * gn_q_table[n - 1]) >> 11;
-            int temporal = (h * pv[y][x] + (256 - h) * ctr + 128) >> 8;
-            out[y * out_stride + x] = (uint8_t)blend(p, spatial, temporal, iabs(ctr - pv[y][x]),
-                                                     moving[y / 4 * 4 + x / 4], lo, hi);
-
-            /* block noise estimate (§2.8.3) */
-            int hrz = iabs(u[0] + 2 * u[1] + u[2] - d[0] - 2 * d[1] - d[2]);
-            int vrt = iabs(u[0] + 2 * m[0] + d[0] - u[2] - 2 * m[2] - d[2]);
-            int med = median9(u, m, d), metric = 0, noise_max = 0;
-            for (int i = 0; i < 3; i++) {
-                int du = iabs(u[i] - med), dm = iabs(m[i] - med), dd = iabs(d[i] - med);
-                metric += du + dm + dd;
-                noise_max = imax(noise_max, imax(du, imax(dm, dd)));
-            }
+        /* per window column: the sorted vertical triple, for median9 */
+        int clo[WIN_W], cmid[WIN_W], chi[WIN_W];
+        for (int x = 0; x < WIN_W; x++) {
+            clo[x] = imin(imin(u[x], m[x]), d[x]);
+            chi[x] = imax(imax(u[x], m[x]), d[x]);
+            cmid[x] = med3(u[x], m[x], d[x]);
+        }
+        int sum[BW], n[BW], lo[BW], hi[BW], metric[BW], pass[BW];
+        int gn = (int)p->good_neighbor_th, edge_th = (int)p->bne_edge_th,
+            noise_th = (int)p->bne_noise_th;
+        for (int x = 0; x < BW; x++) {
+            /* context adaptive spatial filter: good neighbours of the centre */
+            int ctr = m[x + 1], s = 0, k = 0;
+#define GOOD(v) do { int v_ = (v); bool g_ = iabs(v_ - ctr) <= gn; s += g_ ? v_ : 0; k += g_; } while (0)
+            GOOD(u[x]); GOOD(u[x + 1]); GOOD(u[x + 2]);
+            GOOD(m[x]); GOOD(m[x + 1]); GOOD(m[x + 2]);
+            GOOD(d[x]); GOOD(d[x + 1]); GOOD(d[x + 2]);
+#undef GOOD
+            sum[x] = s, n[x] = k;
+            /* the local range, for the out-of-range clamp */
+            lo[x] = imin(imin(clo[x], clo[x + 1]), clo[x + 2]);
+            hi[x] = imax(imax(chi[x], chi[x + 1]), chi[x + 2]);
+        }
+        for (int x = 0; x < BW; x++) {
+            /* block noise estimate (§2.8.3); median9 is the median of the
+             * largest column minimum, the median of column medians and the
+             * smallest column maximum */
+            int hrz = iabs(u[x] + 2 * u[x + 1] + u[x + 2] - d[x] - 2 * d[x + 1] - d[x + 2]);
+            int vrt = iabs(u[x] + 2 * m[x] + d[x] - u[x + 2] - 2 * m[x + 2] - d[x + 2]);
+            int med = med3(imax(imax(clo[x], clo[x + 1]), clo[x + 2]),
+                           med3(cmid[x], cmid[x + 1], cmid[x + 2]),
+                           imin(imin(chi[x], chi[x + 1]), chi[x + 2]));
+            int sm = 0, mx = 0;
+#define DEV(v) do { int e_ = iabs((v) - med); sm += e_; mx = imax(mx, e_); } while (0)
+            DEV(u[x]); DEV(u[x + 1]); DEV(u[x + 2]);
+            DEV(m[x]); DEV(m[x + 1]); DEV(m[x + 2]);
+            DEV(d[x]); DEV(d[x + 1]); DEV(d[x + 2]);
+#undef DEV
             /* noise_min is 0: the median is one of the nine */
-            if ((hrz + vrt) >> 3 < (int)p->bne_edge_th && noise_max < (int)p->bne_noise_th)
-                bne = imin(bne, metric);
+            metric[x] = sm;
+            pass[x] = (hrz + vrt) >> 3 < edge_th && mx < noise_th;
+        }
+        for (int x = 0; x < BW; x++) {
+            int ctr = m[x + 1], pvx = pv[y][x], h = hist_out[y / 4 * hist_stride + x / 4];
+            int spatial = ((sum[x] + (n[x] >> 1)) * gn_q_table[n[x] - 1]) >> 11;
+            int temporal = (h * pvx + (256 - h) * ctr + 128) >> 8;
+            out[y * out_stride + x] = (uint8_t)blend(p, spatial, temporal, iabs(ctr - pvx),
+                                                     moving[y / 4 * 4 + x / 4], lo[x], hi[x]);
+            bne = pass[x] ? imin(bne, metric[x]) : bne;
         }
     }
     st->bne = (uint8_t)bne;
