@@ -149,10 +149,9 @@ TEST(moving_block_history_halves_and_output_is_spatial)
     uint8_t hin[4] = { 200, 127, 128, 255 }, hout[4], out[8][16];
     g7sf_dn_block_stats st;
     run(&p, cur, prev, 4, hin, hout, out, &st);
-    CHECK_EQ(hout[0], 100);
-    CHECK_EQ(hout[1], 0);
-    CHECK_EQ(hout[2], 64);
-    CHECK_EQ(hout[3], 127);
+    const uint8_t want[4] = { 100, 0, 64, 127 };
+    for (int k = 0; k < 4; k++)
+        CHECK_EQ(hout[k], want[k]);
     CHECK_EQ(st.stad[0], 320);
     CHECK_EQ(st.tasd[0], 320);
     CHECK_EQ(st.motion_pixels[0], 16);
@@ -188,51 +187,40 @@ TEST(spatial_filter_good_neighbours_1_to_9)
     }
 }
 
-/* Blend in the middle band: checkerboard cur, prev = cur except at (5, 1)
- * where c = 100, p = 88: t_diff 12, low 8 <= 12 < 16.  History 192 (max)
- * stays 192 (4x4 #1: STAD 12, TASD 12 <= 38, static).
+/* Blend in the middle band and the out-of-range clamp, on a checkerboard
+ * with prev = cur but at three pixels; histories 192 (max) stay 192: 4x4 #1
+ * STAD 12, TASD 12 <= 38; 4x4 #2 STAD 12, TASD |6 - 6| = 0; both static.
+ * (5, 1): c = 100, p = 88: t_diff 12, low 8 <= 12 < 16.
  * temporal = (192 * 88 + 64 * 100 + 128) >> 8 = 23424 >> 8 = 91 < block_min
  * 100 -> (91 + 100) >> 1 = 95.  spatial = 101 (as in the moving test).
  * out = ((101 * 4 + 95 * 4 + 8 / 2) * q_table[7] = 128) >> 10
  *     = (788 * 128) >> 10 = 100864 >> 10 = 98.
- * Neighbour (6, 1), c = 104 = p: temporal (256 * 104 + 128) >> 8 = 104 >=
- * block_max -> (104 + 104) >> 1 = 104; t_diff 0 < 8: out 104. */
-TEST(blend_middle_band)
+ * (6, 1), c = 104 = p: temporal (256 * 104 + 128) >> 8 = 104 >= block_max
+ * -> (104 + 104) >> 1 = 104; t_diff 0 < 8: out 104.
+ * Pure temporal (t_diff 6 < low), clamped:
+ * (9, 1): c = 100 = block_min, p = 94: (192 * 94 + 64 * 100 + 128) >> 8 =
+ * 24576 >> 8 = 96 < 100 -> (96 + 100) >> 1 = 98.
+ * (10, 1): c = 104 = block_max, p = 110: (192 * 110 + 64 * 104 + 128) >> 8 =
+ * 27904 >> 8 = 109 >= 104 -> (109 + 104) >> 1 = 106. */
+TEST(blend_middle_band_and_out_of_range_clamp)
 {
     g7sf_dn_params p = base();
     pic cur, prev;
     checker(cur);
     memcpy(prev, cur, sizeof prev);
-    prev[1][5] = 88;
+    prev[1][5] = 88, prev[1][9] = 94, prev[1][10] = 110;
     uint8_t hin[4] = { 192, 192, 192, 192 }, hout[4], out[8][16];
     g7sf_dn_block_stats st;
     run(&p, cur, prev, 4, hin, hout, out, &st);
     CHECK_EQ(hout[1], 192);
+    CHECK_EQ(hout[2], 192);
     CHECK_EQ(st.stad[1], 12);
+    CHECK_EQ(st.tasd[1], 12);
+    CHECK_EQ(st.tasd[2], 0);
     CHECK_EQ(out[1][5], 98);
     CHECK_EQ(out[1][6], 104);
-}
-
-/* Out-of-range clamp with t_diff < low (pure temporal), history 192:
- * (5, 1): c = 100 = block_min, p = 94: (192 * 94 + 64 * 100 + 128) >> 8 =
- * 24576 >> 8 = 96 < 100 -> (96 + 100) >> 1 = 98.
- * (6, 1): c = 104 = block_max, p = 110: (192 * 110 + 64 * 104 + 128) >> 8 =
- * 27904 >> 8 = 109 >= 104 -> (109 + 104) >> 1 = 106.
- * 4x4 #1: STAD 12, TASD |6 - 6| = 0: static, history stays 192. */
-TEST(temporal_out_of_range_clamp)
-{
-    g7sf_dn_params p = base();
-    pic cur, prev;
-    checker(cur);
-    memcpy(prev, cur, sizeof prev);
-    prev[1][5] = 94;
-    prev[1][6] = 110;
-    uint8_t hin[4] = { 192, 192, 192, 192 }, hout[4], out[8][16];
-    g7sf_dn_block_stats st;
-    run(&p, cur, prev, 4, hin, hout, out, &st);
-    CHECK_EQ(st.tasd[1], 0);
-    CHECK_EQ(out[1][5], 98);
-    CHECK_EQ(out[1][6], 106);
+    CHECK_EQ(out[1][9], 98);
+    CHECK_EQ(out[1][10], 106);
 }
 
 /* q_table[12] = 79 and 79 * 13 = 1027 > 1024: th 13, low 0, flat 255 with
