@@ -174,7 +174,7 @@ TEST(dual_block_read_write_two_offsets_plus_global)
 {
     g7sf_thread thr;
     g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
-    t_bind_buffer(gpu, 1, 4, 0x000, BUF, 32, false);
+    t_bind_buffer(gpu, 1, 4, 0x000, BUF, 64, false);
     fill_buffer(gpu, 128);
     g7sf_reg p[6] = {{{0}}}, wb[4];
     p[0].ud[2] = 2;                     /* Global Offset */
@@ -198,6 +198,19 @@ TEST(dual_block_read_write_two_offsets_plus_global)
     CHECK_EQ(t_peek(gpu, BUF + 328), 0x1000 + 82);
     for (unsigned d = 0; d < 4; d++)
         CHECK_EQ(t_peek(gpu, BUF + 480 + 4 * d), 0xD0000004u + d);
+    /* 4-OWord write: M2..M5 hold OWord[Offset0+k] low / OWord[Offset1+k] high;
+     * the PRM table (line 8580) lists M4 twice, the fourth pair is M5 */
+    g7sf_reg w[6] = {{{0}}};
+    w[1].ud[0] = 40, w[1].ud[4] = 50;
+    for (unsigned k = 0; k < 4; k++)
+        for (unsigned d = 0; d < 8; d++)
+            w[2 + k].ud[d] = 0xF0000000u | k << 8 | d;
+    CHECK_EQ(t_send(gpu, &thr, DC, t_desc(6, 0, 1, DUAL_WRITE, 2, 1), 0x00FF, w, NULL), 0);
+    for (unsigned k = 0; k < 4; k++)
+        for (unsigned d = 0; d < 4; d++) {
+            CHECK_EQ(t_peek(gpu, BUF + (40 + k) * 16 + 4 * d), 0xF0000000u | k << 8 | d);
+            CHECK_EQ(t_peek(gpu, BUF + (50 + k) * 16 + 4 * d), 0xF0000000u | k << 8 | (4 + d));
+        }
     /* reads: one bit of a group of four reads the whole OWord */
     fill_wb(wb, 1);
     CHECK_EQ(t_send(gpu, &thr, DC, t_desc(1, 1, 0, DUAL_READ, 0, 1), 0x0020, q, wb), 0);

@@ -1,5 +1,4 @@
 /* SAMPLER_STATE (§2.12.3.1). */
-#include <stdlib.h>
 #include <string.h>
 
 #include "gen7sf/state.h"

@@ -19,7 +19,7 @@
  * as 3DSTATE_CHROMA_KEY begin with a digit. */
 #define G7SF_STATE_DESC(NAME, sect)                                             \
     static const g7sf_field g7sf_fields_##NAME[] = {                            \
-        G7SF_##NAME##_FIELDS(G7SF_ROW_F, G7SF_ROW_A, G7SF_ROW_V)                            \
+        G7SF_##NAME##_FIELDS(G7SF_ROW_F, G7SF_ROW_A, G7SF_ROW_V)                \
     };                                                                          \
     const g7sf_state_desc g7sf_desc_##NAME = {                                  \
         #NAME, sect, G7SF_##NAME##_DWORDS, sizeof(ROW_T), g7sf_fields_##NAME,   \
