@@ -75,6 +75,103 @@ typedef struct g7sf_gne {
 
 void g7sf_gne_add(g7sf_gne *g, unsigned stream_id, unsigned bne);
 
+/* ---- Deinterlace (§2.8.4 - §2.8.6) ----------------------------------- */
+
+/* Chroma arrangement of a frame as the DN/DI unit reads it. */
+enum g7sf_chroma { G7SF_CHROMA_420, G7SF_CHROMA_422, G7SF_CHROMA_411 };
+
+/* One frame: luma and the two chroma planes at their native size (4:2:0
+ * w/2 x h/2, 4:2:2 w/2 x h, 4:1:1 w/4 x h).  Interlaced frames hold both
+ * fields; 4:2:0 chroma lines alternate fields like luma lines (chroma line
+ * 2k belongs to the top field, 2k + 1 to the bottom field). */
+typedef struct g7sf_yuv {
+    g7sf_plane y, cb, cr;
+    enum g7sf_chroma chroma;
+} g7sf_yuv;
+
+/* The DI controls of SAMPLER_STATE_DI, as values (a "minus 1" or coded shift
+ * field is already turned into the number the formulas use). */
+typedef struct g7sf_di_params {
+    /* STMM (§2.8.4.1) */
+    unsigned stmm_c2;           /* STMM C2 field + 1 */
+    unsigned vecm_mul;          /* Multiplier for VECM */
+    unsigned tdm_shift1;        /* STMM Shift Down: 4, 5 or 6 */
+    unsigned tdm_shift2;        /* STMM Shift Up: 6, 7 or 8 */
+    unsigned stmm_md_th;        /* Minimum or Maximum STMM, by Blending Constant Select */
+    unsigned stmm_trc1;         /* constant for large STMM */
+    unsigned stmm_trc2;         /* constant for small STMM */
+    unsigned stmm_min, stmm_max;
+    unsigned stmm_shift;        /* STMM Output Shift: max - min = 1 << shift */
+    /* SDI (§2.8.4.2 - 2.8.4.3) */
+    unsigned sdi_th, sdi_delta;             /* Th, D of the angle decision */
+    unsigned sdi_t1, sdi_t2, sdi_angle2x1;  /* fallback 1 T1/T2, fallback 2 constant */
+    /* FMD (§2.8.5) */
+    unsigned fmd_tdiff, fmd_vdiff1, fmd_vdiff2, fmd_thr_tear;
+    /* MCDI (§2.8.4.9 - 2.8.4.12) */
+    unsigned cat_th1, cat_slope;            /* cat_slope = CAT Slope field + 1 */
+    unsigned sad_tight_th, sad_tha, sad_thb;
+    unsigned smooth_mv_th, mc_consistency_th, neighbor_pixel_th;
+    bool mcdi;                  /* MCDI Enable */
+    bool top_first;             /* DN/DI Top First: the 1st field is the top field */
+    bool first_frame;           /* DN/DI First Frame */
+    /* Progressive cadence reconstruction (§2.8.4.8): 0 deinterlace, 1 weave
+     * with the field before in time, 2 with the field after. */
+    unsigned cadence_prev2;     /* FMD for 2nd Field of Previous Frame */
+    unsigned cadence_cur1;      /* FMD for 1st Field of Current Frame */
+} g7sf_di_params;
+
+void g7sf_di_params_from_state(const g7sf_sampler_state_di *s, g7sf_di_params *p);
+
+/* One pass of the deinterlacer over the 16x4 block at (bx, by) of a frame
+ * pair (§2.8.6.1): it outputs the previous frame's 2nd field and the current
+ * frame's 1st field, both deinterlaced, as frame lines by .. by + 3.  Lines
+ * of the field itself are copied; missing lines are interpolated.  Chroma is
+ * 4:2:2 whatever the input: line l of a *_c array holds Cr(2i) at [2i] and
+ * Cb(2i) at [2i + 1] for i = 0..7, as the writeback's chroma block.  stmm
+ * holds STMM2 (the value to save) of each pixel pair of each line. */
+typedef struct g7sf_di_block_out {
+    uint8_t prev2_y[4][16], prev2_c[4][16];
+    uint8_t cur1_y[4][16], cur1_c[4][16];
+    uint8_t stmm[4][8];
+} g7sf_di_block_out;
+
+/* cur, prev: the two frames, same size and chroma (prev unread on the first
+ * frame, may be NULL).  stmm_in: STMM2 saved by the previous pass, one byte
+ * per pixel pair per frame line, entry (x / 2, y) at stmm_in[y * stmm_stride
+ * + x / 2] for the whole frame (unread on the first frame).  bx % 16 == 0,
+ * by % 4 == 0, inside the frame; frame width a multiple of 16 and height a
+ * multiple of 4 (the caller pads).  Reads only frame lines by - 8 .. by + 11
+ * and columns bx - 16 .. bx + 31 (clamped to the frame), so a caller may
+ * fill just that region of a frame-sized buffer.  Returns 0 or G7SF_EINVAL. */
+int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,
+                  const uint8_t *stmm_in, int stmm_stride, int bx, int by,
+                  g7sf_di_block_out *out);
+
+/* ---- Field motion detector (§2.8.5) --------------------------------- */
+
+/* One 16x4 block's FMD results. */
+typedef struct g7sf_fmd_block {
+    uint16_t diff[5];           /* Diff_cTpT, cBpB, cTcB, cTpB, cBpT as the writeback carries them */
+    uint8_t tearing, fitting, motion;   /* Tearing_Count, Fitting_Count, Motion_Count */
+    uint32_t v[11];             /* the block's contribution to variances 0..10 */
+} g7sf_fmd_block;
+
+/* Computes the FMD of the 16x4 block at (bx, by) of luma planes cur and prev
+ * (prev NULL on the first frame: differences against it read as maximum).
+ * Same region and alignment rules as g7sf_di_block. */
+int g7sf_fmd_block_run(const g7sf_di_params *p, const g7sf_plane *cur, const g7sf_plane *prev,
+                       int bx, int by, g7sf_fmd_block *out);
+
+/* The frame's variance accumulators, one set per DN/DI Stream ID. */
+typedef struct g7sf_fmd_frame {
+    uint32_t v[2][11];
+} g7sf_fmd_frame;
+
+/* Adds a block to the frame sums of its stream.  Blocks touching the frame
+ * edge are not summed (002 line 440); w, h are the frame size. */
+void g7sf_fmd_add(g7sf_fmd_frame *f, unsigned stream_id, const g7sf_fmd_block *b, int bx, int by,
+                  int w, int h);
+
 #ifdef __cplusplus
 }
 #endif

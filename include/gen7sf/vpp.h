@@ -1,0 +1,81 @@
+/* The video pipeline: what a graphics driver does around the DN/DI unit
+ * (§2.8), on frames in main memory.  Feed input frames in display order;
+ * output frames come back through a callback.  See gen7sf-vpp(1). */
+#ifndef GEN7SF_VPP_H
+#define GEN7SF_VPP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gen7sf.h"
+#include "media.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum g7sf_vpp_deinterlace {
+    G7SF_VPP_DI_AUTO,   /* MCDI with film-mode detection */
+    G7SF_VPP_DI_MCDI,   /* motion compensated, no film-mode detection */
+    G7SF_VPP_DI_MADI,   /* motion adaptive, no motion compensation */
+    G7SF_VPP_DI_BOB,    /* spatial only (the unit's first-frame path) */
+    G7SF_VPP_DI_WEAVE,  /* fields woven as they are */
+    G7SF_VPP_DI_OFF,    /* frames pass through (denoise only) */
+};
+
+enum g7sf_vpp_rate {
+    G7SF_VPP_RATE_FIELD,    /* one output frame per field: 2N for N frames */
+    G7SF_VPP_RATE_FRAME,    /* one output frame per input frame */
+    G7SF_VPP_RATE_FILM,     /* inverse telecine: repeated film frames dropped */
+};
+
+typedef struct g7sf_vpp_config {
+    int width, height;              /* input frame size, any size >= 16 x 8 */
+    enum g7sf_chroma chroma;        /* input: G7SF_CHROMA_420 or G7SF_CHROMA_422 */
+    bool output_422;                /* 4:2:2 output even from 4:2:0 input */
+    enum g7sf_vpp_deinterlace deinterlace;
+    enum g7sf_vpp_rate rate;
+    bool top_first;                 /* field order of the input */
+    int denoise;                    /* -1 off, 0..64 strength */
+    int threads;                    /* >= 1; output identical for every value */
+    enum g7sf_platform platform;    /* G7SF_HSW adds chroma denoise */
+} g7sf_vpp_config;
+
+/* A planar frame: Y, Cb, Cr (chroma at the config's subsampling). */
+typedef struct g7sf_vpp_picture {
+    uint8_t *data[3];
+    int stride[3];
+} g7sf_vpp_picture;
+
+/* What the pipeline measured and decided for one output frame. */
+typedef struct g7sf_vpp_stats {
+    long input_frame;               /* input frame the output comes from */
+    int field;                      /* 0 1st field, 1 2nd field, -1 whole frame */
+    uint32_t gne_sum, gne_count;    /* GNE of the pass that produced it */
+    unsigned noise_th;              /* denoise thresholds used (BNE-derived) */
+    unsigned temporal_diff_th, temporal_diff_low;
+    const char *cadence;            /* "video", "3:2", "2:2" */
+    bool locked;                    /* film mode locked */
+    double moving;                  /* fraction of moving 4x4 blocks */
+} g7sf_vpp_stats;
+
+typedef struct g7sf_vpp g7sf_vpp;
+
+/* Returns NULL with *err set (G7SF_EINVAL, G7SF_ENOMEM) on failure. */
+g7sf_vpp *g7sf_vpp_create(const g7sf_vpp_config *cfg, int *err);
+void g7sf_vpp_destroy(g7sf_vpp *v);
+
+/* Called for each output frame, in order; the picture is valid only during
+ * the call.  A non-zero return stops the pipeline and is returned by
+ * g7sf_vpp_push / g7sf_vpp_flush. */
+typedef int (*g7sf_vpp_emit)(void *user, const g7sf_vpp_picture *out, const g7sf_vpp_stats *st);
+
+/* Pushes the next input frame (copied; the caller keeps ownership). */
+int g7sf_vpp_push(g7sf_vpp *v, const g7sf_vpp_picture *in, g7sf_vpp_emit emit, void *user);
+/* End of stream: outputs what is still held (the last field). */
+int g7sf_vpp_flush(g7sf_vpp *v, g7sf_vpp_emit emit, void *user);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

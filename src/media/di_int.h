@@ -1,0 +1,43 @@
+/* Internal interface of the deinterlacer (di.c) and its motion compensated
+ * part (mcdi.c): luma windows around a 16x4 block and the MCDI results the
+ * final blend (§2.8.4.12) consumes. */
+#ifndef GEN7SF_DI_INT_H
+#define GEN7SF_DI_INT_H
+
+#include "gen7sf/media.h"
+
+/* A window of one frame's luma around the 16x4 block at (bx, by):
+ * DIW(w, x, y) is frame pixel (bx + x, by + y) for x in [-DIW_L, DIW_W -
+ * DIW_L) and y in [-DIW_T, DIW_H - DIW_T).  Lines above or below the frame
+ * read as the nearest line of the same field, columns are clamped. */
+enum { DIW_L = 16, DIW_T = 8, DIW_W = 48, DIW_H = 20 };
+typedef struct di_window {
+    uint8_t p[DIW_H][DIW_W];
+} di_window;
+#define DIW(w, x, y) ((w)->p[DIW_T + (y)][DIW_L + (x)])
+
+void di_window_load(const g7sf_plane *pl, int bx, int by, di_window *w);
+
+/* Whether frame line y belongs to the 1st field. */
+static inline bool di_first_field_line(const g7sf_di_params *p, int y)
+{
+    return ((y & 1) == 0) == p->top_first;
+}
+
+/* Motion search, smoothness check and motion compensation (§2.8.4.9 -
+ * 2.8.4.11) for every line of the block.  Line l (frame line by + l) is
+ * missing in the previous frame's 2nd field when it is a 1st-field line:
+ * then the picture searched is prev and the reference cur; otherwise (missing
+ * in the current frame's 1st field) the picture is cur and the reference
+ * prev.  Per pixel pair i (pixels 2i, 2i + 1): */
+typedef struct mcdi_block {
+    int8_t mvx[4][8], mvy[4][8];    /* best vector (last wins ties) */
+    uint16_t sad[4][8];             /* best_ME_SAD */
+    bool smooth[4][8];              /* smoothness check passed */
+    uint8_t mc[4][16];              /* motion compensated pixel, per pixel */
+} mcdi_block;
+
+void mcdi_block_run(const g7sf_di_params *p, const di_window *prev, const di_window *cur,
+                    mcdi_block *m);
+
+#endif
