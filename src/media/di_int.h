@@ -40,4 +40,19 @@ typedef struct mcdi_block {
 void mcdi_block_run(const g7sf_di_params *p, const di_window *prev, const di_window *cur,
                     mcdi_block *m);
 
+/* What the SDI found for one pixel pair, for the MCDI decision. */
+typedef struct mcdi_sdi_info {
+    int edge;               /* x offset of the chosen angle (0 for 90 degrees) */
+    unsigned angle_cost;    /* Best_SAD_Angle_cost: AngleCost_6x3 of the chosen angle */
+    unsigned scm;           /* SCM = SHCM + SVCM from the STMM window */
+} mcdi_sdi_info;
+
+/* Consistency check (§2.8.4.10.1) and content adaptive thresholding
+ * (§2.8.4.12): whether missing pixel x (0..15) of line l takes the MCDI value
+ * m->mc[l][x] (true) or the SDI value (false) as DItemp.  pic is the picture
+ * being deinterlaced (prev for 1st-field lines, cur for the others), as in
+ * mcdi_block_run. */
+bool mcdi_select(const g7sf_di_params *p, const mcdi_block *m, const di_window *pic, int l, int x,
+                 const mcdi_sdi_info *s);
+
 #endif
