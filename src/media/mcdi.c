@@ -182,12 +182,12 @@ bool mcdi_select(const g7sf_di_params *p, const mcdi_block *m, const di_window *
     int i = x / 2;
     /* a vector or angle no search produces would read outside the window */
     if (abs(m->mvx[l][i]) > MV_X_MAX || abs(m->mvy[l][i]) > MV_Y_MAX || s->edge < -DIW_L ||
-        s->edge > DIW_L)
+        s->edge > DIW_L || !m->smooth[l][i])
         return false;
     uint64_t sad = m->sad[l][i];       /* 64 bits: no state value can wrap the sums */
     if (sad > p->cat_th1 && (sad >= cat_th2(p, s->scm) * 30 || s->edge != 0 ||
                              sad + p->sad_tight_th * 30ull >= s->angle_cost * 2ull ||
                              !near_neighbors(p, m, pic, l, x)))
         return false;
-    return m->smooth[l][i] && consistent(p, m, pic, l, x, s->edge);
+    return consistent(p, m, pic, l, x, s->edge);
 }
