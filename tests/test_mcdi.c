@@ -716,4 +716,11 @@ TEST(select_rejects_bad_input)
     sc.p.cat_slope = 0;             /* never 0 from state; no division by 0 */
     sc.p.sad_tight_th = 5;
     CHECK(sel(&sc));
+    /* a huge NeighborPixel_TH admits any value: MCDI 0 against neighbours
+     * 80, 120 (own value 1: consistent) */
+    sc.p.neighbor_pixel_th = ~0u;
+    sc.m.mc[1][4] = 0, DIW(&sc.pic, 3, 1) = 1;
+    CHECK(sel(&sc));
+    sc.p.neighbor_pixel_th = 79;    /* 0 + 79 < 80 */
+    CHECK(!sel(&sc));
 }

@@ -160,7 +160,8 @@ static bool near_neighbors(const g7sf_di_params *p, const mcdi_block *m, const d
 {
     int a = DIW(pic, x, l - 1), b = DIW(pic, x, l + 1), v = m->mc[l][x];
     int lo = a < b ? a : b, hi = a < b ? b : a;
-    return v + (int)p->neighbor_pixel_th >= lo && v <= hi + (int)p->neighbor_pixel_th;
+    int th = p->neighbor_pixel_th > 255 ? 255 : (int)p->neighbor_pixel_th;  /* no more matters */
+    return v + th >= lo && v <= hi + th;
 }
 
 /* CAT_TH2 from the spatial complexity (lines 1414-1431). */
