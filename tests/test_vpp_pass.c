@@ -13,7 +13,7 @@ static uint8_t frame_a[H][W], frame_b[H][W];
 
 static g7sf_yuv luma(uint8_t (*f)[W])
 {
-    return (g7sf_yuv){ .y = { &f[0][0], W, W, H } };
+    return (g7sf_yuv){ .y = { f ? &f[0][0] : NULL, W, W, H } };
 }
 
 /* DN only, the driver's DN/DI history numbers. */
