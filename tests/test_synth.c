@@ -316,3 +316,37 @@ TEST(font_glyphs_by_hand)
     CHECK_EQ(f.data[0][3 * f.stride[0] + 12], 0);
     vio_frame_free(&f);
 }
+
+TEST(clip_sections_and_their_truth)
+{
+    synth_clip c;
+    synth_clip_init(&c, VIO_CHROMA_420, 32, 16);
+    CHECK_EQ(synth_clip_section(&c, "film", 5, 0, true, 1), 0);
+    /* 5 frames = 10 fields; field 9 comes from film frame 3 (A A B B B C C D D D) */
+    CHECK_EQ(c.video.n, 5);
+    CHECK_EQ(c.truth.n, 10);
+    CHECK_EQ(c.film.n, 4);
+    for (long j = 0; j < 10; j++)
+        CHECKF(frames_equal(&c.truth.f[j], &c.film.f[synth_pulldown_source(SYNTH_PULLDOWN_32, 0, j)]),
+               "field %ld", j);
+    /* frame 2 = fields 4, 5 = film B (top) and C (bottom) */
+    vio_frame w;
+    CHECK_EQ(vio_frame_alloc(&w, VIO_CHROMA_420, 32, 16), 0);
+    synth_weave(&w, &c.film.f[1], &c.film.f[2], true);
+    CHECK(frames_equal(&w, &c.video.f[2]));
+    /* a noisy video section: the input is noisy, the truth clean */
+    CHECK_EQ(synth_clip_section(&c, "text", 3, 4, true, 1), 0);
+    CHECK_EQ(c.video.n, 8);
+    CHECK_EQ(c.truth.n, 16);
+    CHECK_EQ(c.film.n, 4);
+    synth_weave(&w, &c.truth.f[12], &c.truth.f[13], true);
+    double p = synth_psnr_frame(&w, &c.video.f[6], false);
+    /* sigma 4: about 10 log10(65025 / 16) = 36 dB */
+    CHECKF(p > 33 && p < 39, "%f", p);
+    CHECK_EQ(synth_clip_section(&c, "bogus", 3, 0, true, 1), VIO_E_ARG);
+    CHECK_EQ(synth_clip_section(&c, "zone", 0, 0, true, 1), VIO_E_ARG);
+    CHECK_EQ(c.video.n, 8);
+    CHECK_EQ(c.truth.n, 16);
+    vio_frame_free(&w);
+    synth_clip_free(&c);
+}

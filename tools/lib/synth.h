@@ -120,3 +120,25 @@ double synth_psnr_frame(const vio_frame *a, const vio_frame *b, bool luma_only);
 uint64_t synth_rand(uint64_t *state);
 
 #endif
+
+/* ---- clips made of sections (synth_clip.c) ----------------------------
+ * A section is n interlaced frames of one kind:
+ *   "film"    3:2 telecine (phase 0) of the pan scene at film rate
+ *   "film22"  2:2 telecine (phase 0) of the pan scene
+ *   "zone", "text", "pan"   video: the scene rendered at field rate
+ *   "still"   the pan scene standing still
+ * Film frame i is the pan at t = 2.5 i (3:2) or 2 i (2:2): the same speed
+ * per field as the video pan.  sigma > 0 adds noise to the interlaced
+ * frames only (seeded by seed); the truth stays clean. */
+typedef struct synth_clip {
+    synth_seq video;    /* interlaced frames */
+    synth_seq truth;    /* 2 per interlaced frame: field k's progressive truth */
+    synth_seq film;     /* the film frames of film sections, in order */
+} synth_clip;
+
+void synth_clip_init(synth_clip *c, enum vio_chroma chroma, int width, int height);
+void synth_clip_free(synth_clip *c);
+/* Appends a section.  Returns 0, VIO_E_ARG (unknown kind, n < 1, sigma < 0)
+ * or VIO_E_NOMEM. */
+int synth_clip_section(synth_clip *c, const char *kind, long n, double sigma, bool top_first,
+                       uint64_t seed);

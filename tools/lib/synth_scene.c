@@ -120,11 +120,12 @@ static long bounce(double pos, long span)
 static void zone_setup(scene_ctx *c)
 {
     /* the centre wanders, the rings zoom in and out; the ring frequency
-     * a * r / pi cycles per pixel reaches 0.45 at the far corner at most */
+     * a * r / pi cycles per pixel reaches 0.3 at the far corner at most:
+     * above the field Nyquist limit (0.25) there, below it nearer the centre */
     double r = hypot(c->w, c->h) * 0.65;
     c->cx = c->w * (0.5 + 0.12 * sin(0.05 * c->t));
     c->cy = c->h * (0.5 + 0.10 * cos(0.037 * c->t));
-    c->k = M_PI * 0.45 / r * (0.75 + 0.25 * sin(0.06 * c->t));
+    c->k = M_PI * 0.3 / r * (0.75 + 0.25 * sin(0.06 * c->t));
 }
 
 static double zone_pixel(const scene_ctx *c, double x, double y, int p)
