@@ -1,0 +1,37 @@
+/* Tables of the media units' hot kernels, dav1d style: one typedef per
+ * kernel signature, a struct of pointers per unit, filled with the C
+ * reference (the definition) and overridden by the SSE4.1 / AVX2 versions
+ * the CPU supports.  Every version gives the same bits (tests/test_simd.c). */
+#ifndef G7SF_MEDIA_DSP_H
+#define G7SF_MEDIA_DSP_H
+
+#include "di_int.h"
+
+enum { MCDI_NCAND = 16 };
+
+/* The MCDI candidate vectors {Mx, My} in the order the PRM tests them. */
+extern const int8_t mcdi_cand[MCDI_NCAND][2];
+
+/* Motion search (§2.8.4.9) of lines l0 and l0 + 2 (l0 is 0 or 1) of picture
+ * pic against ref: sets m->sad, m->mvx, m->mvy of those two lines. */
+typedef void (*mcdi_search_fn)(const di_window *pic, const di_window *ref, int l0,
+                               mcdi_block *m);
+void mcdi_search_c(const di_window *pic, const di_window *ref, int l0, mcdi_block *m);
+void mcdi_search_sse41(const di_window *pic, const di_window *ref, int l0, mcdi_block *m);
+void mcdi_search_avx2(const di_window *pic, const di_window *ref, int l0, mcdi_block *m);
+
+typedef struct mcdi_dsp {
+    mcdi_search_fn search;
+} mcdi_dsp;
+
+typedef struct media_dsp {
+    mcdi_dsp mcdi;
+} media_dsp;
+
+/* The kernels for the instruction sets in flags (enum cpu_flag). */
+void media_dsp_init(media_dsp *d, unsigned flags);
+
+/* The library's table: media_dsp_init(cpu_flags()), done once. */
+const media_dsp *media_dsp_get(void);
+
+#endif

@@ -1,0 +1,122 @@
+/* checkasm style: every SIMD kernel against its C reference (src/media/dsp.h)
+ * on the same random and edge-case inputs, bit for bit.  One case per kernel
+ * and instruction set; a set the CPU lacks is skipped with a message. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/cpu.h"
+#include "harness.h"
+#include "media/dsp.h"
+
+typedef struct isa {
+    const char *name;
+    unsigned flags;             /* what media_dsp_init gets: the set and those below it */
+} isa;
+
+static const isa isa_sse41 = { "sse4.1", CPU_SSE41 };
+static const isa isa_avx2 = { "avx2", CPU_SSE41 | CPU_AVX2 };
+
+/* The table for the set, or NULL (and the case skipped) when the CPU lacks it. */
+static bool table_for(const isa *s, media_dsp *d)
+{
+    if (!CPU_X86 || (cpu_flags_host() & s->flags) != s->flags)
+        return false;
+    media_dsp_init(d, s->flags);
+    printf("  covered: %s\n", s->name);
+    return true;
+}
+
+/* ---- inputs ---- */
+
+enum fill { F_RAND, F_ZERO, F_FULL, F_EXTREMES, F_LOW, F_COUNT };
+
+/* Random bytes, all 0, all 255, random 0/255, random 0/1 (many equal SADs:
+ * the tie rule decides). */
+static void fill_bytes(uint8_t *p, size_t n, enum fill f)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned r = (unsigned)t_rand();
+        p[i] = f == F_RAND ? (uint8_t)r : f == F_ZERO ? 0 : f == F_FULL ? 255
+             : f == F_EXTREMES ? (r & 1 ? 255 : 0) : (uint8_t)(r & 1);
+    }
+}
+
+/* ---- MCDI motion search ---- */
+
+static void check_mcdi_search(const isa *s)
+{
+    media_dsp d;
+    if (!table_for(s, &d))
+        SKIP("CPU lacks this instruction set");
+    static di_window pic, ref;
+    int cases = 0;
+    for (int fp = 0; fp < F_COUNT; fp++)
+        for (int fr = 0; fr < F_COUNT; fr++)
+            for (int rep = 0; rep < 20; rep++)
+                for (int l0 = 0; l0 < 2; l0++) {
+                    fill_bytes(&pic.p[0][0], sizeof pic.p, (enum fill)fp);
+                    fill_bytes(&ref.p[0][0], sizeof ref.p, (enum fill)fr);
+                    mcdi_block want, got;
+                    /* the same garbage in both: lines not searched stay as they were */
+                    fill_bytes((uint8_t *)&want, sizeof want, F_RAND);
+                    got = want;
+                    mcdi_search_c(&pic, &ref, l0, &want);
+                    d.mcdi.search(&pic, &ref, l0, &got);
+                    CHECKF(!memcmp(&want, &got, sizeof want),
+                           "%s: fills %d/%d l0 %d: differs from C (line %d pair 0: sad %u/%u "
+                           "mv (%d,%d)/(%d,%d))", s->name, fp, fr, l0, l0, got.sad[l0][0],
+                           want.sad[l0][0], got.mvx[l0][0], got.mvy[l0][0], want.mvx[l0][0],
+                           want.mvy[l0][0]);
+                    cases++;
+                    if (t_failed())
+                        return;
+                }
+    CHECK_EQ(cases, F_COUNT * F_COUNT * 40);
+}
+
+/* The largest SAD: picture all 0, reference all 255 gives 6 x 5 x 255 = 7650
+ * for every candidate; the tie goes to the last tested, {1, 2}. */
+static void check_mcdi_search_max(const isa *s)
+{
+    media_dsp d;
+    if (!table_for(s, &d))
+        SKIP("CPU lacks this instruction set");
+    static di_window pic, ref;
+    memset(pic.p, 0, sizeof pic.p);
+    memset(ref.p, 255, sizeof ref.p);
+    mcdi_block m;
+    memset(&m, 0, sizeof m);
+    d.mcdi.search(&pic, &ref, 1, &m);
+    for (int l = 1; l < 4; l += 2)
+        for (int i = 0; i < 8; i++)
+            CHECKF(m.sad[l][i] == 7650 && m.mvx[l][i] == 1 && m.mvy[l][i] == 2,
+                   "%s line %d pair %d: sad %u mv (%d,%d), want 7650 (1,2)", s->name, l, i,
+                   m.sad[l][i], m.mvx[l][i], m.mvy[l][i]);
+}
+
+TEST(mcdi_search_sse41) { check_mcdi_search(&isa_sse41); }
+TEST(mcdi_search_avx2) { check_mcdi_search(&isa_avx2); }
+TEST(mcdi_search_max_sad_sse41) { check_mcdi_search_max(&isa_sse41); }
+TEST(mcdi_search_max_sad_avx2) { check_mcdi_search_max(&isa_avx2); }
+
+/* ---- dispatch ---- */
+
+/* G7SF_CPU=c forces the C kernels; sse4.1 keeps at most SSE4.1. */
+TEST(g7sf_cpu_limits_the_sets)
+{
+    const char *old = getenv("G7SF_CPU");
+    char *saved = old ? strdup(old) : NULL;
+    setenv("G7SF_CPU", "c", 1);
+    CHECK_EQ(cpu_flags(), 0);
+    setenv("G7SF_CPU", "sse4.1", 1);
+    CHECK_EQ(cpu_flags() & ~(unsigned)CPU_SSE41, 0);
+    CHECK_EQ(cpu_flags(), cpu_flags_host() & CPU_SSE41);
+    media_dsp d;
+    media_dsp_init(&d, 0);
+    CHECK(d.mcdi.search == mcdi_search_c);
+    if (saved)
+        setenv("G7SF_CPU", saved, 1);
+    else
+        unsetenv("G7SF_CPU");
+    free(saved);
+}
