@@ -99,6 +99,79 @@ TEST(mcdi_search_avx2) { check_mcdi_search(&isa_avx2); }
 TEST(mcdi_search_max_sad_sse41) { check_mcdi_search_max(&isa_sse41); }
 TEST(mcdi_search_max_sad_avx2) { check_mcdi_search_max(&isa_avx2); }
 
+/* ---- SDI window sums ---- */
+
+typedef struct sdi_sums {
+    di_sdi s;
+    uint16_t h1[DI_LANES], h2[DI_LANES];
+} sdi_sums;
+
+static void check_sdi_costs(const isa *is)
+{
+    media_dsp d;
+    if (!table_for(is, &d))
+        SKIP("CPU lacks this instruction set");
+    static di_window pic;
+    int cases = 0;
+    for (int f = 0; f < F_COUNT; f++)
+        for (int rep = 0; rep < 30; rep++)
+            for (int l = 0; l < 4; l++) {
+                fill_bytes(&pic.p[0][0], sizeof pic.p, (enum fill)f);
+                sdi_sums want, got;
+                fill_bytes((uint8_t *)&want, sizeof want, F_RAND);
+                got = want;
+                di_sdi_costs_c(&pic, l, &want.s, want.h1, want.h2);
+                d.di.sdi_costs(&pic, l, &got.s, got.h1, got.h2);
+                CHECKF(!memcmp(&want, &got, sizeof want),
+                       "%s: fill %d line %d: differs from C (lane 0: cost90 %u/%u h1 %u/%u "
+                       "h2 %u/%u)", is->name, f, l, got.s.cost[DI_A90][0],
+                       want.s.cost[DI_A90][0], got.h1[0], want.h1[0], got.h2[0], want.h2[0]);
+                cases++;
+                if (t_failed())
+                    return;
+            }
+    CHECK_EQ(cases, F_COUNT * 30 * 4);
+}
+
+/* Line 2 all 255, the rest 0, interpolating line 1: the rows compared are
+ * lines 0/-2, 2/0 and 4/2, so each column's 6x3 cost is 255 + 255 = 510
+ * at every angle.  Lane i sums pair words i + 1 .. i + 3 of 16, zero past
+ * them: 6 x 510 = 3060 for lanes 0..12, 2040 (13), 1020 (14), 0 (15).  The
+ * 2x1 cost is pair word i + 2 of the middle row: 2 x 255 = 510 for lanes
+ * 0..13, 0 for 14 and 15.  Lines 0 and 2 are flat: SUM_H1 = 0; SUM_H2 is
+ * 0 too where the lane's x0 - 2 .. x0 + 4 lie in the row, but lanes 12..14
+ * take x0 + 4 from the zero padding past it (pair word i + 4 >= 16) while
+ * x0 - 2 .. x0 + 3 are 255 on line 2: |255 - 255| + |255 - 0| = 255. */
+static void check_sdi_costs_line(const isa *is)
+{
+    media_dsp d;
+    if (!table_for(is, &d))
+        SKIP("CPU lacks this instruction set");
+    static di_window pic;
+    memset(pic.p, 0, sizeof pic.p);
+    memset(&DIW(&pic, -DIW_L, 2), 255, DIW_W);
+    sdi_sums got;
+    d.di.sdi_costs(&pic, 1, &got.s, got.h1, got.h2);
+    for (int a = 0; a < DI_ANGLES; a++)
+        for (int i = 0; i < DI_LANES; i++) {
+            int c = i <= 12 ? 3060 : i == 13 ? 2040 : i == 14 ? 1020 : 0;
+            int c2 = i <= 13 ? 510 : 0;
+            CHECKF(got.s.cost[a][i] == c && got.s.cost2x1[a][i] == c2,
+                   "%s angle %d lane %d: cost %u cost2x1 %u, want %d %d", is->name, a, i,
+                   got.s.cost[a][i], got.s.cost2x1[a][i], c, c2);
+        }
+    for (int i = 0; i < DI_LANES; i++) {
+        int h2 = i >= 12 && i <= 14 ? 255 : 0;
+        CHECKF(got.h1[i] == 0 && got.h2[i] == h2, "%s lane %d: h1 %u h2 %u, want 0 %d", is->name,
+               i, got.h1[i], got.h2[i], h2);
+    }
+}
+
+TEST(di_sdi_costs_sse41) { check_sdi_costs(&isa_sse41); }
+TEST(di_sdi_costs_avx2) { check_sdi_costs(&isa_avx2); }
+TEST(di_sdi_costs_line_sse41) { check_sdi_costs_line(&isa_sse41); }
+TEST(di_sdi_costs_line_avx2) { check_sdi_costs_line(&isa_avx2); }
+
 /* ---- dispatch ---- */
 
 /* G7SF_CPU=c forces the C kernels; sse4.1 keeps at most SSE4.1. */
@@ -114,6 +187,7 @@ TEST(g7sf_cpu_limits_the_sets)
     media_dsp d;
     media_dsp_init(&d, 0);
     CHECK(d.mcdi.search == mcdi_search_c);
+    CHECK(d.di.sdi_costs == di_sdi_costs_c);
     if (saved)
         setenv("G7SF_CPU", saved, 1);
     else

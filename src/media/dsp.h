@@ -5,7 +5,7 @@
 #ifndef G7SF_MEDIA_DSP_H
 #define G7SF_MEDIA_DSP_H
 
-#include "di_int.h"
+#include "di_core.h"
 
 enum { MCDI_NCAND = 16 };
 
@@ -24,8 +24,25 @@ typedef struct mcdi_dsp {
     mcdi_search_fn search;
 } mcdi_dsp;
 
+/* The spatial deinterlacer's window sums for line l of pic (§2.8.4.2,
+ * §2.8.4.3): sets s->cost and s->cost2x1 of every angle and lane, and h1,
+ * h2 to SUM_H1, SUM_H2 of fallback mode 1 over the lines above and below. */
+typedef void (*di_sdi_costs_fn)(const di_window *pic, int l, di_sdi *s, uint16_t h1[DI_LANES],
+                                uint16_t h2[DI_LANES]);
+void di_sdi_costs_c(const di_window *pic, int l, di_sdi *s, uint16_t h1[DI_LANES],
+                    uint16_t h2[DI_LANES]);
+void di_sdi_costs_sse41(const di_window *pic, int l, di_sdi *s, uint16_t h1[DI_LANES],
+                        uint16_t h2[DI_LANES]);
+void di_sdi_costs_avx2(const di_window *pic, int l, di_sdi *s, uint16_t h1[DI_LANES],
+                       uint16_t h2[DI_LANES]);
+
+typedef struct di_dsp {
+    di_sdi_costs_fn sdi_costs;
+} di_dsp;
+
 typedef struct media_dsp {
     mcdi_dsp mcdi;
+    di_dsp di;
 } media_dsp;
 
 /* The kernels for the instruction sets in flags (enum cpu_flag). */

@@ -10,25 +10,9 @@
 #include "dsp.h"
 
 #if CPU_X86
-#include <immintrin.h>
-
-#define SSE41 __attribute__((target("sse4.1")))
-#define AVX2 __attribute__((target("avx2")))
+#include "simd_x86.h"
 
 enum { ROWS = 7 };              /* lines l0 - 2 .. l0 + 4 */
-
-/* |a - b| of 16 bytes summed in column pairs: 8 words */
-static inline SSE41 __m128i pair_ad(__m128i a, __m128i b)
-{
-    __m128i d = _mm_sub_epi8(_mm_max_epu8(a, b), _mm_min_epu8(a, b));
-    return _mm_maddubs_epi16(d, _mm_set1_epi8(1));
-}
-
-static inline AVX2 __m256i pair_ad2(__m256i a, __m256i b)
-{
-    __m256i d = _mm256_sub_epi8(_mm256_max_epu8(a, b), _mm256_min_epu8(a, b));
-    return _mm256_maddubs_epi16(d, _mm256_set1_epi8(1));
-}
 
 /* Writes the best SADs and their candidates' vectors to line l. */
 static void store_line(mcdi_block *m, int l, const uint16_t best[8], const uint16_t arg[8])
