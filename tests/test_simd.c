@@ -172,6 +172,80 @@ TEST(di_sdi_costs_avx2) { check_sdi_costs(&isa_avx2); }
 TEST(di_sdi_costs_line_sse41) { check_sdi_costs_line(&isa_sse41); }
 TEST(di_sdi_costs_line_avx2) { check_sdi_costs_line(&isa_avx2); }
 
+/* ---- SDI angle decision ---- */
+
+static void check_angle_decide(const isa *is)
+{
+    media_dsp d;
+    if (!table_for(is, &d))
+        SKIP("CPU lacks this instruction set");
+    /* thresholds at the costs' ends, and unsigned values that are negative
+     * as the C's ints */
+    static const unsigned ths[] = { 0, 1, 2, 5, 50, DI_COST_MAX - 1, DI_COST_MAX,
+                                    DI_COST_MAX + 1, 8192, 100000, 0x7FFFFFFF, 0x80000000,
+                                    0xFFFFEE00, 0xFFFFFFFF };
+    enum { NTH = sizeof ths / sizeof ths[0] };
+    /* cost ranges: full, 0..3 (ties everywhere), the top end */
+    static const int lo[] = { 0, 0, DI_COST_MAX - 3 }, span[] = { DI_COST_MAX + 1, 4, 4 };
+    int cases = 0;
+    for (int r = 0; r < 3; r++)
+        for (int a = 0; a < NTH; a++)
+            for (int b = 0; b < NTH; b++)
+                for (int rep = 0; rep < 4; rep++) {
+                    uint16_t cost[DI_ANGLES][DI_LANES];
+                    for (int k = 0; k < DI_ANGLES; k++)
+                        for (int i = 0; i < DI_LANES; i++)
+                            cost[k][i] = (uint16_t)(lo[r] + (int)(t_rand() % (unsigned)span[r]));
+                    uint8_t want[DI_LANES], got[DI_LANES];
+                    di_angle_decide((const uint16_t (*)[DI_LANES])cost, ths[a], ths[b], want);
+                    d.di.angle_decide((const uint16_t (*)[DI_LANES])cost, ths[a], ths[b], got);
+                    CHECKF(!memcmp(want, got, sizeof want),
+                           "%s: costs %d th %u delta %u: lane 0 angle %u, C %u", is->name, r,
+                           ths[a], ths[b], got[0], want[0]);
+                    cases++;
+                    if (t_failed())
+                        return;
+                }
+    CHECK_EQ(cases, 3 * NTH * NTH * 4);
+}
+
+/* Thresholds past any cost decide as the plain sums do: the n side's 10
+ * beats the vertical 100 and the p side's 200; 10 < Th for every Th past
+ * 10 (also 0x80000000 and 0xFFFFFFFF, negative as ints), and 10 + D < 100
+ * up to D = 89. */
+static void check_angle_decide_large(const char *name, di_angle_decide_fn f)
+{
+    uint16_t cost[DI_ANGLES][DI_LANES];
+    for (int k = 0; k < DI_ANGLES; k++)
+        for (int i = 0; i < DI_LANES; i++)
+            cost[k][i] = k == DI_A90 ? 100 : k == DI_A90 - 1 ? 10 : 200;
+    static const struct { unsigned th, delta; int want; } c[] = {
+        { 0xFFFFFFFF, 0, DI_A90 - 1 },  { 0x80000000, 89, DI_A90 - 1 },
+        { 0x80000000, 90, DI_A90 },     { 11, 0xFFFFFFFF, DI_A90 },
+        { 10, 0, DI_A90 },              { 11, 0x80000000, DI_A90 },
+    };
+    for (size_t n = 0; n < sizeof c / sizeof c[0]; n++) {
+        uint8_t a[DI_LANES];
+        f((const uint16_t (*)[DI_LANES])cost, c[n].th, c[n].delta, a);
+        for (int i = 0; i < DI_LANES; i++)
+            CHECKF(a[i] == c[n].want, "%s th %u delta %u lane %d: angle %u, want %d", name,
+                   c[n].th, c[n].delta, i, a[i], c[n].want);
+    }
+}
+
+TEST(di_angle_decide_large_thresholds)
+{
+    check_angle_decide_large("c", di_angle_decide);
+    media_dsp d;
+    if (table_for(&isa_sse41, &d))
+        check_angle_decide_large("sse4.1", d.di.angle_decide);
+    if (table_for(&isa_avx2, &d))
+        check_angle_decide_large("avx2", d.di.angle_decide);
+}
+
+TEST(di_angle_decide_sse41) { check_angle_decide(&isa_sse41); }
+TEST(di_angle_decide_avx2) { check_angle_decide(&isa_avx2); }
+
 /* ---- dispatch ---- */
 
 /* G7SF_CPU=c forces the C kernels; sse4.1 keeps at most SSE4.1. */
@@ -188,6 +262,7 @@ TEST(g7sf_cpu_limits_the_sets)
     media_dsp_init(&d, 0);
     CHECK(d.mcdi.search == mcdi_search_c);
     CHECK(d.di.sdi_costs == di_sdi_costs_c);
+    CHECK(d.di.angle_decide == di_angle_decide);
     if (saved)
         setenv("G7SF_CPU", saved, 1);
     else

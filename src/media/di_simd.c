@@ -127,4 +127,53 @@ void AVX2 di_sdi_costs_avx2(const di_window *pic, int l, di_sdi *s, uint16_t h1[
     _mm256_storeu_si256((__m256i *)h2, s2);
 }
 
+/* The decision's thresholds as 16-bit words: with costs in 0..DI_COST_MAX
+ * no outcome changes beyond 8192. */
+static int clamp_th(unsigned v) { return v > 8192 ? 8192 : (int)v; }
+
+/* Costs fit signed words, so the signed compares serve. */
+#define DECIDE(W, P, V)                                                                      \
+    V bn = P##loadu_si##W((const V *)cost[DI_A90 - 1]), bp = P##loadu_si##W((const V *)cost[DI_A90 + 1]); \
+    V an = P##set1_epi16(DI_A90 - 1), ap = P##set1_epi16(DI_A90 + 1);                        \
+    for (int k = 2; k <= DI_A90; k++) {                                                      \
+        V n = P##loadu_si##W((const V *)cost[DI_A90 - k]);                                   \
+        V q = P##loadu_si##W((const V *)cost[DI_A90 + k]);                                   \
+        an = P##blendv_epi8(an, P##set1_epi16((short)(DI_A90 - k)), P##cmpgt_epi16(bn, n));  \
+        bn = P##min_epi16(n, bn);                                                            \
+        ap = P##blendv_epi8(ap, P##set1_epi16((short)(DI_A90 + k)), P##cmpgt_epi16(bp, q));  \
+        bp = P##min_epi16(q, bp);                                                            \
+    }                                                                                        \
+    V c = P##min_epi16(bn, bp);                                                              \
+    V rival = P##min_epi16(P##loadu_si##W((const V *)cost[DI_A90]), P##max_epi16(bn, bp));   \
+    V ok = P##andnot_si##W(P##cmpeq_epi16(bn, bp),                                           \
+                           P##and_si##W(P##cmpgt_epi16(P##set1_epi16((short)clamp_th(th)), c), \
+                                        P##cmpgt_epi16(rival, P##add_epi16(c,                \
+                                            P##set1_epi16((short)clamp_th(delta))))));       \
+    V side = P##blendv_epi8(ap, an, P##cmpgt_epi16(bp, bn));                                 \
+    V res = P##blendv_epi8(P##set1_epi16(DI_A90), side, ok)
+
+void SSE41 di_angle_decide_sse41(const uint16_t cost[DI_ANGLES][DI_LANES], unsigned th,
+                                 unsigned delta, uint8_t angle[DI_LANES])
+{
+    __m128i lo, hi;
+    {
+        DECIDE(128, _mm_, __m128i);
+        lo = res;
+    }
+    cost = (const uint16_t (*)[DI_LANES])&cost[0][8];
+    {
+        DECIDE(128, _mm_, __m128i);
+        hi = res;
+    }
+    _mm_storeu_si128((__m128i *)angle, _mm_packus_epi16(lo, hi));
+}
+
+void AVX2 di_angle_decide_avx2(const uint16_t cost[DI_ANGLES][DI_LANES], unsigned th,
+                               unsigned delta, uint8_t angle[DI_LANES])
+{
+    DECIDE(256, _mm256_, __m256i);
+    _mm_storeu_si128((__m128i *)angle, _mm_packus_epi16(_mm256_castsi256_si128(res),
+                                                        _mm256_extracti128_si256(res, 1)));
+}
+
 #endif

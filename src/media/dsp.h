@@ -36,8 +36,19 @@ void di_sdi_costs_sse41(const di_window *pic, int l, di_sdi *s, uint16_t h1[DI_L
 void di_sdi_costs_avx2(const di_window *pic, int l, di_sdi *s, uint16_t h1[DI_LANES],
                        uint16_t h2[DI_LANES]);
 
+/* The angle decision of each lane (di_angle_decide in di_core.h, the C
+ * version) for costs of at most 4590 = 6 x 3 x 255, all AngleCost_6x3 can be. */
+enum { DI_COST_MAX = 4590 };
+typedef void (*di_angle_decide_fn)(const uint16_t cost[DI_ANGLES][DI_LANES], unsigned th,
+                                   unsigned delta, uint8_t angle[DI_LANES]);
+void di_angle_decide_sse41(const uint16_t cost[DI_ANGLES][DI_LANES], unsigned th,
+                           unsigned delta, uint8_t angle[DI_LANES]);
+void di_angle_decide_avx2(const uint16_t cost[DI_ANGLES][DI_LANES], unsigned th,
+                          unsigned delta, uint8_t angle[DI_LANES]);
+
 typedef struct di_dsp {
     di_sdi_costs_fn sdi_costs;
+    di_angle_decide_fn angle_decide;
 } di_dsp;
 
 typedef struct media_dsp {

@@ -49,10 +49,12 @@ void di_angle_decide(const uint16_t cost[DI_ANGLES][DI_LANES], unsigned th, unsi
             bp[i] = (uint16_t)imin(q, bp[i]);
         }
     /* the better side's best must be under Th and beat both vertical and
-     * the other side by more than D; equal sides mean no edge */
+     * the other side by more than D; equal sides mean no edge.  Costs are
+     * 16-bit: larger Th and D decide alike, and the sums stay in int */
+    int th16 = th > 65536 ? 65536 : (int)th, d16 = delta > 65536 ? 65536 : (int)delta;
     for (int i = 0; i < DI_LANES; i++) {
         int c = imin(bn[i], bp[i]), rival = imin(cost[DI_A90][i], imax(bn[i], bp[i]));
-        bool ok = bn[i] != bp[i] && c < (int)th && c + (int)delta < rival;
+        bool ok = bn[i] != bp[i] && c < th16 && c + d16 < rival;
         angle[i] = (uint8_t)(ok ? (bn[i] < bp[i] ? an[i] : ap[i]) : DI_A90);
     }
 }
@@ -125,7 +127,8 @@ void di_sdi_line(const g7sf_di_params *p, const di_window *pic, int l, di_sdi *s
 {
     uint16_t h1[DI_LANES], h2[DI_LANES];
     media_dsp_get()->di.sdi_costs(pic, l, s, h1, h2);
-    di_angle_decide((const uint16_t (*)[DI_LANES])s->cost, p->sdi_th, p->sdi_delta, s->decided);
+    media_dsp_get()->di.angle_decide((const uint16_t (*)[DI_LANES])s->cost, p->sdi_th,
+                                     p->sdi_delta, s->decided);
 
     int t1 = (int)p->sdi_t1, t2 = (int)p->sdi_t2, k2 = (int)p->sdi_angle2x1;
     for (int i = 0; i < DI_LANES; i++) {
