@@ -261,8 +261,10 @@ static int deinterlace(g7sf_vpp *v, bool first, bool other_field, const vpp_fram
         s.fmd_for_1st_field_of_current_frame = d->cur1_ctl;
     }
     vpp_pass_out fmd = o;
+    /* without film detection the FMD only feeds stats.moving, which the DN
+     * pass gives when denoising */
     if (!err)
-        err = run_pass(v, &in, &o, film || first, false);
+        err = run_pass(v, &in, &o, film || first || v->cfg.denoise >= 0, false);
     if (film)
         o.motion_pixels = fmd.motion_pixels;
     if (v->cfg.denoise < 0)
