@@ -30,7 +30,7 @@ static int yuv_from_state(const g7sf_media_surface_state *ss, media_surface *s, 
     static const enum g7sf_chroma planar[] = { G7SF_CHROMA_420, G7SF_CHROMA_411, G7SF_CHROMA_422 };
     s->packed = s->format <= MEDIA_YCRCB_SWAPY;
     s->chroma = s->packed ? G7SF_CHROMA_422 : planar[s->format - MEDIA_PLANAR_420_8];
-    /* line 3094: deinterlace surfaces are a multiple of 8 wide (which covers
+    /* line 3098: deinterlace surfaces are a multiple of 8 wide (which covers
      * the multiples of 2 and 4 the chroma subsampling needs) */
     if (s->width % 8)
         return bad(why, "Width + 1 is not a multiple of 8");

@@ -1,6 +1,6 @@
 /* The deinterlace message (§2.13.1.4, SIMD32/64 type 01000, H + 1):
  * M1.2 / M1.6 Pixel 0 U / V give the block (pixel shader layout, lines
- * 4963-4985); the state is element Sampler Index / 2 of a SAMPLER_STATE_DI
+ * 4960-4980); the state is element Sampler Index / 2 of a SAMPLER_STATE_DI
  * array (§2.12.3.3); the surfaces are BTI (current frame), BTI + 1
  * (previous frame, the denoised one when DN is on) and BTI + 2 (statistics,
  * §2.8.6.2).  The writeback (§2.13.2.6, lines 5551-5883) is 16x4 with DI,
@@ -31,7 +31,7 @@ typedef struct di_msg {
 
 static int read_state(g7sf_msg_ctx *c, const sampler_desc *d, g7sf_sampler_state_di *st)
 {
-    /* header M0.3 Sampler State Pointer, else the thread's (line 4500) */
+    /* header M0.3 Sampler State Pointer, else the thread's (line 4482) */
     uint32_t ptr = (c->header ? c->msg->payload[0].ud[3] : c->thr->sampler_state) & ~0x1Fu;
     uint64_t off = (uint64_t)ptr + 32 * (d->sampler_index / 2);
     uint32_t addr;

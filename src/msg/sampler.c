@@ -1,9 +1,9 @@
 /* Sampling engine message routing (§2.13.1.1, descriptor at lines
- * 4447-4475): the SIMD32/64 deinterlace message runs; every other sampler
+ * 4440-4470): the SIMD32/64 deinterlace message runs; every other sampler
  * message is a real message gen7sf does not model yet. */
 #include "sampler.h"
 
-/* SIMD32/64 message types (table at lines 4622-4631); NULL: reserved. */
+/* SIMD32/64 message types (table at lines 4618-4629); NULL: reserved. */
 static const char *const simd32_64_types[32] = {
     [0x00] = "sample_unorm (pixel shader)", [0x02] = "sample_unorm+killpix (pixel shader)",
     [0x03] = "sample_8x8 (pixel shader)",   [0x08] = "deinterlace",
