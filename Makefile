@@ -16,7 +16,10 @@ WERROR  ?= -Werror
 WARN    := -Wall -Wextra -Wshadow -Wvla -Wstrict-prototypes -Wmissing-prototypes $(WERROR)
 SANOPTS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SANFLAGS:= $(if $(SAN),$(SANOPTS))
-ALL_CFLAGS := -std=c11 -D_DEFAULT_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -fPIC -Iinclude -MMD -MP
+# libpng: PNG stills in the tools' library (tools/lib/png_write.c)
+PNG_CFLAGS := $(shell pkg-config --cflags libpng 2>/dev/null)
+PNG_LIBS   := $(shell pkg-config --libs libpng 2>/dev/null || echo -lpng)
+ALL_CFLAGS := -std=c11 -D_DEFAULT_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -fPIC -Iinclude $(PNG_CFLAGS) -MMD -MP
 LDLIBS  := -lm -lpthread
 VERSION := 0.1.0
 
@@ -30,6 +33,7 @@ TESTS    := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 TEST_LIB_SRC := $(filter-out tests/test_%,$(wildcard tests/*.c))
 TEST_LIB_OBJ := $(TEST_LIB_SRC:%.c=$(BUILD)/%.o)
 EXAMPLES := $(patsubst examples/%.c,$(BUILD)/examples/%,$(sort $(wildcard examples/*.c)))
+DEMOS    := $(patsubst demo/%.c,$(BUILD)/demo/%,$(sort $(wildcard demo/*.c)))
 BENCH_SRC := $(sort $(wildcard bench/bench_*.c))
 BENCHES  := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 
@@ -48,10 +52,14 @@ $(BUILD)/libgen7sf.so: $(LIB_OBJ)
 	$(CC) -shared $(SANFLAGS) -Wl,-soname,libgen7sf.so.0 -o $@ $^ $(LDLIBS)
 
 $(BUILD)/gen7sf-%: $(BUILD)/tools/gen7sf-%.o $(TOOL_LIB_OBJ) $(BUILD)/libgen7sf.a
-	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(SANFLAGS) -o $@ $^ $(PNG_LIBS) $(LDLIBS)
 
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_LIB_OBJ) $(TOOL_LIB_OBJ) $(BUILD)/libgen7sf.a
-	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(SANFLAGS) -o $@ $^ $(PNG_LIBS) $(LDLIBS)
+
+# demo/*.c: programs make demo runs (not installed)
+$(BUILD)/demo/%: $(BUILD)/demo/%.o $(TOOL_LIB_OBJ) $(BUILD)/libgen7sf.a
+	$(CC) $(SANFLAGS) -o $@ $^ $(PNG_LIBS) $(LDLIBS)
 
 $(BUILD)/examples/%: $(BUILD)/examples/%.o $(BUILD)/libgen7sf.a
 	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
@@ -63,7 +71,7 @@ $(BUILD)/bench/%: $(BUILD)/bench/%.o $(BUILD)/libgen7sf.a
 check: all $(TESTS)
 	@BUILD=$(BUILD) sh tests/run $(TESTS)
 
-demo: all
+demo: all $(DEMOS)
 	@BUILD=$(BUILD) sh demo/run
 
 bench: $(BENCHES)

@@ -23,21 +23,24 @@ enum g7sf_vpp_deinterlace {
     G7SF_VPP_DI_OFF,    /* frames pass through (denoise only) */
 };
 
+/* G7SF_VPP_DI_OFF gives one output per input frame at every rate; weave at
+ * field rate gives each frame twice (as field 0 and field 1). */
 enum g7sf_vpp_rate {
     G7SF_VPP_RATE_FIELD,    /* one output frame per field: 2N for N frames */
-    G7SF_VPP_RATE_FRAME,    /* one output frame per input frame */
+    G7SF_VPP_RATE_FRAME,    /* one output frame per input frame (its 1st field) */
     G7SF_VPP_RATE_FILM,     /* inverse telecine: repeated film frames dropped */
 };
 
 typedef struct g7sf_vpp_config {
-    int width, height;              /* input frame size, any size >= 16 x 8 */
-    enum g7sf_chroma chroma;        /* input: G7SF_CHROMA_420 or G7SF_CHROMA_422 */
+    int width, height;              /* input frame size, 16 x 8 .. 16384 x 16384 */
+    enum g7sf_chroma chroma;        /* input: G7SF_CHROMA_420 or G7SF_CHROMA_422;
+                                       chroma planes are (width + 1) / 2 wide */
     bool output_422;                /* 4:2:2 output even from 4:2:0 input */
     enum g7sf_vpp_deinterlace deinterlace;
     enum g7sf_vpp_rate rate;
     bool top_first;                 /* field order of the input */
     int denoise;                    /* -1 off, 0..64 strength */
-    int threads;                    /* >= 1; output identical for every value */
+    int threads;                    /* 1..64; output identical for every value */
     enum g7sf_platform platform;    /* G7SF_HSW adds chroma denoise */
 } g7sf_vpp_config;
 
@@ -52,11 +55,13 @@ typedef struct g7sf_vpp_stats {
     long input_frame;               /* input frame the output comes from */
     int field;                      /* 0 1st field, 1 2nd field, -1 whole frame */
     uint32_t gne_sum, gne_count;    /* GNE of the pass that produced it */
-    unsigned noise_th;              /* denoise thresholds used (BNE-derived) */
-    unsigned temporal_diff_th, temporal_diff_low;
+    unsigned noise_th;              /* noise level the denoise thresholds came
+                                       from: 4 sigma, from the previous GNE */
+    unsigned temporal_diff_th, temporal_diff_low;   /* denoise thresholds used */
     const char *cadence;            /* "video", "3:2", "2:2" */
     bool locked;                    /* film mode locked */
-    double moving;                  /* fraction of moving 4x4 blocks */
+    double moving;                  /* fraction of moving 4x4 blocks when
+                                       denoising, else of pixels FMD finds moving */
 } g7sf_vpp_stats;
 
 typedef struct g7sf_vpp g7sf_vpp;
@@ -66,13 +71,16 @@ g7sf_vpp *g7sf_vpp_create(const g7sf_vpp_config *cfg, int *err);
 void g7sf_vpp_destroy(g7sf_vpp *v);
 
 /* Called for each output frame, in order; the picture is valid only during
- * the call.  A non-zero return stops the pipeline and is returned by
- * g7sf_vpp_push / g7sf_vpp_flush. */
+ * the call.  A non-zero return stops the pipeline: it is returned by
+ * g7sf_vpp_push / g7sf_vpp_flush, then and on every later call. */
 typedef int (*g7sf_vpp_emit)(void *user, const g7sf_vpp_picture *out, const g7sf_vpp_stats *st);
 
-/* Pushes the next input frame (copied; the caller keeps ownership). */
+/* Pushes the next input frame (copied; the caller keeps ownership).
+ * Returns 0, G7SF_EINVAL (bad picture, or after g7sf_vpp_flush), or the
+ * error that stopped the pipeline. */
 int g7sf_vpp_push(g7sf_vpp *v, const g7sf_vpp_picture *in, g7sf_vpp_emit emit, void *user);
-/* End of stream: outputs what is still held (the last field). */
+/* End of stream: outputs what is still held (the last frame's 2nd field at
+ * field rate).  Later calls output nothing. */
 int g7sf_vpp_flush(g7sf_vpp *v, g7sf_vpp_emit emit, void *user);
 
 #ifdef __cplusplus

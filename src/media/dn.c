@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "gen7sf/media.h"
+#include "window.h"
 
 enum {
     BW = G7SF_DN_BLOCK_W,
@@ -51,34 +52,6 @@ static inline int imin(int a, int b) { return a < b ? a : b; }
 static inline int imax(int a, int b) { return a > b ? a : b; }
 static inline int iabs(int a) { return a < 0 ? -a : a; }
 static inline int med3(int a, int b, int c) { return imax(imin(a, b), imin(imax(a, b), c)); }
-
-/* Line y as the filters read it: outside the picture, the nearest line of
- * the same field (step 2) or of the frame (step 1). */
-static int clamp_line(int y, int h, int step)
-{
-    if (step == 2) {
-        if (y < 0)
-            y &= 1;
-        else if (y >= h)
-            y = h - 2 + ((y - h) & 1);
-    }
-    return y < 0 ? 0 : y >= h ? h - 1 : y;
-}
-
-/* Copies rows x cols pixels from (x0, y0) into dst, replicating edges. */
-static void load(const g7sf_plane *pl, int x0, int y0, int rows, int cols, int step,
-                 uint8_t *dst, int dst_stride)
-{
-    for (int r = 0; r < rows; r++, dst += dst_stride) {
-        const uint8_t *src = pl->data + (size_t)clamp_line(y0 + r, pl->height, step) * pl->stride;
-        if (x0 >= 0 && x0 + cols <= pl->width) {
-            memcpy(dst, src + x0, (size_t)cols);
-            continue;
-        }
-        for (int c = 0; c < cols; c++)
-            dst[c] = src[imin(imax(x0 + c, 0), pl->width - 1)];
-    }
-}
 
 /* Denoise Motion History Update (§2.8.2.1, lines 836-864). */
 static unsigned history_update(const g7sf_dn_params *p, unsigned h, unsigned stad,
@@ -166,11 +139,11 @@ int g7sf_dn_block(const g7sf_dn_params *p, const g7sf_plane *cur, const g7sf_pla
     uint8_t win[WIN_H][WIN_W], pv[MAX_BH][BW];
     bool moving[8];
     /* the block's lines are win[step .. step + bh - 1], columns 1..16 */
-    load(cur, bx - 1, by - step, bh + 2 * step, WIN_W, step, &win[0][0], WIN_W);
+    media_load(cur, bx - 1, by - step, bh + 2 * step, WIN_W, step, &win[0][0], WIN_W);
     if (p->first_frame)
         memset(pv, 0, sizeof pv);   /* not read: the blend is forced to spatial */
     else
-        load(prev, bx, by, bh, BW, step, &pv[0][0], BW);
+        media_load(prev, bx, by, bh, BW, step, &pv[0][0], BW);
     motion_detect(p, (const uint8_t (*)[WIN_W])win[step], (const uint8_t (*)[BW])pv, bh, hist_in,
                   hist_out, hist_stride, moving, st);
 

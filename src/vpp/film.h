@@ -21,18 +21,24 @@ typedef struct vpp_film_decision {
     bool prev2_new, cur1_new;
 } vpp_film_decision;
 
+/* Fields of history: a window of 10 field pairs and their neighbours. */
 enum { VPP_FILM_HISTORY = 16 };
 
+/* Field i of the stream is field 1 (i even) or 2 (i odd) of frame i / 2;
+ * "pair i" is fields i - 1 and i.  Pass N outputs fields 2N + 1 and 2N + 2
+ * and measures pairs 2N + 2 (across the frames) and 2N + 3 (inside N + 1). */
 typedef struct vpp_film {
     bool top_first;
     long passes;                    /* passes seen */
-    uint32_t hist[VPP_FILM_HISTORY][11];   /* variances of the latest passes */
-    long pixels[VPP_FILM_HISTORY];
+    long pixels;                    /* of the latest pass */
+    uint32_t adj[VPP_FILM_HISTORY]; /* pair i's field difference, at i % HISTORY */
+    int8_t cls[VPP_FILM_HISTORY];   /* pair i's class (film.c) */
+    long known;                     /* adj[i] is valid for known_from <= i < known */
+    long known_from;
+    long trust_from;                /* classes before this pair are ignored (break) */
     enum vpp_cadence cadence;
-    int phase;                      /* position in the cadence when locked */
-    int confidence;                 /* consecutive passes that matched */
+    int phase;                      /* model phase when locked */
     bool locked;
-    long last_film_frame;           /* for prev2_new / cur1_new */
 } vpp_film;
 
 void vpp_film_init(vpp_film *f, bool top_first);

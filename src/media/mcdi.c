@@ -1,0 +1,194 @@
+/* Motion compensated deinterlace (§2.8.4.9 - §2.8.4.12): the per pixel pair
+ * motion search, the smoothness check, the motion compensated pixels, and
+ * the per pixel decision between MCDI and SDI (consistency check, content
+ * adaptive thresholding).  Decisions on unclear passages are in
+ * docs/spec-notes.md, "Motion compensated deinterlace". */
+#include <stdlib.h>
+
+#include "mcdi.h"
+
+enum {
+    NCAND = 16,
+    PAIRS = 8,
+    /* SAD columns x = -10 .. 21: the 6-wide windows of the 8 pairs need
+     * -2 .. 17; 32 bytes make whole SSE2 vectors (the extra columns on the
+     * left keep the reference reads inside the window) */
+    SAD_X0 = -10,
+    SAD_COLS = 32,
+    SAD_ROWS = 7,             /* lines l0 - 2 .. l0 + 4 for lines l0, l0 + 2 */
+    BOX0 = -2 - SAD_X0,       /* column of the window of the pair at x = 0 */
+    MV_X_MAX = 6,
+    MV_Y_MAX = 2,
+};
+
+/* The candidate vectors in the order the PRM tests them (line 1242). */
+static const int8_t cand[NCAND][2] = {
+    { -1, -2 }, { 0, -2 }, { 1, -2 },
+    { -6, 0 },  { -5, 0 }, { -4, 0 }, { -3, 0 }, { -2, 0 },
+    { 2, 0 },   { 3, 0 },  { 4, 0 },  { 5, 0 },  { 6, 0 },
+    { -1, 2 },  { 0, 2 },  { 1, 2 },
+};
+
+/* Everything read stays inside the window (l0 <= 1). */
+_Static_assert(SAD_X0 - MV_X_MAX >= -DIW_L, "SAD reads left of the window");
+_Static_assert(SAD_X0 + SAD_COLS - 1 + MV_X_MAX < DIW_W - DIW_L, "SAD reads right of the window");
+_Static_assert(BOX0 + 2 * PAIRS + 4 < SAD_COLS, "pair windows past the SAD columns");
+_Static_assert(-2 - MV_Y_MAX >= -DIW_T, "SAD reads above the window");
+_Static_assert(1 + 4 + MV_Y_MAX < DIW_H - DIW_T, "SAD reads below the window");
+/* compensation: x + Mx/2 +- 1 and y + My/2 +- 1 for x in 0..15, y in 0..3 */
+_Static_assert(-MV_X_MAX / 2 - 1 >= -DIW_L && 15 + MV_X_MAX / 2 + 1 < DIW_W - DIW_L,
+               "compensation reads outside the window");
+_Static_assert(-MV_Y_MAX / 2 - 1 >= -DIW_T && 3 + MV_Y_MAX / 2 + 1 < DIW_H - DIW_T,
+               "compensation reads outside the window");
+
+static inline int iabs(int a) { return a < 0 ? -a : a; }
+
+/* Motion search (§2.8.4.9) of lines l0 and l0 + 2, which share the picture
+ * and the reference.  Per candidate: absolute differences of the 7 lines
+ * they cover, column sums over each line's 5, 6-wide box sums at every
+ * column (the pairs use the even ones), and the running best. */
+static void search(const di_window *pic, const di_window *ref, int l0, mcdi_block *m)
+{
+    uint16_t best[2][2 * PAIRS], arg[2][2 * PAIRS] = { { 0 } };
+    for (int t = 0; t < 2; t++)
+        for (int c = 0; c < 2 * PAIRS; c++)
+            best[t][c] = UINT16_MAX;
+    for (uint16_t k = 0; k < NCAND; k++) {
+        int mx = cand[k][0], my = cand[k][1];
+        uint8_t d[SAD_ROWS][SAD_COLS];
+        for (int r = 0; r < SAD_ROWS; r++) {
+            const uint8_t *a = &DIW(pic, SAD_X0, l0 - 2 + r);
+            const uint8_t *b = &DIW(ref, SAD_X0 + mx, l0 - 2 + r + my);
+            for (int c = 0; c < SAD_COLS; c++)     /* max - min: SSE2 has both for bytes */
+                d[r][c] = (uint8_t)((a[c] > b[c] ? a[c] : b[c]) - (a[c] < b[c] ? a[c] : b[c]));
+        }
+        uint16_t mid[SAD_COLS], col[2][SAD_COLS];
+        for (int c = 0; c < SAD_COLS; c++) {
+            mid[c] = (uint16_t)(d[2][c] + d[3][c] + d[4][c]);
+            col[0][c] = (uint16_t)(mid[c] + d[0][c] + d[1][c]);
+            col[1][c] = (uint16_t)(mid[c] + d[5][c] + d[6][c]);
+        }
+        for (int t = 0; t < 2; t++) {
+            const uint16_t *cs = col[t] + BOX0;
+            for (int c = 0; c < 2 * PAIRS; c++) {
+                uint16_t sad = (uint16_t)(cs[c] + cs[c + 1] + cs[c + 2] + cs[c + 3] + cs[c + 4] +
+                                          cs[c + 5]);
+                bool take = sad <= best[t][c];      /* the last tested wins ties */
+                best[t][c] = take ? sad : best[t][c];
+                arg[t][c] = take ? k : arg[t][c];
+            }
+        }
+    }
+    for (int t = 0; t < 2; t++)
+        for (int i = 0; i < PAIRS; i++) {
+            m->sad[l0 + 2 * t][i] = best[t][2 * i];
+            m->mvx[l0 + 2 * t][i] = cand[arg[t][2 * i]][0];
+            m->mvy[l0 + 2 * t][i] = cand[arg[t][2 * i]][1];
+        }
+}
+
+static inline bool mv_close(const mcdi_block *m, int l, int i, int l2, int i2, int sign,
+                            unsigned th)
+{
+    return (unsigned)iabs(m->mvx[l][i] + sign * m->mvx[l2][i2]) <= th &&
+           (unsigned)iabs(m->mvy[l][i] + sign * m->mvy[l2][i2]) <= th;
+}
+
+/* Smoothness check (§2.8.4.10.2): against the pairs 1 and 2 lines towards
+ * the middle of the 16x4 (the 1-line neighbour lies in the other field, its
+ * vector points the other way: compared by sum) and the other pair of the
+ * same 4x4 on the line. */
+void mcdi_smoothness(const g7sf_di_params *p, mcdi_block *m)
+{
+    for (int l = 0; l < 4; l++) {
+        int dir = l < 2 ? 1 : -1;
+        for (int i = 0; i < PAIRS; i++)
+            m->smooth[l][i] = mv_close(m, l, i, l + dir, i, 1, p->smooth_mv_th) &&
+                              mv_close(m, l, i, l + 2 * dir, i, -1, p->smooth_mv_th) &&
+                              mv_close(m, l, i, l, i ^ 1, -1, p->smooth_mv_th);
+    }
+}
+
+/* Motion compensation (§2.8.4.11): pixel (x, y) moved by half the vector in
+ * w, half-pel positions averaged.  Mx / 2 truncates, so an odd Mx lands
+ * between x + Mx/2 and its neighbour away from x; My / 2 odd lands between
+ * the lines above and below, which keeps the field of line y. */
+static unsigned compensate(const di_window *w, int x, int y, int mx, int my)
+{
+    int x0 = x + mx / 2, x1 = x0 + (mx < 0 ? -1 : 1), y0 = y + my / 2;
+    bool hx = mx % 2 != 0, hy = my / 2 % 2 != 0;
+    if (!hy)
+        return hx ? (DIW(w, x0, y0) + DIW(w, x1, y0) + 1u) >> 1 : DIW(w, x0, y0);
+    if (!hx)
+        return (DIW(w, x0, y0 - 1) + DIW(w, x0, y0 + 1) + 1u) >> 1;
+    return (DIW(w, x0, y0 - 1) + DIW(w, x1, y0 - 1) + DIW(w, x0, y0 + 1) + DIW(w, x1, y0 + 1) +
+            2u) >> 2;
+}
+
+void mcdi_block_run(const g7sf_di_params *p, const di_window *prev, const di_window *cur,
+                    mcdi_block *m)
+{
+    int l0 = di_first_field_line(p, 0) ? 0 : 1;     /* 1st-field lines: picture prev */
+    search(prev, cur, l0, m);
+    search(cur, prev, l0 ^ 1, m);
+    mcdi_smoothness(p, m);
+    for (int l = 0; l < 4; l++) {
+        const di_window *ref = di_first_field_line(p, l) ? cur : prev;
+        for (int x = 0; x < 16; x++)
+            m->mc[l][x] = (uint8_t)compensate(ref, x, l, m->mvx[l][x / 2], m->mvy[l][x / 2]);
+    }
+}
+
+/* Consistency check (§2.8.4.10.1): the motion compensated value and the one
+ * the opposite vector takes from the picture's own field of line l must
+ * agree better than the two ends of the SDI's chosen angle, and within
+ * mc_consistency_th. */
+static bool consistent(const g7sf_di_params *p, const mcdi_block *m, const di_window *pic, int l,
+                       int x, int edge)
+{
+    int mx = m->mvx[l][x / 2], my = m->mvy[l][x / 2];
+    unsigned d_sdi = (unsigned)iabs(DIW(pic, x - edge, l - 1) - DIW(pic, x + edge, l + 1));
+    unsigned d_mc = (unsigned)iabs((int)m->mc[l][x] - (int)compensate(pic, x, l, -mx, -my));
+    return d_sdi > d_mc && d_mc < p->mc_consistency_th;
+}
+
+/* NeighborPixel_TH (line 1397, meaning not given): the MCDI pixel lies at
+ * most neighbor_pixel_th outside the range of its vertical neighbours, the
+ * lines of the field being completed. */
+static bool near_neighbors(const g7sf_di_params *p, const mcdi_block *m, const di_window *pic,
+                           int l, int x)
+{
+    int a = DIW(pic, x, l - 1), b = DIW(pic, x, l + 1), v = m->mc[l][x];
+    int lo = a < b ? a : b, hi = a < b ? b : a;
+    int th = p->neighbor_pixel_th > 255 ? 255 : (int)p->neighbor_pixel_th;  /* no more matters */
+    return v + th >= lo && v <= hi + th;
+}
+
+/* CAT_TH2 from the spatial complexity (lines 1414-1431). */
+static uint64_t cat_th2(const g7sf_di_params *p, unsigned scm)
+{
+    uint64_t slope = p->cat_slope ? p->cat_slope : 1;   /* the field + 1: never 0 from state */
+    if (scm < slope * p->sad_tha)
+        return p->sad_tha;
+    if (scm > slope * p->sad_thb)
+        return p->sad_thb;
+    return scm / slope;
+}
+
+bool mcdi_select(const g7sf_di_params *p, const mcdi_block *m, const di_window *pic, int l, int x,
+                 const mcdi_sdi_info *s)
+{
+    if (!p->mcdi || p->first_frame || l < 0 || l > 3 || x < 0 || x > 15)
+        return false;
+    int i = x / 2;
+    /* a vector or angle no search produces would read outside the window */
+    if (abs(m->mvx[l][i]) > MV_X_MAX || abs(m->mvy[l][i]) > MV_Y_MAX || s->edge < -DIW_L ||
+        s->edge > DIW_L || !m->smooth[l][i])
+        return false;
+    uint64_t sad = m->sad[l][i];       /* 64 bits: no state value can wrap the sums */
+    if (sad > p->cat_th1 && (sad >= cat_th2(p, s->scm) * 30 || s->edge != 0 ||
+                             sad + p->sad_tight_th * 30ull >= s->angle_cost * 2ull ||
+                             !near_neighbors(p, m, pic, l, x)))
+        return false;
+    return consistent(p, m, pic, l, x, s->edge);
+}

@@ -1,0 +1,47 @@
+/* The pipeline's frames: padded to whole blocks, converted from and to the
+ * caller's pictures, with the chroma siting of interlaced and progressive
+ * 4:2:0 (docs/spec-notes.md, "Video pipeline (driver side)"). */
+#ifndef GEN7SF_VPP_FRAME_H
+#define GEN7SF_VPP_FRAME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gen7sf/media.h"
+#include "gen7sf/vpp.h"
+
+/* A planar frame of w x h luma (both multiples of 8) and chroma w / 2 wide,
+ * h / 2 (4:2:0) or h (4:2:2) high. */
+typedef struct vpp_frame {
+    uint8_t *data[3];
+    int w, h;
+    enum g7sf_chroma chroma;
+} vpp_frame;
+
+int vpp_frame_alloc(vpp_frame *f, int w, int h, enum g7sf_chroma chroma);
+void vpp_frame_free(vpp_frame *f);
+int vpp_frame_stride(const vpp_frame *f, int plane);
+int vpp_frame_lines(const vpp_frame *f, int plane);
+g7sf_yuv vpp_frame_yuv(const vpp_frame *f);
+
+/* Copies a w x h plane into a larger W x H one, replicating the last column
+ * and, below, the nearest line of the same field (interlaced) or the last
+ * line. */
+void vpp_pad_plane(const uint8_t *src, int src_stride, int w, int h, uint8_t *dst,
+                   int dst_stride, int W, int H, bool interlaced);
+
+/* 4:2:0 to 4:2:2: doubles src_lines chroma lines (even when interlaced).
+ * Interlaced: each field's chroma sits 1/4 (1st field lines, even) or 3/4
+ * (odd) of a field line below field luma line 2j; progressive: half a
+ * frame line below luma line 2k.  Each output line is the linear
+ * interpolation of the two nearest chroma lines of its field, in 1/8
+ * steps. */
+void vpp_chroma_up(const uint8_t *src, int src_stride, int w, int src_lines, uint8_t *dst,
+                   int dst_stride, bool interlaced);
+
+/* 4:2:2 to progressive 4:2:0: chroma line k, half-way between luma lines 2k
+ * and 2k + 1, is the rounded average of 4:2:2 lines 2k and 2k + 1. */
+void vpp_chroma_down(const uint8_t *src, int src_stride, int w, int dst_lines, uint8_t *dst,
+                     int dst_stride);
+
+#endif

@@ -1,0 +1,402 @@
+/* The video pipeline (gen7sf/vpp.h): the passes a driver runs per input
+ * frame, the GNE feedback, the film-mode decisions, and which deinterlaced
+ * fields go out at each rate.  Design decisions: docs/spec-notes.md, "Video
+ * pipeline (driver side)". */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen7sf/vpp.h"
+#include "film.h"
+#include "frame.h"
+#include "noise.h"
+#include "stripes.h"
+#include "vpp_pass.h"
+
+enum { MAX_SIDE = 16384 };
+
+/* One pass split into stripes, each with its own counters. */
+typedef struct pass_job {
+    const vpp_pass_in *in;
+    vpp_pass_out part[VPP_MAX_THREADS];
+    bool skip_fmd, fmd_only;
+} pass_job;
+
+struct g7sf_vpp {
+    g7sf_vpp_config cfg;
+    int W, H;                   /* padded: multiples of 16 x 8 */
+    bool di;                    /* auto, mcdi, madi or bob: DI passes, 4:2:2 inside */
+    bool interlaced;            /* every mode but off */
+    enum g7sf_chroma out_chroma;
+    uint8_t *raw;               /* the input luma, W x H, when denoising */
+    uint8_t *tmp420;            /* padded 4:2:0 input chroma before up-sampling */
+    vpp_frame den[2];           /* denoised previous [cur] and current [cur ^ 1] */
+    int cur;
+    vpp_frame prev2, cur1;      /* the DI pass outputs */
+    vpp_frame up;               /* 4:2:2 output of weave / off from 4:2:0 */
+    uint8_t *stat[2];           /* statistics surfaces, pitch W */
+    int stat_in;
+    uint8_t *out[3];            /* the caller's output picture */
+    long frames;
+    int err;                    /* sticky: set by a failure or a stopping callback */
+    bool flushed;
+    vpp_film film;
+    unsigned noise_q;           /* noise level for the next DN pass */
+    g7sf_sampler_state_di di_base;
+    g7sf_vpp_stats st;          /* of the frame being pushed */
+    pass_job job;
+};
+
+static bool config_ok(const g7sf_vpp_config *c)
+{
+    return c && c->width >= 16 && c->height >= 8 && c->width <= MAX_SIDE &&
+           c->height <= MAX_SIDE &&
+           (c->chroma == G7SF_CHROMA_420 || c->chroma == G7SF_CHROMA_422) &&
+           (unsigned)c->deinterlace <= G7SF_VPP_DI_OFF && (unsigned)c->rate <= G7SF_VPP_RATE_FILM &&
+           c->denoise >= -1 && c->denoise <= 64 && c->threads >= 1 &&
+           c->threads <= VPP_MAX_THREADS && (c->platform == G7SF_IVB || c->platform == G7SF_HSW);
+}
+
+/* The DI controls: the Ivy Bridge driver's values (docs/spec-notes.md). */
+static void di_defaults(g7sf_sampler_state_di *s, const g7sf_vpp_config *c)
+{
+    *s = (g7sf_sampler_state_di){
+        .stmm_c2 = 1, .cat_slope = 9, .sad_tight_threshold = 5, .smooth_mv_threshold = 0,
+        .blending_constant_large_stmm = 64, .blending_constant_small_stmm = 125,
+        .multiplier_for_vecm = 30, .maximum_stmm = 150, .minimum_stmm = 118,
+        .stmm_shift_down = 0, .stmm_shift_up = 1, .stmm_output_shift = 5, .sdi_threshold = 100,
+        .sdi_delta = 5, .sdi_fallback_mode_1_t1_constant = 50,
+        .sdi_fallback_mode_1_t2_constant = 100, .sdi_fallback_mode_2_constant = 37,
+        .fmd_temporal_difference_threshold = 175, .fmd1_vertical_difference_threshold = 16,
+        .fmd2_vertical_difference_threshold = 100, .fmd_tear_threshold = 2,
+        .mcdi_enable = c->deinterlace == G7SF_VPP_DI_AUTO || c->deinterlace == G7SF_VPP_DI_MCDI,
+        .dndi_top_first = c->top_first, .di_enable = 1, .neighbor_pixel_threshold = 10,
+        .mc_pixel_consistency_threshold = 25, .sad_threshold_b = 10, .sad_threshold_a = 5,
+    };
+}
+
+void g7sf_vpp_destroy(g7sf_vpp *v)
+{
+    if (!v)
+        return;
+    free(v->raw);
+    free(v->tmp420);
+    for (int i = 0; i < 2; i++)
+        vpp_frame_free(&v->den[i]), free(v->stat[i]);
+    vpp_frame_free(&v->prev2);
+    vpp_frame_free(&v->cur1);
+    vpp_frame_free(&v->up);
+    for (int i = 0; i < 3; i++)
+        free(v->out[i]);
+    free(v);
+}
+
+static int chroma_width(const g7sf_vpp_config *c)
+{
+    return (c->width + 1) / 2;
+}
+
+static int chroma_lines(const g7sf_vpp_config *c, enum g7sf_chroma chroma)
+{
+    return chroma == G7SF_CHROMA_420 ? (c->height + 1) / 2 : c->height;
+}
+
+static int alloc_all(g7sf_vpp *v)
+{
+    const g7sf_vpp_config *c = &v->cfg;
+    size_t luma = (size_t)v->W * v->H;
+    enum g7sf_chroma inner = v->di ? G7SF_CHROMA_422 : c->chroma;
+    int err = 0;
+    for (int i = 0; i < 2 && !err; i++) {
+        err = vpp_frame_alloc(&v->den[i], v->W, v->H, inner);
+        if (!err && !(v->stat[i] = calloc(luma, 1)))
+            err = G7SF_ENOMEM;
+    }
+    if (!err && v->di)
+        err = vpp_frame_alloc(&v->prev2, v->W, v->H, inner);
+    if (!err && v->di)
+        err = vpp_frame_alloc(&v->cur1, v->W, v->H, inner);
+    if (!err && inner != v->out_chroma && v->out_chroma == G7SF_CHROMA_422)
+        err = vpp_frame_alloc(&v->up, v->W, v->H, G7SF_CHROMA_422);
+    if (!err && c->denoise >= 0 && !(v->raw = malloc(luma)))
+        err = G7SF_ENOMEM;
+    if (!err && v->di && c->chroma == G7SF_CHROMA_420 && !(v->tmp420 = malloc(luma / 4)))
+        err = G7SF_ENOMEM;
+    size_t cw = (size_t)chroma_width(c), ch = (size_t)chroma_lines(c, v->out_chroma);
+    if (!err && !(v->out[0] = malloc((size_t)c->width * c->height)))
+        err = G7SF_ENOMEM;
+    for (int i = 1; i < 3 && !err; i++)
+        if (!(v->out[i] = malloc(cw * ch)))
+            err = G7SF_ENOMEM;
+    return err;
+}
+
+g7sf_vpp *g7sf_vpp_create(const g7sf_vpp_config *cfg, int *err)
+{
+    int e = 0;
+    g7sf_vpp *v = NULL;
+    if (!config_ok(cfg))
+        e = G7SF_EINVAL;
+    else if (!(v = calloc(1, sizeof *v)))
+        e = G7SF_ENOMEM;
+    if (!e) {
+        v->cfg = *cfg;
+        v->W = (cfg->width + 15) & ~15;
+        v->H = (cfg->height + 7) & ~7;
+        v->di = cfg->deinterlace <= G7SF_VPP_DI_BOB;
+        v->interlaced = cfg->deinterlace != G7SF_VPP_DI_OFF;
+        v->out_chroma = cfg->output_422 ? G7SF_CHROMA_422 : cfg->chroma;
+        v->noise_q = vpp_noise_level(0, 0);
+        di_defaults(&v->di_base, cfg);
+        vpp_film_init(&v->film, cfg->top_first);
+        e = alloc_all(v);
+    }
+    if (e) {
+        g7sf_vpp_destroy(v);
+        v = NULL;
+    }
+    if (err)
+        *err = e;
+    return v;
+}
+
+/* ---- passes ------------------------------------------------------------ */
+
+static void counters_zero(vpp_pass_out *o)
+{
+    o->gne = (g7sf_gne){ 0 };
+    o->fmd = (g7sf_fmd_frame){ 0 };
+    o->moving_4x4 = o->motion_pixels = 0;
+}
+
+static int pass_stripe(void *ctx, int i, int row0, int row1)
+{
+    pass_job *j = ctx;
+    if (j->fmd_only)
+        return vpp_fmd_run(j->in, &j->part[i].fmd, &j->part[i].motion_pixels, row0, row1);
+    return vpp_pass_run(j->in, &j->part[i], row0, row1, j->skip_fmd);
+}
+
+/* Runs a pass (or its FMD alone) on the configured threads; the counters of
+ * the stripes are added in stripe order into *o. */
+static int run_pass(g7sf_vpp *v, const vpp_pass_in *in, vpp_pass_out *o, bool skip_fmd,
+                    bool fmd_only)
+{
+    pass_job *j = &v->job;
+    j->in = in, j->skip_fmd = skip_fmd, j->fmd_only = fmd_only;
+    counters_zero(o);
+    for (int i = 0; i < v->cfg.threads; i++)
+        j->part[i] = *o;
+    int n, err = vpp_stripes_run(v->cfg.threads, vpp_pass_rows(in->state, v->H), pass_stripe, j, &n);
+    for (int i = 0; i < n; i++) {
+        const vpp_pass_out *p = &j->part[i];
+        for (int s = 0; s < 2; s++) {
+            o->gne.sum[s] = (o->gne.sum[s] + p->gne.sum[s]) & 0x7FFFFF;
+            o->gne.count[s] += p->gne.count[s];
+            for (int k = 0; k < 11; k++)
+                o->fmd.v[s][k] += p->fmd.v[s][k];
+        }
+        o->moving_4x4 += p->moving_4x4;
+        o->motion_pixels += p->motion_pixels;
+    }
+    return err;
+}
+
+static vpp_wplane wplane(const vpp_frame *f, int plane)
+{
+    return (vpp_wplane){ f->data[plane], vpp_frame_stride(f, plane) };
+}
+
+/* The DN-only pass over the new frame (input luma in v->raw). */
+static int denoise(g7sf_vpp *v, bool first)
+{
+    vpp_frame *cur = &v->den[v->cur ^ 1];
+    g7sf_sampler_state_di s = { .dn_enable = 1, .progressive_dn = !v->interlaced,
+                                .dndi_first_frame = first, .dndi_top_first = v->cfg.top_first };
+    vpp_noise_thresholds(v->noise_q, v->cfg.denoise, &s);
+    g7sf_yuv c = { .y = { v->raw, v->W, v->W, v->H } }, p = vpp_frame_yuv(&v->den[v->cur]);
+    vpp_pass_in in = { &s, &c, &p, v->stat[v->stat_in], v->W };
+    vpp_pass_out o = { .dn = wplane(cur, 0), .stat_out = v->stat[v->stat_in ^ 1] };
+    int err = run_pass(v, &in, &o, true, false);
+    v->st.gne_sum = o.gne.sum[0], v->st.gne_count = o.gne.count[0];
+    v->st.noise_th = v->noise_q;
+    v->st.temporal_diff_th = s.temporal_difference_threshold;
+    v->st.temporal_diff_low = s.low_temporal_difference_threshold;
+    v->st.moving = (double)o.moving_4x4 * 16 / ((double)v->W * v->H);
+    v->noise_q = vpp_noise_level(o.gne.sum[0], o.gne.count[0]);
+    return err;
+}
+
+/* A DI pass: with first set, the first-frame path on frame f alone (its
+ * 1st field, or its 2nd with other_field) into v->cur1; else the pass on
+ * (previous, current) into v->prev2 and v->cur1.  *d gets the film
+ * decision used (auto mode). */
+static int deinterlace(g7sf_vpp *v, bool first, bool other_field, const vpp_frame *f,
+                       vpp_film_decision *d)
+{
+    g7sf_sampler_state_di s = v->di_base;
+    s.dndi_first_frame = first;
+    s.dndi_top_first = v->cfg.top_first != other_field;
+    g7sf_yuv c = vpp_frame_yuv(f), p = vpp_frame_yuv(&v->den[v->cur]);
+    vpp_pass_in in = { &s, &c, first ? NULL : &p, first ? NULL : v->stat[v->stat_in], v->W };
+    vpp_pass_out o = { .stat_out = v->stat[v->stat_in ^ 1] };
+    for (int i = 0; i < 3; i++) {
+        o.cur1[i] = wplane(&v->cur1, i);
+        if (!first)
+            o.prev2[i] = wplane(&v->prev2, i);
+    }
+    *d = (vpp_film_decision){ 0 };
+    bool film = v->cfg.deinterlace == G7SF_VPP_DI_AUTO && !first;
+    int err = 0;
+    if (film) {
+        /* the FMD runs ahead, so the decision applies to this same pass */
+        err = run_pass(v, &in, &o, false, true);
+        long bw = v->W / 16 - 2, bh = v->H / 4 - 2;
+        long pixels = bw > 0 && bh > 0 ? bw * bh * 64 : 0;
+        if (!err)
+            vpp_film_decide(&v->film, o.fmd.v[0], pixels, d);
+        s.fmd_for_2nd_field_of_previous_frame = d->prev2_ctl;
+        s.fmd_for_1st_field_of_current_frame = d->cur1_ctl;
+    }
+    vpp_pass_out fmd = o;
+    if (!err)
+        err = run_pass(v, &in, &o, film || first, false);
+    if (film)
+        o.motion_pixels = fmd.motion_pixels;
+    if (v->cfg.denoise < 0)
+        v->st.moving = (double)o.motion_pixels / ((double)v->W * v->H);
+    return err;
+}
+
+/* ---- output -------------------------------------------------------------- */
+
+static void crop(const uint8_t *src, int src_stride, int w, int h, uint8_t *dst)
+{
+    for (int y = 0; y < h; y++)
+        memcpy(dst + (size_t)y * w, src + (size_t)y * src_stride, (size_t)w);
+}
+
+static int emit_frame(g7sf_vpp *v, const vpp_frame *f, long input, int field,
+                      const vpp_film_decision *d, g7sf_vpp_emit emit, void *user)
+{
+    const g7sf_vpp_config *c = &v->cfg;
+    int cw = chroma_width(c), ch = chroma_lines(c, v->out_chroma);
+    crop(f->data[0], f->w, c->width, c->height, v->out[0]);
+    if (f->chroma != v->out_chroma && v->out_chroma == G7SF_CHROMA_422) {
+        for (int i = 1; i < 3; i++)
+            vpp_chroma_up(f->data[i], f->w / 2, f->w / 2, f->h / 2, v->up.data[i], f->w / 2,
+                          v->interlaced);
+        f = &v->up;
+    }
+    for (int i = 1; i < 3; i++)
+        if (f->chroma == v->out_chroma)
+            crop(f->data[i], f->w / 2, cw, ch, v->out[i]);
+        else
+            vpp_chroma_down(f->data[i], f->w / 2, cw, ch, v->out[i], cw);
+    g7sf_vpp_picture pic = { { v->out[0], v->out[1], v->out[2] }, { c->width, cw, cw } };
+    static const char *const cadence[] = { "video", "3:2", "2:2" };
+    g7sf_vpp_stats st = v->st;
+    st.input_frame = input, st.field = field;
+    st.cadence = cadence[d->locked ? d->cadence : VPP_CADENCE_VIDEO];
+    st.locked = d->locked;
+    int r = emit(user, &pic, &st);
+    if (r)
+        v->err = r;
+    return r;
+}
+
+/* ---- push / flush ------------------------------------------------------------ */
+
+static bool picture_ok(const g7sf_vpp *v, const g7sf_vpp_picture *in)
+{
+    const g7sf_vpp_config *c = &v->cfg;
+    return in && in->data[0] && in->data[1] && in->data[2] && in->stride[0] >= c->width &&
+           in->stride[1] >= chroma_width(c) && in->stride[2] >= chroma_width(c);
+}
+
+/* The input into the new current frame: luma into v->raw when denoising. */
+static void import(g7sf_vpp *v, const g7sf_vpp_picture *in)
+{
+    const g7sf_vpp_config *c = &v->cfg;
+    vpp_frame *f = &v->den[v->cur ^ 1];
+    vpp_pad_plane(in->data[0], in->stride[0], c->width, c->height, v->raw ? v->raw : f->data[0],
+                  v->W, v->W, v->H, v->interlaced);
+    int cw = chroma_width(c), ch = chroma_lines(c, c->chroma);
+    for (int i = 1; i < 3; i++) {
+        if (f->chroma == c->chroma) {
+            vpp_pad_plane(in->data[i], in->stride[i], cw, ch, f->data[i], v->W / 2, v->W / 2,
+                          vpp_frame_lines(f, i), v->interlaced);
+            continue;
+        }
+        vpp_pad_plane(in->data[i], in->stride[i], cw, ch, v->tmp420, v->W / 2, v->W / 2, v->H / 2,
+                      true);
+        vpp_chroma_up(v->tmp420, v->W / 2, v->W / 2, v->H / 2, f->data[i], v->W / 2, true);
+    }
+}
+
+int g7sf_vpp_push(g7sf_vpp *v, const g7sf_vpp_picture *in, g7sf_vpp_emit emit, void *user)
+{
+    if (!v || !emit || !picture_ok(v, in) || v->flushed)
+        return G7SF_EINVAL;
+    if (v->err)
+        return v->err;
+    const g7sf_vpp_config *c = &v->cfg;
+    bool first = v->frames == 0;
+    long n = v->frames;
+    vpp_frame *cur = &v->den[v->cur ^ 1];
+    vpp_film_decision d = { 0 };
+    v->st = (g7sf_vpp_stats){ 0 };
+    import(v, in);
+    int err = c->denoise >= 0 ? denoise(v, first) : 0;
+    bool field_rate = c->rate == G7SF_VPP_RATE_FIELD;
+
+    if (!err && !v->di) {
+        /* weave: both fields as they are, once per field at field rate */
+        err = emit_frame(v, cur, n, v->interlaced && field_rate ? 0 : -1, &d, emit, user);
+        if (!err && v->interlaced && field_rate)
+            err = emit_frame(v, cur, n, 1, &d, emit, user);
+    } else if (!err && (first || c->deinterlace == G7SF_VPP_DI_BOB)) {
+        err = deinterlace(v, true, false, cur, &d);
+        if (!err)
+            err = emit_frame(v, &v->cur1, n, 0, &d, emit, user);
+        if (!err && c->deinterlace == G7SF_VPP_DI_BOB && field_rate)
+            err = deinterlace(v, true, true, cur, &d);
+        if (!err && c->deinterlace == G7SF_VPP_DI_BOB && field_rate)
+            err = emit_frame(v, &v->cur1, n, 1, &d, emit, user);
+    } else if (!err) {
+        err = deinterlace(v, false, false, cur, &d);
+        bool film = c->rate == G7SF_VPP_RATE_FILM && d.locked;
+        if (!err && (field_rate || (film && d.prev2_new)))
+            err = emit_frame(v, &v->prev2, n - 1, 1, &d, emit, user);
+        if (!err && (!film || d.cur1_new))
+            err = emit_frame(v, &v->cur1, n, 0, &d, emit, user);
+    }
+    if (err) {
+        v->err = err;
+        return err;
+    }
+    v->cur ^= 1;
+    v->stat_in ^= 1;
+    v->frames++;
+    return 0;
+}
+
+int g7sf_vpp_flush(g7sf_vpp *v, g7sf_vpp_emit emit, void *user)
+{
+    if (!v || !emit)
+        return G7SF_EINVAL;
+    if (v->err)
+        return v->err;
+    bool last_field = !v->flushed && v->frames > 0 && v->di &&
+                      v->cfg.deinterlace != G7SF_VPP_DI_BOB && v->cfg.rate == G7SF_VPP_RATE_FIELD;
+    v->flushed = true;
+    if (!last_field)
+        return 0;
+    /* the last frame's 2nd field alone: the first-frame path on that field */
+    vpp_film_decision d;
+    int err = deinterlace(v, true, true, &v->den[v->cur], &d);
+    if (!err)
+        err = emit_frame(v, &v->cur1, v->frames - 1, 1, &d, emit, user);
+    if (err)
+        v->err = err;
+    return err;
+}

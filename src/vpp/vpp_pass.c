@@ -1,0 +1,195 @@
+/* One pass of the DN/DI unit over a frame (vpp_pass.h): the block walk a
+ * driver's kernel does, one deinterlace message's work per block, results
+ * stored where the kernel stores them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "vpp_pass.h"
+
+enum { BW = G7SF_DN_BLOCK_W };
+
+int vpp_pass_rows(const g7sf_sampler_state_di *s, int height)
+{
+    return height / (s->di_enable ? 4 : 8);
+}
+
+static bool plane_ok(const g7sf_plane *p, int w, int h)
+{
+    return p->data && p->width == w && p->height == h && p->stride >= w;
+}
+
+static bool yuv_ok(const g7sf_yuv *f, int w, int h, bool chroma)
+{
+    if (!plane_ok(&f->y, w, h))
+        return false;
+    if (!chroma)
+        return true;
+    int cw = f->chroma == G7SF_CHROMA_411 ? w / 4 : w / 2;
+    int ch = f->chroma == G7SF_CHROMA_420 ? h / 2 : h;
+    return plane_ok(&f->cb, cw, ch) && plane_ok(&f->cr, cw, ch);
+}
+
+static bool wplane_ok(const vpp_wplane *p, int w)
+{
+    return !p->data || p->stride >= w;
+}
+
+/* The checks every entry point shares; *rows gets the pass's block rows. */
+static int check(const vpp_pass_in *in, int row0, int row1, int *rows)
+{
+    if (!in || !in->state || !in->cur)
+        return G7SF_EINVAL;
+    const g7sf_sampler_state_di *s = in->state;
+    int w = in->cur->y.width, h = in->cur->y.height;
+    if ((!s->dn_enable && !s->di_enable) || w < BW || w % BW || h < 8 ||
+        h % (s->di_enable ? 4 : 8) || !yuv_ok(in->cur, w, h, s->di_enable))
+        return G7SF_EINVAL;
+    if (!s->dndi_first_frame &&
+        (!in->prev || !in->stat_in || in->prev->chroma != in->cur->chroma ||
+         !yuv_ok(in->prev, w, h, s->di_enable)))
+        return G7SF_EINVAL;
+    if (in->stat_pitch < w || in->stat_pitch % 2)
+        return G7SF_EINVAL;
+    *rows = vpp_pass_rows(s, h);
+    if (row0 < 0 || row1 < row0 || row1 > *rows)
+        return G7SF_EINVAL;
+    return 0;
+}
+
+int vpp_fmd_run(const vpp_pass_in *in, g7sf_fmd_frame *fmd, long *motion_pixels, int row0,
+                int row1)
+{
+    int rows, err = check(in, row0, row1, &rows);
+    if (err)
+        return err;
+    if (!in->state->di_enable || !fmd || !motion_pixels)
+        return G7SF_EINVAL;
+    g7sf_di_params dp;
+    g7sf_di_params_from_state(in->state, &dp);
+    const g7sf_plane *cur = &in->cur->y, *prev = dp.first_frame ? NULL : &in->prev->y;
+    for (int by = row0 * 4; by < row1 * 4; by += 4)
+        for (int bx = 0; bx < cur->width; bx += BW) {
+            g7sf_fmd_block b;
+            err = g7sf_fmd_block_run(&dp, cur, prev, bx, by, &b);
+            if (err)
+                return err;
+            g7sf_fmd_add(fmd, in->state->dndi_stream_id, &b, bx, by, cur->width, cur->height);
+            *motion_pixels += b.motion;
+        }
+    return 0;
+}
+
+static void put_block(const vpp_wplane *p, int bx, int by, int rows, const uint8_t *src,
+                      int src_stride, int cols)
+{
+    if (!p->data)
+        return;
+    for (int r = 0; r < rows; r++)
+        memcpy(p->data + (size_t)(by + r) * p->stride + bx, src + r * src_stride, (size_t)cols);
+}
+
+/* The writeback's chroma lines hold Cr at [2i] and Cb at [2i + 1]. */
+static void put_chroma(const vpp_wplane *cb, const vpp_wplane *cr, int bx, int by,
+                       const uint8_t (*c)[16])
+{
+    for (int l = 0; l < 4; l++)
+        for (int i = 0; i < 8; i++) {
+            if (cb->data)
+                cb->data[(size_t)(by + l) * cb->stride + bx / 2 + i] = c[l][2 * i + 1];
+            if (cr->data)
+                cr->data[(size_t)(by + l) * cr->stride + bx / 2 + i] = c[l][2 * i];
+        }
+}
+
+/* The luma region g7sf_di_block reads around (bx, by), copied from src. */
+static void copy_region(const g7sf_plane *src, uint8_t *dst, int bx, int by)
+{
+    int y0 = by - 8 < 0 ? 0 : by - 8, y1 = by + 12 > src->height ? src->height : by + 12;
+    int x0 = bx - 16 < 0 ? 0 : bx - 16, x1 = bx + 32 > src->width ? src->width : bx + 32;
+    for (int y = y0; y < y1; y++)
+        memcpy(dst + (size_t)y * src->width + x0, src->data + (size_t)y * src->stride + x0,
+               (size_t)(x1 - x0));
+}
+
+/* Counts the 4x4 blocks the DN motion detection marks moving (§2.8.2.1). */
+static long moving_blocks(const g7sf_dn_params *p, const g7sf_dn_block_stats *st, int n)
+{
+    long m = 0;
+    for (int k = 0; k < n && !p->first_frame; k++)
+        m += st->stad[k] > p->stad_th || st->motion_pixels[k] > p->mp_th;
+    return p->first_frame ? n : m;
+}
+
+int vpp_pass_run(const vpp_pass_in *in, vpp_pass_out *out, int row0, int row1, bool skip_fmd)
+{
+    int rows, err = check(in, row0, row1, &rows);
+    if (err)
+        return err;
+    const g7sf_sampler_state_di *s = in->state;
+    int w = in->cur->y.width, h = in->cur->y.height, pitch = in->stat_pitch;
+    if (!out || !out->stat_out || !wplane_ok(&out->dn, w))
+        return G7SF_EINVAL;
+    for (int i = 0; i < 3; i++)
+        if (!wplane_ok(&out->prev2[i], i ? w / 2 : w) || !wplane_ok(&out->cur1[i], i ? w / 2 : w))
+            return G7SF_EINVAL;
+
+    g7sf_dn_params dnp;
+    g7sf_di_params dip;
+    g7sf_dn_params_from_state(s, &dnp);
+    g7sf_di_params_from_state(s, &dip);
+    bool first = s->dndi_first_frame;
+    const g7sf_yuv *prev = first ? NULL : in->prev;
+    int bh = s->di_enable ? 4 : 8;
+
+    /* DN + DI: the DI reads a frame whose block luma is the DN output */
+    uint8_t *scratch = NULL;
+    g7sf_yuv di_cur = *in->cur;
+    if (s->dn_enable && s->di_enable) {
+        scratch = malloc((size_t)w * h);
+        if (!scratch)
+            return G7SF_ENOMEM;
+        di_cur.y = (g7sf_plane){ scratch, w, w, h };
+    }
+
+    for (int by = row0 * bh; by < row1 * bh && !err; by += bh)
+        for (int bx = 0; bx < w && !err; bx += BW) {
+            if (s->dn_enable) {
+                uint8_t dn[8][BW];
+                g7sf_dn_block_stats st;
+                size_t hist = (size_t)(by / 4) * pitch + pitch / 2 + bx / 4;
+                err = g7sf_dn_block(&dnp, &in->cur->y, prev ? &prev->y : NULL, bx, by, bh,
+                                    first ? NULL : in->stat_in + hist, out->stat_out + hist, pitch,
+                                    &dn[0][0], BW, &st);
+                if (err)
+                    break;
+                g7sf_gne_add(&out->gne, s->dndi_stream_id, st.bne);
+                out->moving_4x4 += moving_blocks(&dnp, &st, bh);
+                put_block(&out->dn, bx, by, bh, &dn[0][0], BW, BW);
+                if (scratch) {
+                    copy_region(&in->cur->y, scratch, bx, by);
+                    put_block(&(vpp_wplane){ scratch, w }, bx, by, bh, &dn[0][0], BW, BW);
+                }
+            }
+            if (!s->di_enable)
+                continue;
+            if (!skip_fmd) {
+                g7sf_fmd_block fb;
+                err = g7sf_fmd_block_run(&dip, &di_cur.y, prev ? &prev->y : NULL, bx, by, &fb);
+                if (err)
+                    break;
+                g7sf_fmd_add(&out->fmd, s->dndi_stream_id, &fb, bx, by, w, h);
+                out->motion_pixels += fb.motion;
+            }
+            g7sf_di_block_out d;
+            err = g7sf_di_block(&dip, &di_cur, prev, first ? NULL : in->stat_in, pitch, bx, by, &d);
+            if (err)
+                break;
+            put_block(&out->prev2[0], bx, by, 4, &d.prev2_y[0][0], 16, 16);
+            put_block(&out->cur1[0], bx, by, 4, &d.cur1_y[0][0], 16, 16);
+            put_chroma(&out->prev2[1], &out->prev2[2], bx, by, d.prev2_c);
+            put_chroma(&out->cur1[1], &out->cur1[2], bx, by, d.cur1_c);
+            put_block(&(vpp_wplane){ out->stat_out, pitch }, bx / 2, by, 4, &d.stmm[0][0], 8, 8);
+        }
+    free(scratch);
+    return err;
+}

@@ -1,0 +1,435 @@
+/* The video pipeline (gen7sf/vpp.h): output counts per rate, pass-through
+ * exactness, siting, threads, denoise gain, errors.  Pictures are
+ * allocated to their exact size so ASan catches any read or write past
+ * them.  DI-mode cases skip while the deinterlacer is a placeholder. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen7sf/vpp.h"
+#include "harness.h"
+
+enum { MAX_OUT = 64 };
+
+typedef struct pic {
+    g7sf_vpp_picture p;
+    int w, h, cw, ch;
+} pic;
+
+static void pic_alloc(pic *q, int w, int h, bool c420)
+{
+    q->w = w, q->h = h, q->cw = (w + 1) / 2, q->ch = c420 ? (h + 1) / 2 : h;
+    q->p.data[0] = malloc((size_t)w * h);
+    q->p.stride[0] = w;
+    for (int i = 1; i < 3; i++) {
+        q->p.data[i] = malloc((size_t)q->cw * q->ch);
+        q->p.stride[i] = q->cw;
+    }
+}
+
+static void pic_free(pic *q)
+{
+    for (int i = 0; i < 3; i++)
+        free(q->p.data[i]);
+}
+
+static int plane_w(const pic *q, int i) { return i ? q->cw : q->w; }
+static int plane_h(const pic *q, int i) { return i ? q->ch : q->h; }
+
+static void pic_random(pic *q)
+{
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < plane_w(q, i) * plane_h(q, i); k++)
+            q->p.data[i][k] = (uint8_t)t_rand();
+}
+
+/* Everything depends on x only (vertical stripes: every angle test picks
+ * 90 degrees). */
+static void pic_columns(pic *q)
+{
+    for (int y = 0; y < q->h; y++)
+        for (int x = 0; x < q->w; x++)
+            q->p.data[0][y * q->w + x] = (uint8_t)(60 + (x * 37 % 128));
+    for (int i = 1; i < 3; i++)
+        for (int y = 0; y < q->ch; y++)
+            for (int x = 0; x < q->cw; x++)
+                q->p.data[i][y * q->cw + x] = (uint8_t)(40 + 3 * x + 20 * i);
+}
+
+static bool pic_equal(const pic *a, const g7sf_vpp_picture *b, int plane)
+{
+    for (int y = 0; y < plane_h(a, plane); y++)
+        if (memcmp(a->p.data[plane] + y * a->p.stride[plane],
+                   b->data[plane] + y * b->stride[plane], (size_t)plane_w(a, plane)))
+            return false;
+    return true;
+}
+
+/* What the emit callback saw. */
+typedef struct sink {
+    int n, stop_at;
+    g7sf_vpp_stats st[MAX_OUT];
+    uint64_t hash[MAX_OUT];
+    const pic *expect;          /* compare every output with this */
+    long expect_from;           /* ... when its input frame is at least this */
+    int mismatches;
+    int w, h, cw, ch;
+    uint8_t cb_col[64];         /* column 0 of the last output's Cb */
+} sink;
+
+static int collect(void *user, const g7sf_vpp_picture *out, const g7sf_vpp_stats *st)
+{
+    sink *s = user;
+    if (s->n < MAX_OUT) {
+        uint64_t h = 1469598103934665603ull;
+        for (int i = 0; i < 3; i++)
+            for (int y = 0; y < (i ? s->ch : s->h); y++)
+                for (int x = 0; x < (i ? s->cw : s->w); x++)
+                    h = (h ^ out->data[i][y * out->stride[i] + x]) * 1099511628211ull;
+        s->st[s->n] = *st;
+        s->hash[s->n] = h;
+    }
+    for (int y = 0; y < s->ch && y < 64; y++)
+        s->cb_col[y] = out->data[1][y * out->stride[1]];
+    if (s->expect && st->input_frame >= s->expect_from)
+        for (int i = 0; i < 3; i++)
+            s->mismatches += !pic_equal(s->expect, out, i);
+    s->n++;
+    return s->n == s->stop_at ? 7 : 0;
+}
+
+static g7sf_vpp_config config(int w, int h, enum g7sf_vpp_deinterlace di, enum g7sf_vpp_rate rate)
+{
+    return (g7sf_vpp_config){ .width = w, .height = h, .chroma = G7SF_CHROMA_420,
+                              .deinterlace = di, .rate = rate, .top_first = true,
+                              .denoise = -1, .threads = 1 };
+}
+
+/* Pushes frames[0..n-1] (cycling through nf pictures) and flushes. */
+static int run(const g7sf_vpp_config *c, pic *frames, int nf, int n, sink *s)
+{
+    int err;
+    g7sf_vpp *v = g7sf_vpp_create(c, &err);
+    if (!v)
+        return err;
+    s->w = c->width, s->h = c->height, s->cw = (c->width + 1) / 2;
+    s->ch = c->chroma == G7SF_CHROMA_420 && !c->output_422 ? (c->height + 1) / 2 : c->height;
+    for (int i = 0; i < n && !err; i++)
+        err = g7sf_vpp_push(v, &frames[i % nf].p, collect, s);
+    if (!err)
+        err = g7sf_vpp_flush(v, collect, s);
+    g7sf_vpp_destroy(v);
+    return err;
+}
+
+TEST(bad_configs)
+{
+    const g7sf_vpp_config good = config(64, 32, G7SF_VPP_DI_MADI, G7SF_VPP_RATE_FIELD);
+    g7sf_vpp_config bad[12];
+    for (int i = 0; i < 12; i++)
+        bad[i] = good;
+    bad[0].width = 15;
+    bad[1].height = 7;
+    bad[2].width = 1 << 20;
+    bad[3].chroma = G7SF_CHROMA_411;
+    bad[4].deinterlace = (enum g7sf_vpp_deinterlace)6;
+    bad[5].rate = (enum g7sf_vpp_rate)3;
+    bad[6].denoise = -2;
+    bad[7].denoise = 65;
+    bad[8].threads = 0;
+    bad[9].threads = 1000;
+    bad[10].platform = (enum g7sf_platform)2;
+    bad[11].height = -8;
+    for (int i = 0; i < 12; i++) {
+        int err = 0;
+        CHECKF(!g7sf_vpp_create(&bad[i], &err) && err == G7SF_EINVAL, "config %d: %d", i, err);
+    }
+    CHECK(!g7sf_vpp_create(NULL, NULL));
+    int err = 1;
+    g7sf_vpp *v = g7sf_vpp_create(&good, &err);
+    CHECK(v && err == 0);
+    pic q;
+    pic_alloc(&q, 64, 32, true);
+    pic_random(&q);
+    sink s = { 0 };
+    g7sf_vpp_picture p = q.p;
+    p.stride[0] = 63;                              /* narrower than the picture */
+    CHECK_EQ(g7sf_vpp_push(v, &p, collect, &s), G7SF_EINVAL);
+    p = q.p, p.data[2] = NULL;
+    CHECK_EQ(g7sf_vpp_push(v, &p, collect, &s), G7SF_EINVAL);
+    CHECK_EQ(g7sf_vpp_push(v, NULL, collect, &s), G7SF_EINVAL);
+    CHECK_EQ(g7sf_vpp_push(v, &q.p, NULL, &s), G7SF_EINVAL);
+    CHECK_EQ(g7sf_vpp_push(NULL, &q.p, collect, &s), G7SF_EINVAL);
+    CHECK_EQ(g7sf_vpp_flush(v, NULL, &s), G7SF_EINVAL);
+    CHECK_EQ(s.n, 0);
+    g7sf_vpp_destroy(v);
+    g7sf_vpp_destroy(NULL);
+    pic_free(&q);
+}
+
+/* Weave and off pass frames through untouched at any size (90x50 is not
+ * whole blocks) and chroma; the counts follow the rate. */
+TEST(weave_and_off_pass_through)
+{
+    static const struct { enum g7sf_vpp_deinterlace di; enum g7sf_vpp_rate rate; int per; int field0; } t[] = {
+        { G7SF_VPP_DI_WEAVE, G7SF_VPP_RATE_FIELD, 2, 0 },
+        { G7SF_VPP_DI_WEAVE, G7SF_VPP_RATE_FRAME, 1, -1 },
+        { G7SF_VPP_DI_WEAVE, G7SF_VPP_RATE_FILM, 1, -1 },
+        { G7SF_VPP_DI_OFF, G7SF_VPP_RATE_FIELD, 1, -1 },    /* off ignores the rate */
+        { G7SF_VPP_DI_OFF, G7SF_VPP_RATE_FRAME, 1, -1 },
+    };
+    for (int c420 = 0; c420 < 2; c420++)
+        for (size_t k = 0; k < sizeof t / sizeof t[0]; k++) {
+            pic q;
+            pic_alloc(&q, 90, 50, c420);
+            pic_random(&q);
+            g7sf_vpp_config c = config(90, 50, t[k].di, t[k].rate);
+            c.chroma = c420 ? G7SF_CHROMA_420 : G7SF_CHROMA_422;
+            sink s = { .expect = &q };
+            CHECK_EQ(run(&c, &q, 1, 3, &s), 0);
+            CHECKF(s.n == 3 * t[k].per, "case %zu/%d: %d outputs", k, c420, s.n);
+            CHECKF(s.mismatches == 0, "case %zu/%d: %d planes differ", k, c420, s.mismatches);
+            CHECK_EQ(s.st[0].field, t[k].field0);
+            CHECK_EQ(s.st[s.n - 1].input_frame, 2);
+            pic_free(&q);
+        }
+}
+
+TEST(output_422_siting)
+{
+    /* 4:2:0 Cb lines 16 y; as 4:2:2 (spec-notes: progressive siting for
+     * off, field siting for weave) */
+    for (int weave = 0; weave < 2; weave++) {
+        pic q;
+        pic_alloc(&q, 32, 16, true);
+        pic_random(&q);
+        for (int y = 0; y < 8; y++)
+            memset(q.p.data[1] + y * 16, 16 * y, 16);
+        g7sf_vpp_config c = config(32, 16, weave ? G7SF_VPP_DI_WEAVE : G7SF_VPP_DI_OFF,
+                                   G7SF_VPP_RATE_FRAME);
+        c.output_422 = true;
+        sink s = { .expect = &q };
+        CHECK_EQ(run(&c, &q, 1, 1, &s), 0);
+        CHECK_EQ(s.n, 1);
+        CHECK_EQ(s.mismatches, 2);      /* luma is exact; Cb and Cr have twice the lines */
+        if (!weave) {
+            /* line 2k + 1 is 3/4 of C[k] and 1/4 of C[k + 1]: (6 * 16 + 2 * 32 + 4) >> 3 */
+            CHECK_EQ(s.cb_col[3], 20);
+            CHECK_EQ(s.cb_col[4], 28);  /* (2 * 16 + 6 * 32 + 4) >> 3 */
+        } else {
+            /* line 4 (1st field line 2): 7/8 of C[2], 1/8 of C[0]: (0 + 7 * 32 + 4) >> 3;
+             * line 5 (2nd field line 2): 5/8 of C[3], 3/8 of C[1]: (3 * 16 + 5 * 48 + 4) >> 3 */
+            CHECK_EQ(s.cb_col[4], 28);
+            CHECK_EQ(s.cb_col[5], 36);
+        }
+        pic_free(&q);
+    }
+}
+
+TEST(callback_stop_sticks)
+{
+    pic q;
+    pic_alloc(&q, 32, 16, true);
+    pic_random(&q);
+    g7sf_vpp_config c = config(32, 16, G7SF_VPP_DI_WEAVE, G7SF_VPP_RATE_FIELD);
+    g7sf_vpp *v = g7sf_vpp_create(&c, NULL);
+    sink s = { .stop_at = 2 };
+    CHECK_EQ(g7sf_vpp_push(v, &q.p, collect, &s), 7);
+    CHECK_EQ(g7sf_vpp_push(v, &q.p, collect, &s), 7);
+    CHECK_EQ(g7sf_vpp_flush(v, collect, &s), 7);
+    CHECK_EQ(s.n, 2);
+    g7sf_vpp_destroy(v);
+    /* after a flush the stream is over */
+    v = g7sf_vpp_create(&c, NULL);
+    s = (sink){ 0 };
+    CHECK_EQ(g7sf_vpp_push(v, &q.p, collect, &s), 0);
+    CHECK_EQ(g7sf_vpp_flush(v, collect, &s), 0);
+    CHECK_EQ(g7sf_vpp_flush(v, collect, &s), 0);
+    CHECK_EQ(g7sf_vpp_push(v, &q.p, collect, &s), G7SF_EINVAL);
+    CHECK_EQ(s.n, 2);
+    g7sf_vpp_destroy(v);
+    pic_free(&q);
+}
+
+static double gauss(void)
+{
+    double u = ((double)(t_rand() >> 11) + 1) / 9007199254740993.0;
+    double w = (double)(t_rand() >> 11) / 9007199254740992.0;
+    return sqrt(-2 * log(u)) * cos(2 * M_PI * w);
+}
+
+static double psnr(const uint8_t *a, const uint8_t *b, size_t n)
+{
+    double se = 0;
+    for (size_t i = 0; i < n; i++)
+        se += (double)(a[i] - b[i]) * (a[i] - b[i]);
+    return 10 * log10(255.0 * 255.0 * n / (se > 0 ? se : 1e-9));
+}
+
+typedef struct keep {
+    uint8_t *y;
+    size_t n;
+} keep;
+
+static int keep_luma(void *user, const g7sf_vpp_picture *out, const g7sf_vpp_stats *st)
+{
+    keep *k = user;
+    (void)st;
+    memcpy(k->y, out->data[0], k->n);
+    return 0;
+}
+
+/* A static scene with fresh Gaussian noise (sigma 6) in every frame:
+ * denoise only (off) must bring the output closer to the clean scene. */
+TEST(denoise_gains_psnr)
+{
+    enum { W = 128, H = 64, N = 8 };
+    uint8_t clean[W * H], got[W * H];
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            clean[y * W + x] = (uint8_t)(80 + x / 2 + (y / 16) * 10);
+    pic q;
+    pic_alloc(&q, W, H, true);
+    memset(q.p.data[1], 128, (size_t)q.cw * q.ch);
+    memset(q.p.data[2], 128, (size_t)q.cw * q.ch);
+    g7sf_vpp_config c = config(W, H, G7SF_VPP_DI_OFF, G7SF_VPP_RATE_FRAME);
+    c.denoise = 32;
+    g7sf_vpp *v = g7sf_vpp_create(&c, NULL);
+    keep k = { got, sizeof got };
+    double in_psnr = 0;
+    for (int f = 0; f < N; f++) {
+        for (int i = 0; i < W * H; i++) {
+            double p = clean[i] + 6 * gauss();
+            q.p.data[0][i] = (uint8_t)(p < 0 ? 0 : p > 255 ? 255 : lround(p));
+        }
+        in_psnr = psnr(q.p.data[0], clean, sizeof clean);
+        CHECK_EQ(g7sf_vpp_push(v, &q.p, keep_luma, &k), 0);
+    }
+    double out_psnr = psnr(got, clean, sizeof clean);
+    /* sigma 6: about 32.6 dB in; temporal averaging over the history gains
+     * several dB */
+    CHECKF(out_psnr > in_psnr + 3, "PSNR in %.2f dB, out %.2f dB", in_psnr, out_psnr);
+    printf("  denoise: PSNR %.2f dB in, %.2f dB out\n", in_psnr, out_psnr);
+    g7sf_vpp_destroy(v);
+    pic_free(&q);
+}
+
+/* The same stream on 1, 2 and 3 threads gives the same bytes. */
+TEST(threads_identical)
+{
+    static const enum g7sf_vpp_deinterlace modes[] = { G7SF_VPP_DI_OFF, G7SF_VPP_DI_WEAVE,
+                                                       G7SF_VPP_DI_MADI, G7SF_VPP_DI_MCDI,
+                                                       G7SF_VPP_DI_AUTO, G7SF_VPP_DI_BOB };
+    pic q[3];
+    for (int i = 0; i < 3; i++)
+        pic_alloc(&q[i], 90, 50, true), pic_random(&q[i]);
+    for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+        sink s[3] = { { 0 } };
+        for (int t = 0; t < 3; t++) {
+            g7sf_vpp_config c = config(90, 50, modes[m], G7SF_VPP_RATE_FIELD);
+            c.denoise = 40, c.threads = t + 1;
+            int err = run(&c, q, 3, 5, &s[t]);
+            if (err == G7SF_ENOTIMPL)
+                break;
+            CHECK_EQ(err, 0);
+            CHECK_EQ(s[t].n, s[0].n);
+            for (int i = 0; i < s[0].n && i < MAX_OUT; i++) {
+                CHECKF(s[t].hash[i] == s[0].hash[i], "mode %zu, %d threads: output %d differs",
+                       m, t + 1, i);
+                CHECK_EQ(s[t].st[i].gne_sum, s[0].st[i].gne_sum);
+                CHECK_EQ(s[t].st[i].gne_count, s[0].st[i].gne_count);
+            }
+        }
+    }
+    for (int i = 0; i < 3; i++)
+        pic_free(&q[i]);
+}
+
+/* ---- deinterlacing modes (skip while DI is a placeholder) ---------------- */
+
+static bool di_missing(int err)
+{
+    return err == G7SF_ENOTIMPL;
+}
+
+TEST(field_and_frame_rate_counts)
+{
+    static const enum g7sf_vpp_deinterlace modes[] = { G7SF_VPP_DI_AUTO, G7SF_VPP_DI_MCDI,
+                                                       G7SF_VPP_DI_MADI, G7SF_VPP_DI_BOB };
+    pic q[2];
+    for (int i = 0; i < 2; i++)
+        pic_alloc(&q[i], 48, 24, true), pic_random(&q[i]);
+    for (size_t m = 0; m < 4; m++)
+        for (int n = 1; n <= 4; n += 3) {
+            sink s = { 0 };
+            g7sf_vpp_config c = config(48, 24, modes[m], G7SF_VPP_RATE_FIELD);
+            int err = run(&c, q, 2, n, &s);
+            if (di_missing(err)) {
+                pic_free(&q[0]), pic_free(&q[1]);
+                SKIP("deinterlacer not in this build");
+            }
+            CHECK_EQ(err, 0);
+            CHECKF(s.n == 2 * n, "mode %zu, %d frames: %d outputs at field rate", m, n, s.n);
+            /* field order: (frame 0, field 0), (0, 1), (1, 0), (1, 1), ... */
+            for (int i = 0; i < s.n; i++) {
+                CHECK_EQ(s.st[i].input_frame, i / 2);
+                CHECK_EQ(s.st[i].field, i % 2);
+            }
+            s = (sink){ 0 };
+            c.rate = G7SF_VPP_RATE_FRAME;
+            CHECK_EQ(run(&c, q, 2, n, &s), 0);
+            CHECKF(s.n == n, "mode %zu: %d outputs at frame rate", m, s.n);
+        }
+    for (int i = 0; i < 2; i++)
+        pic_free(&q[i]);
+}
+
+/* Vertical stripes: the first frame's bob (SDI at 90 degrees) and, once
+ * STMM has settled, every output of a static scene are the frame itself. */
+TEST(static_scene_comes_back)
+{
+    static const enum g7sf_vpp_deinterlace modes[] = { G7SF_VPP_DI_BOB, G7SF_VPP_DI_MADI,
+                                                       G7SF_VPP_DI_MCDI, G7SF_VPP_DI_AUTO };
+    pic q;
+    pic_alloc(&q, 64, 48, true);
+    pic_columns(&q);
+    for (size_t m = 0; m < 4; m++) {
+        sink s = { .expect = &q, .expect_from = m ? 2 : 0 };
+        g7sf_vpp_config c = config(64, 48, modes[m], G7SF_VPP_RATE_FIELD);
+        int err = run(&c, &q, 1, 5, &s);
+        if (di_missing(err)) {
+            pic_free(&q);
+            SKIP("deinterlacer not in this build");
+        }
+        CHECK_EQ(err, 0);
+        CHECK_EQ(s.n, 10);
+        CHECKF(s.mismatches == 0, "mode %zu: %d planes differ", m, s.mismatches);
+    }
+    pic_free(&q);
+}
+
+/* A static scene whose 4:2:0 Cb is a vertical ramp 40 + 4c: the field
+ * up-sampler, the deinterlacer (temporal on static content) and the
+ * progressive down-sampler give the ramp back away from the clamped top
+ * and bottom lines (spec-notes: interlaced 4:2:0 siting is progressive
+ * siting in frame coordinates). */
+TEST(chroma_ramp_round_trip)
+{
+    pic q;
+    pic_alloc(&q, 64, 48, true);
+    pic_columns(&q);
+    for (int y = 0; y < q.ch; y++)
+        memset(q.p.data[1] + y * q.cw, 40 + 4 * y, (size_t)q.cw);
+    sink s = { 0 };
+    g7sf_vpp_config c = config(64, 48, G7SF_VPP_DI_MADI, G7SF_VPP_RATE_FRAME);
+    int err = run(&c, &q, 1, 4, &s);
+    if (di_missing(err)) {
+        pic_free(&q);
+        SKIP("deinterlacer not in this build");
+    }
+    CHECK_EQ(err, 0);
+    CHECK_EQ(s.n, 4);
+    for (int y = 2; y < q.ch - 2; y++)
+        CHECKF(s.cb_col[y] == 40 + 4 * y, "Cb line %d: %d, want %d", y, s.cb_col[y], 40 + 4 * y);
+    pic_free(&q);
+}

@@ -1,0 +1,121 @@
+/* The pipeline's frame conversions and GNE curve (src/vpp/frame.h,
+ * noise.h): values worked out by hand from the siting and curve in
+ * docs/spec-notes.md, "Video pipeline (driver side)". */
+#include <string.h>
+
+#include "harness.h"
+#include "vpp/frame.h"
+#include "vpp/noise.h"
+
+TEST(interlaced_chroma_up_siting)
+{
+    /* one column; field chroma T0 T1 (lines 0, 2) at frame y 0.5, 4.5 and
+     * B0 B1 (lines 1, 3) at 2.5, 6.5 */
+    const uint8_t src[4] = { 0, 80, 160, 240 };
+    uint8_t dst[8];
+    vpp_chroma_up(src, 1, 1, 4, dst, 1, true);
+    CHECK_EQ(dst[0], 0);        /* above T0: clamped */
+    CHECK_EQ(dst[1], 80);       /* above B0: clamped */
+    CHECK_EQ(dst[2], 60);       /* y 2: 3/8 of T0..T1: (5*0 + 3*160 + 4) >> 3 = 484 >> 3 */
+    CHECK_EQ(dst[3], 100);      /* y 3: 1/8 of B0..B1: (7*80 + 240 + 4) >> 3 = 804 >> 3 */
+    CHECK_EQ(dst[4], 140);      /* y 4: 7/8 of T0..T1: (0 + 7*160 + 4) >> 3 = 1124 >> 3 */
+    CHECK_EQ(dst[5], 180);      /* y 5: 5/8 of B0..B1: (3*80 + 5*240 + 4) >> 3 = 1444 >> 3 */
+    CHECK_EQ(dst[6], 160);      /* below T1: clamped */
+    CHECK_EQ(dst[7], 240);
+}
+
+TEST(progressive_chroma_up_siting)
+{
+    /* C0, C1 at frame y 0.5 and 2.5 */
+    const uint8_t src[2] = { 0, 80 };
+    uint8_t dst[4];
+    vpp_chroma_up(src, 1, 1, 2, dst, 1, false);
+    CHECK_EQ(dst[0], 0);
+    CHECK_EQ(dst[1], 20);       /* (6*0 + 2*80 + 4) >> 3 = 164 >> 3 */
+    CHECK_EQ(dst[2], 60);       /* (2*0 + 6*80 + 4) >> 3 = 484 >> 3 */
+    CHECK_EQ(dst[3], 80);
+}
+
+TEST(chroma_down_averages_line_pairs)
+{
+    const uint8_t src[2][2] = { { 10, 0 }, { 21, 255 } };
+    uint8_t dst[2];
+    vpp_chroma_down(&src[0][0], 2, 2, 1, dst, 2);
+    CHECK_EQ(dst[0], 16);       /* (10 + 21 + 1) >> 1 */
+    CHECK_EQ(dst[1], 128);      /* (0 + 255 + 1) >> 1 */
+}
+
+TEST(interlaced_ramp_round_trip)
+{
+    /* progressive 4:2:0 chroma line c sits at frame y = 2c + 0.5; a ramp
+     * C[c] = 10 + 8c is v(y) = 8 + 4y.  Up-sampled per field it must give
+     * v(y) on every 4:2:2 line away from the clamped ends, and back down
+     * C[c] exactly: interlaced 4:2:0 siting is progressive siting in frame
+     * coordinates, so static content round-trips. */
+    enum { N = 24 };
+    uint8_t c420[N], c422[2 * N], back[N];
+    for (int c = 0; c < N; c++)
+        c420[c] = (uint8_t)(10 + 8 * c);
+    vpp_chroma_up(c420, 1, 1, N, c422, 1, true);
+    for (int y = 4; y < 2 * N - 4; y++)
+        CHECKF(c422[y] == 8 + 4 * y, "4:2:2 line %d: %d, want %d", y, c422[y], 8 + 4 * y);
+    vpp_chroma_down(c422, 1, 1, N, back, 1);
+    for (int c = 2; c < N - 2; c++)
+        CHECKF(back[c] == c420[c], "line %d: %d, want %d", c, back[c], c420[c]);
+}
+
+TEST(padding_keeps_fields)
+{
+    const uint8_t src[3][3] = { { 1, 2, 3 }, { 4, 5, 6 }, { 7, 8, 9 } };
+    uint8_t dst[6][4];
+    vpp_pad_plane(&src[0][0], 3, 3, 3, &dst[0][0], 4, 4, 6, true);
+    CHECK_EQ(dst[0][3], 3);     /* last column replicated */
+    CHECK_EQ(dst[3][0], 4);     /* line 3 (odd field): line 1 */
+    CHECK_EQ(dst[4][1], 8);     /* line 4 (even field): line 2 */
+    CHECK_EQ(dst[5][3], 6);     /* line 5: line 1, column 2 */
+    vpp_pad_plane(&src[0][0], 3, 3, 3, &dst[0][0], 4, 4, 6, false);
+    CHECK_EQ(dst[3][0], 7);     /* progressive: the last line */
+    CHECK_EQ(dst[5][3], 9);
+}
+
+TEST(noise_level_curve)
+{
+    CHECK_EQ(vpp_noise_level(0, 0), 16);            /* the prior, sigma 4 */
+    /* sigma 2: GNE 2.5 * 2 + 4 / 4 = 6; sqrt(400 + 64 * 6) - 20 = 28 - 20 */
+    CHECK_EQ(vpp_noise_level(600, 100), 8);
+    /* sigma 4: GNE 10 + 4 = 14; sqrt(400 + 896) - 20 = 36 - 20 */
+    CHECK_EQ(vpp_noise_level(14 * 37, 37), 16);
+    CHECK_EQ(vpp_noise_level(0, 5), 0);             /* clean */
+    /* the 23-bit sum at its largest over one block: sqrt(400 + 64 * 0x7FFFFF) */
+    CHECK_EQ(vpp_noise_level(0x7FFFFF, 1), 23150);
+}
+
+TEST(thresholds_from_noise_and_strength)
+{
+    g7sf_sampler_state_di s = { 0 };
+    vpp_noise_thresholds(16, 32, &s);               /* sigma 4, nominal */
+    CHECK_EQ(s.temporal_difference_threshold, 16);  /* 4 sigma: the drivers' 16 */
+    CHECK_EQ(s.low_temporal_difference_threshold, 8);
+    CHECK_EQ(s.good_neighbor_threshold, 8);         /* 2 sigma */
+    CHECK_EQ(s.denoise_stad_threshold, 96);         /* 24 sigma */
+    CHECK_EQ(s.denoise_asd_threshold, 40);          /* 10 sigma */
+    CHECK_EQ(s.denoise_maximum_history, 192);       /* 128 + 2 * 32 */
+    CHECK_EQ(s.denoise_history_delta, 8);
+    CHECK_EQ(s.block_noise_estimate_noise_threshold, 31);
+    CHECK_EQ(s.bne_edge_threshold, 1);
+    vpp_noise_thresholds(16, 0, &s);                /* strength 0: spatial with exact neighbours */
+    CHECK_EQ(s.temporal_difference_threshold, 0);
+    CHECK_EQ(s.low_temporal_difference_threshold, 0);
+    CHECK_EQ(s.good_neighbor_threshold, 0);
+    CHECK_EQ(s.denoise_maximum_history, 128);
+    vpp_noise_thresholds(100, 64, &s);              /* fields saturate */
+    CHECK_EQ(s.temporal_difference_threshold, 63);  /* 100 * 64 / 32 = 200 */
+    CHECK_EQ(s.low_temporal_difference_threshold, 47);  /* th - low <= 16 */
+    CHECK_EQ(s.good_neighbor_threshold, 63);
+    CHECK_EQ(s.denoise_stad_threshold, 255);
+    CHECK_EQ(s.denoise_asd_threshold, 63);
+    CHECK_EQ(s.denoise_maximum_history, 240);
+    vpp_noise_thresholds(1, 32, &s);                /* th 1: low 0, difference 1 > 0 */
+    CHECK_EQ(s.temporal_difference_threshold, 1);
+    CHECK_EQ(s.low_temporal_difference_threshold, 0);
+}
