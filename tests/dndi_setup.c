@@ -182,3 +182,14 @@ uint8_t d_byte(const g7sf_reg *w, int r, int b)
 {
     return (uint8_t)(w[r].ud[b / 4] >> (8 * (b % 4)));
 }
+
+bool d_di_landed(void)
+{
+    g7sf_di_params p = { .first_frame = true };
+    uint8_t y[16 * 4] = { 0 }, c[8 * 4] = { 0 };
+    g7sf_yuv f = { { y, 16, 16, 4 }, { c, 8, 8, 4 }, { c, 8, 8, 4 }, G7SF_CHROMA_422 };
+    g7sf_di_block_out o;
+    g7sf_fmd_block fb;
+    return g7sf_di_block(&p, &f, NULL, NULL, 8, 0, 0, &o) != G7SF_ENOTIMPL &&
+           g7sf_fmd_block_run(&p, &f.y, NULL, 0, 0, &fb) != G7SF_ENOTIMPL;
+}

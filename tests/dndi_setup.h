@@ -65,6 +65,10 @@ void d_write_state(g7sf_gpu *gpu, unsigned index, const uint32_t dw[8]);
 int d_send(g7sf_gpu *gpu, const g7sf_thread *thr, unsigned bti, unsigned sampler_index,
            uint32_t x, uint32_t y, bool header, unsigned rlen, g7sf_reg *wb);
 
+/* Whether the deinterlacer and the FMD of the function layer are in this
+ * build (their placeholders return G7SF_ENOTIMPL). */
+bool d_di_landed(void);
+
 /* Byte b (0..31) of register r. */
 uint8_t d_byte(const g7sf_reg *w, int r, int b);
 

@@ -317,18 +317,6 @@ static g7sf_gpu *small_setup(g7sf_thread *thr, unsigned format, d_state ds)
     return gpu;
 }
 
-static bool di_landed(void)
-{
-    g7sf_di_params p = { 0 };
-    uint8_t y[16 * 4] = { 0 }, c[8 * 4] = { 0 };
-    g7sf_yuv f = { { y, 16, 16, 4 }, { c, 8, 8, 4 }, { c, 8, 8, 4 }, G7SF_CHROMA_422 };
-    g7sf_di_block_out o;
-    g7sf_fmd_block fb;
-    p.first_frame = true;
-    return g7sf_di_block(&p, &f, NULL, NULL, 8, 0, 0, &o) != G7SF_ENOTIMPL &&
-           g7sf_fmd_block_run(&p, &f.y, NULL, 0, 0, &fb) != G7SF_ENOTIMPL;
-}
-
 /* §2.13.2.6: DI on: 12 (DN, 4:2:2 packed), 11 (DN, other), 10 (no DN);
  * DI off: 9 (4:2:2 packed), 5 (other).  Any other rlen is G7SF_ERLEN and
  * writes nothing. */
@@ -338,7 +326,7 @@ TEST(response_length_per_format_and_state)
         { true, true, 0, 12 }, { true, true, 4, 11 }, { true, false, 0, 10 },
         { true, false, 4, 10 }, { false, true, 0, 9 }, { false, true, 4, 5 },
     };
-    bool di = di_landed();
+    bool di = d_di_landed();
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         g7sf_thread thr;
         g7sf_gpu *gpu = small_setup(&thr, cases[i].format,
@@ -451,7 +439,7 @@ TEST(block_address)
     put_state(gpu, 0, (d_state){ .di = true, .dn = true });
     CHECK_EQ(d_send(gpu, &thr, 0, 0, 16, 2, true, 11, w), G7SF_EPAYLOAD);
     int r = d_send(gpu, &thr, 0, 0, 16, 12, true, 11, w);
-    CHECK(r == 0 || (r == G7SF_ENOTIMPL && !di_landed()));
+    CHECK(r == 0 || (r == G7SF_ENOTIMPL && !d_di_landed()));
     g7sf_gpu_destroy(gpu);
 }
 
@@ -558,7 +546,7 @@ TEST(illegal_surfaces)
  * Hrz = 4 x |v(y - 2) - v(y + 2)| = 160, ED = 20 >= 1 everywhere: 255. */
 TEST(di_first_frame_layout)
 {
-    if (!di_landed())
+    if (!d_di_landed())
         SKIP("g7sf_di_block / g7sf_fmd_block_run not in this build yet");
     for (int top = 0; top < 2; top++) {
         g7sf_thread thr;
@@ -694,7 +682,7 @@ static void check_di_block(scene *s, int bx, int by, const char *what)
 
 TEST(di_packing_every_format_and_tiling)
 {
-    if (!di_landed())
+    if (!d_di_landed())
         SKIP("g7sf_di_block / g7sf_fmd_block_run not in this build yet");
     static const unsigned tiles[] = { 0, 2, 3 };
     static const d_state states[] = {
