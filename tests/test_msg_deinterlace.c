@@ -159,18 +159,20 @@ typedef struct fmt_case {
     unsigned format;
     bool interleave;
     enum g7sf_chroma chroma;
+    bool half_pitch;          /* separate planes with rows pitch / 2 apart (linear only) */
 } fmt_case;
 
 static const fmt_case formats[] = {
-    { "YUY2 (YCRCB_NORMAL)", 0, false, G7SF_CHROMA_422 },
-    { "VYUY (YCRCB_SWAPUVY)", 1, false, G7SF_CHROMA_422 },
-    { "YVYU (YCRCB_SWAPUV)", 2, false, G7SF_CHROMA_422 },
-    { "UYVY (YCRCB_SWAPY)", 3, false, G7SF_CHROMA_422 },
-    { "NV12", 4, true, G7SF_CHROMA_420 },
-    { "I420 (separate planes)", 4, false, G7SF_CHROMA_420 },
-    { "4:1:1 planar", 5, false, G7SF_CHROMA_411 },
-    { "4:1:1 interleaved", 5, true, G7SF_CHROMA_411 },
-    { "4:2:2 planar", 6, false, G7SF_CHROMA_422 },
+    { "YUY2 (YCRCB_NORMAL)", 0, false, G7SF_CHROMA_422, false },
+    { "VYUY (YCRCB_SWAPUVY)", 1, false, G7SF_CHROMA_422, false },
+    { "YVYU (YCRCB_SWAPUV)", 2, false, G7SF_CHROMA_422, false },
+    { "UYVY (YCRCB_SWAPY)", 3, false, G7SF_CHROMA_422, false },
+    { "NV12", 4, true, G7SF_CHROMA_420, false },
+    { "I420 (separate planes)", 4, false, G7SF_CHROMA_420, false },
+    { "I420, Half Pitch for Chroma", 4, false, G7SF_CHROMA_420, true },
+    { "4:1:1 planar", 5, false, G7SF_CHROMA_411, false },
+    { "4:1:1 interleaved", 5, true, G7SF_CHROMA_411, false },
+    { "4:2:2 planar", 6, false, G7SF_CHROMA_422, false },
 };
 
 /* One scene: random current and previous frames and statistics, bound at
@@ -198,6 +200,10 @@ static void scene_new(scene *s, const fmt_case *fc, unsigned tile, int w, int h,
         s->prev.p[0][i] = (uint8_t)(s->cur.p[0][i] + (int)(t_rand() % 5) - 2);
     d_layout lc = d_layout_for(fc->format, tile, fc->interleave, CUR_BASE, w, h);
     d_layout lp = d_layout_for(fc->format, tile, fc->interleave, PREV_BASE, w, h);
+    if (fc->half_pitch) {   /* U from row h, V after its ch rows of pitch / 2 */
+        lc.half_pitch = lp.half_pitch = true;
+        lc.cr_y = lp.cr_y = (uint32_t)(h + s->cur.ch / 2);
+    }
     d_write_frame(s->gpu, &lc, &s->cur);
     d_write_frame(s->gpu, &lp, &s->prev);
     d_bind(s->gpu, 8, &lc, w, h);
@@ -275,7 +281,7 @@ TEST(dn_only_packing_every_format_and_tiling)
 {
     static const unsigned tiles[] = { 0, 2, 3 };
     for (size_t f = 0; f < sizeof formats / sizeof formats[0]; f++)
-        for (int t = 0; t < 3; t++) {
+        for (int t = 0; t < (formats[f].half_pitch ? 1 : 3); t++) {
             scene s;
             scene_new(&s, &formats[f], tiles[t], 48, 16, (d_state){ .dn = true, .top_first = true });
             char what[80];
@@ -692,7 +698,7 @@ TEST(di_packing_every_format_and_tiling)
         { .dn = true, .di = true, .first = true, .top_first = true },
     };
     for (size_t f = 0; f < sizeof formats / sizeof formats[0]; f++)
-        for (int t = 0; t < 3; t++)
+        for (int t = 0; t < (formats[f].half_pitch ? 1 : 3); t++)
             for (size_t k = 0; k < sizeof states / sizeof states[0]; k++) {
                 scene s;
                 scene_new(&s, &formats[f], tiles[t], 48, 16, states[k]);

@@ -151,7 +151,9 @@ static int read_pixels(g7sf_gpu *gpu, const media_surface *s, int p, uint32_t x,
     return 0;
 }
 
-int media_field_line(int y, int h)
+/* The line read for line y of a plane of h lines: y itself inside, the
+ * nearest line of the same field past the bottom. */
+static int field_line(int y, int h)
 {
     if (y < h)
         return y;
@@ -196,7 +198,7 @@ int media_frame_load(g7sf_gpu *gpu, const media_surface *s, media_frame *f, int 
         int rx0 = imin(x0, w - 1), rx1 = imax(imin(x1, w), rx0 + 1);
         for (int y = y0; y < y1; y++) {
             uint8_t *row = f->plane[p] + (size_t)y * f->w[p];
-            int r = read_pixels(gpu, s, p, (uint32_t)rx0, (uint32_t)media_field_line(y, h),
+            int r = read_pixels(gpu, s, p, (uint32_t)rx0, (uint32_t)field_line(y, h),
                                 (uint32_t)(rx1 - rx0), row + rx0);
             if (r)
                 return r;

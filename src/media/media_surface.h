@@ -61,8 +61,4 @@ void media_frame_free(media_frame *f);
 int media_frame_load(g7sf_gpu *gpu, const media_surface *s, media_frame *f, int bx, int by,
                      int bw, int bh, int mx, int my);
 
-/* The line read for line y of a plane of h lines: y itself inside, the
- * nearest line of the same field past the bottom. */
-int media_field_line(int y, int h);
-
 #endif

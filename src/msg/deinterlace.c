@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/gpu.h"
 #include "media/di_int.h"
 #include "media/media_surface.h"
 #include "sampler.h"
