@@ -45,7 +45,7 @@ static int check(const vpp_pass_in *in, int row0, int row1, int *rows)
         h % (s->di_enable ? 4 : 8) || !yuv_ok(in->cur, w, h, s->di_enable))
         return G7SF_EINVAL;
     if (!s->dndi_first_frame &&
-        (!in->prev || !in->stat_in || in->prev->chroma != in->cur->chroma ||
+        (!in->prev || !in->stat_in || (s->di_enable && in->prev->chroma != in->cur->chroma) ||
          !yuv_ok(in->prev, w, h, s->di_enable)))
         return G7SF_EINVAL;
     if (in->stat_pitch < w || in->stat_pitch % 2)
