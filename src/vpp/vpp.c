@@ -2,6 +2,7 @@
  * frame, the GNE feedback, the film-mode decisions, and which deinterlaced
  * fields go out at each rate.  Design decisions: docs/spec-notes.md, "Video
  * pipeline (driver side)". */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -192,8 +193,10 @@ static int run_pass(g7sf_vpp *v, const vpp_pass_in *in, vpp_pass_out *o, bool sk
         for (int s = 0; s < 2; s++) {
             o->gne.sum[s] = (o->gne.sum[s] + p->gne.sum[s]) & 0x7FFFFF;
             o->gne.count[s] += p->gne.count[s];
+            /* g7sf_fmd_add saturates; so does this, in any grouping */
             for (int k = 0; k < 11; k++)
-                o->fmd.v[s][k] += p->fmd.v[s][k];
+                o->fmd.v[s][k] = p->fmd.v[s][k] > UINT32_MAX - o->fmd.v[s][k]
+                                     ? UINT32_MAX : o->fmd.v[s][k] + p->fmd.v[s][k];
         }
         o->moving_4x4 += p->moving_4x4;
         o->motion_pixels += p->motion_pixels;
@@ -258,8 +261,10 @@ static int deinterlace(g7sf_vpp *v, bool first, bool other_field, const vpp_fram
         s.fmd_for_1st_field_of_current_frame = d->cur1_ctl;
     }
     vpp_pass_out fmd = o;
+    /* without film detection the FMD only feeds stats.moving, which the DN
+     * pass gives when denoising */
     if (!err)
-        err = run_pass(v, &in, &o, film || first, false);
+        err = run_pass(v, &in, &o, film || first || v->cfg.denoise >= 0, false);
     if (film)
         o.motion_pixels = fmd.motion_pixels;
     if (v->cfg.denoise < 0)
