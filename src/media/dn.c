@@ -131,6 +131,12 @@ int g7sf_dn_block(const g7sf_dn_params *p, const g7sf_plane *cur, const g7sf_pla
     if (!p || !cur || !cur->data || !hist_out || !out || !st || (bh != 4 && bh != 8) ||
         bx < 0 || by < 0 || bx % BW || by % 4 || bx >= cur->width || by >= cur->height)
         return G7SF_EINVAL;
+    /* the reciprocal tables have 9 and 16 entries: thresholds a caller sets
+     * directly must keep the indices inside them */
+    if (p->good_neighbor_th > 255 || p->temporal_diff_th > 255 ||
+        p->temporal_diff_low > p->temporal_diff_th ||
+        p->temporal_diff_th - p->temporal_diff_low > 16)
+        return G7SF_EINVAL;
     if (!p->first_frame && (!prev || !prev->data || !hist_in || prev->width != cur->width ||
                             prev->height != cur->height))
         return G7SF_EINVAL;
