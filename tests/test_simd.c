@@ -13,13 +13,14 @@ typedef struct isa {
     unsigned flags;             /* what media_dsp_init gets: the set and those below it */
 } isa;
 
+static const isa isa_c = { "c", 0 };       /* the references, for hand-computed cases */
 static const isa isa_sse41 = { "sse4.1", CPU_SSE41 };
 static const isa isa_avx2 = { "avx2", CPU_SSE41 | CPU_AVX2 };
 
 /* The table for the set, or NULL (and the case skipped) when the CPU lacks it. */
 static bool table_for(const isa *s, media_dsp *d)
 {
-    if (!CPU_X86 || (cpu_flags_host() & s->flags) != s->flags)
+    if (s->flags && (!CPU_X86 || (cpu_flags_host() & s->flags) != s->flags))
         return false;
     media_dsp_init(d, s->flags);
     printf("  covered: %s\n", s->name);
@@ -246,6 +247,269 @@ TEST(di_angle_decide_large_thresholds)
 TEST(di_angle_decide_sse41) { check_angle_decide(&isa_sse41); }
 TEST(di_angle_decide_avx2) { check_angle_decide(&isa_avx2); }
 
+/* ---- Denoise ---- */
+
+enum { F_NEAR = F_COUNT, DN_FILLS };   /* 120..135: some neighbours good, some not */
+
+/* The current frame by fill f; the previous one moved from it by a random
+ * step in [-spread, spread] per pixel, clamped, so |cur - prev| crosses
+ * the thresholds near spread. */
+static void fill_dn(dn_window *w, int f, int spread, int bh, int step)
+{
+    fill_bytes(&w->cur[0][0], sizeof w->cur, f == F_NEAR ? F_RAND : (enum fill)f);
+    if (f == F_NEAR)
+        for (size_t i = 0; i < sizeof w->cur; i++)
+            (&w->cur[0][0])[i] = (uint8_t)(120 + (&w->cur[0][0])[i] % 16);
+    for (int y = 0; y < DN_MAX_BH; y++)
+        for (int x = 0; x < DN_BW; x++) {
+            int v = w->cur[step + y][1 + x] + (int)(t_rand() % (unsigned)(2 * spread + 1)) - spread;
+            w->prev[y][x] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+        }
+    w->bh = bh, w->step = step;
+}
+
+static void check_motion_one(const isa *is, const media_dsp *d, const dn_window *w, unsigned th)
+{
+    g7sf_dn_block_stats want, got;
+    /* the same garbage in both: the 4x4s past bh stay as they were */
+    fill_bytes((uint8_t *)&want, sizeof want, F_RAND);
+    memcpy(&got, &want, sizeof got);
+    dn_motion_c(w, th, &want);
+    d->dn.motion(w, th, &got);
+    CHECKF(!memcmp(&want, &got, sizeof want),
+           "%s: bh %d step %d th %u: 4x4 0: stad %u/%u tasd %u/%u shcm %u/%u svcm %u/%u mp %u/%u",
+           is->name, w->bh, w->step, th, got.stad[0], want.stad[0], got.tasd[0], want.tasd[0],
+           got.shcm[0], want.shcm[0], got.svcm[0], want.svcm[0], got.motion_pixels[0],
+           want.motion_pixels[0]);
+}
+
+static void check_dn_motion(const isa *is)
+{
+    media_dsp d;
+    if (!table_for(is, &d))
+        SKIP("CPU lacks this instruction set");
+    static const int spreads[] = { 0, 1, 16, 255 };
+    int cases = 0;
+    for (int f = 0; f < DN_FILLS; f++)
+        for (int sp = 0; sp < 4; sp++)
+            for (int bh = 4; bh <= 8; bh += 4)
+                for (int step = 1; step <= 2; step++)
+                    for (unsigned th = 0; th <= 255; th++) {
+                        dn_window w;
+                        fill_dn(&w, f, spreads[sp], bh, step);
+                        check_motion_one(is, &d, &w, th);
+                        cases++;
+                        if (t_failed())
+                            return;
+                    }
+    CHECK_EQ(cases, DN_FILLS * 4 * 2 * 2 * 256);
+}
+
+/* The largest sums: cur all 255, prev all 0.  Per 4x4: STAD = TASD =
+ * 16 x 255 = 4080, all 16 pixels move (|d| = 255 >= 255), no activity. */
+static void check_dn_motion_max(const isa *is)
+{
+    media_dsp d;
+    if (!table_for(is, &d))
+        SKIP("CPU lacks this instruction set");
+    dn_window w;
+    memset(w.cur, 255, sizeof w.cur);
+    memset(w.prev, 0, sizeof w.prev);
+    w.bh = 8, w.step = 2;
+    g7sf_dn_block_stats st;
+    d.dn.motion(&w, 255, &st);
+    for (int k = 0; k < 8; k++)
+        CHECKF(st.stad[k] == 4080 && st.tasd[k] == 4080 && st.motion_pixels[k] == 16 &&
+               st.shcm[k] == 0 && st.svcm[k] == 0, "%s 4x4 %d: stad %u tasd %u mp %u shcm %u "
+               "svcm %u, want 4080 4080 16 0 0", is->name, k, st.stad[k], st.tasd[k],
+               st.motion_pixels[k], st.shcm[k], st.svcm[k]);
+}
+
+TEST(dn_motion_sse41) { check_dn_motion(&isa_sse41); }
+TEST(dn_motion_avx2) { check_dn_motion(&isa_avx2); }
+TEST(dn_motion_max_c) { check_dn_motion_max(&isa_c); }
+TEST(dn_motion_max_sse41) { check_dn_motion_max(&isa_sse41); }
+TEST(dn_motion_max_avx2) { check_dn_motion_max(&isa_avx2); }
+
+typedef struct dn_case {
+    g7sf_dn_params p;           /* the filter's controls */
+    uint8_t hist[8], moving[8];
+} dn_case;
+
+/* Filters w with C and with the set's kernel; false (and a failure) if
+ * the pixels or the BNE differ. */
+static bool check_filter_one(const isa *is, const media_dsp *d, const dn_window *w,
+                             const dn_case *c, const char *what)
+{
+    dn_filter_params fp;
+    dn_filter_setup(&c->p, &fp);
+    uint8_t want[DN_MAX_BH][DN_BW], got[DN_MAX_BH][DN_BW];
+    memset(want, 0xA5, sizeof want);
+    memset(got, 0xA5, sizeof got);
+    unsigned bw = dn_filter_c(w, &fp, c->hist, c->moving, &want[0][0], DN_BW);
+    unsigned bg = d->dn.filter(w, &fp, c->hist, c->moving, &got[0][0], DN_BW);
+    int at = 0;
+    while (at < DN_MAX_BH * DN_BW && (&want[0][0])[at] == (&got[0][0])[at])
+        at++;
+    CHECKF(bw == bg && at == DN_MAX_BH * DN_BW,
+           "%s %s: bh %d step %d gn %u th %u low %u edge %u noise %u: bne %u (C %u); pixel "
+           "(%d,%d) %u (C %u)", is->name, what, w->bh, w->step, c->p.good_neighbor_th,
+           c->p.temporal_diff_th, c->p.temporal_diff_low, c->p.bne_edge_th, c->p.bne_noise_th,
+           bg, bw, at % DN_BW, at / DN_BW, at < DN_MAX_BH * DN_BW ? (&got[0][0])[at] : 0,
+           at < DN_MAX_BH * DN_BW ? (&want[0][0])[at] : 0);
+    return !t_failed();
+}
+
+/* Histories: 0, 128, 255, random; motion: none, all (first frame), random. */
+static void dn_case_fill(dn_case *c, int hmode, int mmode)
+{
+    for (int k = 0; k < 8; k++) {
+        unsigned r = (unsigned)t_rand();
+        c->hist[k] = hmode == 0 ? 0 : hmode == 1 ? 128 : hmode == 2 ? 255 : (uint8_t)r;
+        c->moving[k] = mmode == 0 ? 0 : mmode == 1 ? 1 : (uint8_t)(r >> 8 & 1);
+    }
+}
+
+static const g7sf_dn_params dn_base = {
+    .temporal_diff_th = 16, .temporal_diff_low = 8, .good_neighbor_th = 4, .bne_edge_th = 1,
+    .bne_noise_th = 15,
+};
+
+/* Random windows, histories and motion under random valid controls. */
+static void check_dn_filter(const isa *is)
+{
+    media_dsp d;
+    if (!table_for(is, &d))
+        SKIP("CPU lacks this instruction set");
+    static const int spreads[] = { 0, 4, 20, 255 };
+    int cases = 0;
+    for (int f = 0; f < DN_FILLS; f++)
+        for (int sp = 0; sp < 4; sp++)
+            for (int hm = 0; hm < 4; hm++)
+                for (int mm = 0; mm < 3; mm++)
+                    for (int rep = 0; rep < 4; rep++) {
+                        dn_window w;
+                        fill_dn(&w, f, spreads[sp], 4 + 4 * (rep & 1), 1 + (rep >> 1));
+                        dn_case c = { .p = dn_base };
+                        dn_case_fill(&c, hm, mm);
+                        unsigned th = (unsigned)(t_rand() % 256);
+                        c.p.temporal_diff_th = th;
+                        c.p.temporal_diff_low = th - (unsigned)(t_rand() % (th < 16 ? th + 1 : 17));
+                        c.p.good_neighbor_th = (unsigned)(t_rand() % 256);
+                        c.p.bne_edge_th = (unsigned)(t_rand() % 40);
+                        c.p.bne_noise_th = (unsigned)(t_rand() % 40);
+                        if (!check_filter_one(is, &d, &w, &c, "random"))
+                            return;
+                        cases++;
+                    }
+    CHECK_EQ(cases, DN_FILLS * 4 * 4 * 3 * 4);
+}
+
+/* Every th with every low from th - 16 to th (th - low = 16 .. 0), prev
+ * spread around th so t_diff falls on both sides of both. */
+static void check_dn_filter_temporal_th(const isa *is)
+{
+    media_dsp d;
+    if (!table_for(is, &d))
+        SKIP("CPU lacks this instruction set");
+    int cases = 0;
+    for (unsigned th = 0; th <= 255; th++)
+        for (unsigned low = th < 16 ? 0 : th - 16; low <= th; low++) {
+            dn_window w;
+            fill_dn(&w, F_RAND, (int)th + 2, 8, 1 + (int)(low & 1));
+            dn_case c = { .p = dn_base };
+            dn_case_fill(&c, (int)(th % 4), 0);
+            c.p.temporal_diff_th = th, c.p.temporal_diff_low = low;
+            if (!check_filter_one(is, &d, &w, &c, "th/low"))
+                return;
+            cases++;
+        }
+    /* th 0..15 take 1..16 lows, th 16..255 take 17 each */
+    CHECK_EQ(cases, 136 + 240 * 17);
+}
+
+/* Every good-neighbour threshold, and BNE thresholds at every value the
+ * measures can take and past them (256 and beyond decide alike). */
+static void check_dn_filter_spatial_th(const isa *is)
+{
+    media_dsp d;
+    if (!table_for(is, &d))
+        SKIP("CPU lacks this instruction set");
+    int cases = 0;
+    for (unsigned gn = 0; gn <= 255; gn++)
+        for (int f = F_RAND; f < DN_FILLS; f += F_NEAR - F_RAND) {
+            dn_window w;
+            fill_dn(&w, f, 8, 8, 1 + (int)(gn & 1));
+            dn_case c = { .p = dn_base };
+            dn_case_fill(&c, 3, 2);
+            c.p.good_neighbor_th = gn;
+            if (!check_filter_one(is, &d, &w, &c, "gn"))
+                return;
+            cases++;
+        }
+    static const unsigned big[] = { 256, 257, 1000, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF };
+    for (unsigned e = 0; e < 256 + 6; e++)
+        for (int f = F_RAND; f < DN_FILLS; f += F_NEAR - F_RAND) {
+            dn_window w;
+            fill_dn(&w, f, 8, 4 + 4 * (int)(e & 1), 1);
+            dn_case c = { .p = dn_base };
+            dn_case_fill(&c, 3, 2);
+            unsigned v = e < 256 ? e : big[e - 256];
+            c.p.bne_edge_th = v;
+            c.p.bne_noise_th = e < 256 ? 255 - e : v;
+            if (!check_filter_one(is, &d, &w, &c, "bne th"))
+                return;
+            cases++;
+        }
+    CHECK_EQ(cases, 256 * 2 + 262 * 2);
+}
+
+/* Flat windows, worked by hand, first frame (all 4x4s moving: spatial):
+ * all 255 gives ((9 x 255 + 9 / 2) x gn_q_table[8]) >> 11 =
+ * (2299 x 227) >> 11 = 521873 >> 11 = 254; all 0 gives (4 x 227) >> 11 = 0.
+ * A flat 3x3 has median 255 (0), deviations 0 and no edge: every pixel
+ * passes (0 < 1, 0 < 15) and BNE is 0.  With bne_edge_th 0 none passes
+ * (ED 0 < 0 fails): BNE stays 255.  bne_edge_th 0xFFFFFFFF is a plain
+ * large threshold (not a negative int): every pixel passes, BNE 0. */
+static void check_dn_filter_flat(const isa *is)
+{
+    media_dsp d;
+    if (!table_for(is, &d))
+        SKIP("CPU lacks this instruction set");
+    static const unsigned edges[] = { 0, 1, 0xFFFFFFFF };
+    for (int v = 0; v <= 255; v += 255)
+        for (int e = 0; e < 3; e++) {
+            unsigned edge = edges[e];
+            dn_window w;
+            memset(w.cur, v, sizeof w.cur);
+            memset(w.prev, 0, sizeof w.prev);
+            w.bh = 8, w.step = 2;
+            dn_case c = { .p = dn_base };
+            dn_case_fill(&c, 0, 1);
+            c.p.bne_edge_th = edge;
+            dn_filter_params fp;
+            dn_filter_setup(&c.p, &fp);
+            uint8_t out[DN_MAX_BH][DN_BW];
+            unsigned bne = d.dn.filter(&w, &fp, c.hist, c.moving, &out[0][0], DN_BW);
+            CHECKF(bne == (edge ? 0u : 255u), "%s flat %d edge %u: bne %u", is->name, v, edge,
+                   bne);
+            for (int y = 0; y < 8; y++)
+                for (int x = 0; x < 16; x++)
+                    CHECKF(out[y][x] == (v ? 254 : 0), "%s flat %d (%d,%d): %u, want %d",
+                           is->name, v, x, y, out[y][x], v ? 254 : 0);
+        }
+}
+
+TEST(dn_filter_sse41) { check_dn_filter(&isa_sse41); }
+TEST(dn_filter_avx2) { check_dn_filter(&isa_avx2); }
+TEST(dn_filter_temporal_th_sse41) { check_dn_filter_temporal_th(&isa_sse41); }
+TEST(dn_filter_temporal_th_avx2) { check_dn_filter_temporal_th(&isa_avx2); }
+TEST(dn_filter_spatial_th_sse41) { check_dn_filter_spatial_th(&isa_sse41); }
+TEST(dn_filter_spatial_th_avx2) { check_dn_filter_spatial_th(&isa_avx2); }
+TEST(dn_filter_flat_c) { check_dn_filter_flat(&isa_c); }
+TEST(dn_filter_flat_sse41) { check_dn_filter_flat(&isa_sse41); }
+TEST(dn_filter_flat_avx2) { check_dn_filter_flat(&isa_avx2); }
+
 /* ---- dispatch ---- */
 
 /* G7SF_CPU=c forces the C kernels; sse4.1 keeps at most SSE4.1. */
@@ -263,6 +527,8 @@ TEST(g7sf_cpu_limits_the_sets)
     CHECK(d.mcdi.search == mcdi_search_c);
     CHECK(d.di.sdi_costs == di_sdi_costs_c);
     CHECK(d.di.angle_decide == di_angle_decide);
+    CHECK(d.dn.motion == dn_motion_c);
+    CHECK(d.dn.filter == dn_filter_c);
     if (saved)
         setenv("G7SF_CPU", saved, 1);
     else

@@ -4,18 +4,11 @@
  * decisions on unclear passages are in docs/spec-notes.md, "Denoise". */
 #include <string.h>
 
-#include "gen7sf/media.h"
+#include "dsp.h"
 #include "window.h"
 
-enum {
-    BW = G7SF_DN_BLOCK_W,
-    WIN_W = BW + 2,           /* one column each side for the 3x3 windows */
-    MAX_BH = 8,
-    WIN_H = MAX_BH + 4,       /* up to two lines each side (field mode) */
-};
-
 /* Reciprocals that replace the divides (§2.8.2.3, §2.8.2.4). */
-static const uint16_t gn_q_table[9] = { 2048, 1024, 682, 512, 409, 341, 292, 256, 227 };
+const uint16_t dn_gn_q_table[16] = { 2048, 1024, 682, 512, 409, 341, 292, 256, 227 };
 static const uint16_t q_table[16] = { 1024, 512, 341, 256, 205, 171, 146, 128,
                                       114,  102, 93,  85,  79,  73,  68,  64 };
 
@@ -67,37 +60,25 @@ static unsigned history_update(const g7sf_dn_params *p, unsigned h, unsigned sta
 }
 
 /* Motion detection of the 4x4 blocks (lines 806-834): on the lines as
- * stored, both fields interleaved.  c[y][x + 1] is the block's pixel (x, y).
- * Writes each 4x4's new history to hist_out and whether it moves to
- * moving[k]. */
-static void motion_detect(const g7sf_dn_params *p, const uint8_t (*c)[WIN_W], const uint8_t (*pv)[BW],
-                          int bh, const uint8_t *hist_in, uint8_t *hist_out, int hist_stride,
-                          bool *moving, g7sf_dn_block_stats *st)
+ * stored, both fields interleaved. */
+void dn_motion_c(const dn_window *w, unsigned th, g7sf_dn_block_stats *st)
 {
-    for (int k = 0; k < bh; k++) {      /* bh / 4 rows of four 4x4 blocks */
+    const uint8_t (*c)[DN_WIN_W] = &w->cur[w->step];   /* c[y][x + 1]: pixel (x, y) */
+    for (int k = 0; k < w->bh; k++) {   /* bh / 4 rows of four 4x4 blocks */
         int x0 = k % 4 * 4, y0 = k / 4 * 4;
         unsigned stad = 0, mp = 0, shcm = 0, svcm = 0;
         int tsd = 0;
         for (int y = y0; y < y0 + 4; y++)
             for (int x = x0; x < x0 + 4; x++) {
-                int d = c[y][x + 1] - pv[y][x];
+                int d = c[y][x + 1] - w->prev[y][x];
                 stad += (unsigned)iabs(d);
                 tsd += d;
-                mp += (unsigned)iabs(d) >= p->temporal_diff_th;
+                mp += (unsigned)iabs(d) >= th;
                 if (x < x0 + 3)
                     shcm += (unsigned)iabs(c[y][x + 1] - c[y][x + 2]);
                 if (y < y0 + 3)
                     svcm += (unsigned)iabs(c[y][x + 1] - c[y + 1][x + 1]);
             }
-        uint8_t *ho = hist_out + k / 4 * hist_stride + k % 4;
-        if (p->first_frame) {
-            stad = mp = 0, tsd = 0;
-            *ho = 0;
-            moving[k] = true;       /* forces the spatial filter */
-        } else {
-            *ho = (uint8_t)history_update(p, hist_in[k / 4 * hist_stride + k % 4], stad, mp,
-                                          (unsigned)iabs(tsd), shcm + svcm, &moving[k]);
-        }
         st->stad[k] = (uint16_t)stad;
         st->tasd[k] = (uint16_t)iabs(tsd);
         st->shcm[k] = (uint16_t)shcm;
@@ -107,10 +88,10 @@ static void motion_detect(const g7sf_dn_params *p, const uint8_t (*c)[WIN_W], co
 }
 
 /* Denoise Blend (lines 893-952) after the temporal out-of-range clamp. */
-static inline int blend(const g7sf_dn_params *p, int spatial, int temporal, int t_diff,
+static inline int blend(const dn_filter_params *fp, int spatial, int temporal, int t_diff,
                         bool moving, int block_min, int block_max)
 {
-    int th = (int)p->temporal_diff_th, low = (int)p->temporal_diff_low;
+    int th = fp->th, low = fp->low;
     if (temporal >= block_max)
         temporal = (temporal + block_max) >> 1;
     if (temporal < block_min)
@@ -120,55 +101,28 @@ static inline int blend(const g7sf_dn_params *p, int spatial, int temporal, int 
     if (t_diff < low)
         return temporal;
     /* q_table[12] x 13 = 1027 > 1024: saturate to 8 bits */
-    return imin(((spatial * (t_diff - low) + temporal * (th - t_diff) + (th - low) / 2) *
-                 q_table[th - low - 1]) >> 10, 255);
+    return imin(((spatial * (t_diff - low) + temporal * (th - t_diff) + (th - low) / 2) * fp->q) >> 10,
+                255);
 }
 
-int g7sf_dn_block(const g7sf_dn_params *p, const g7sf_plane *cur, const g7sf_plane *prev,
-                  int bx, int by, int bh, const uint8_t *hist_in, uint8_t *hist_out,
-                  int hist_stride, uint8_t *out, int out_stride, g7sf_dn_block_stats *st)
+unsigned dn_filter_c(const dn_window *w, const dn_filter_params *fp, const uint8_t hist[8],
+                     const uint8_t moving[8], uint8_t *out, int out_stride)
 {
-    if (!p || !cur || !cur->data || !hist_out || !out || !st || (bh != 4 && bh != 8) ||
-        bx < 0 || by < 0 || bx % BW || by % 4 || bx >= cur->width || by >= cur->height)
-        return G7SF_EINVAL;
-    /* the reciprocal tables have 9 and 16 entries: thresholds a caller sets
-     * directly must keep the indices inside them */
-    if (p->good_neighbor_th > 255 || p->temporal_diff_th > 255 ||
-        p->temporal_diff_low > p->temporal_diff_th ||
-        p->temporal_diff_th - p->temporal_diff_low > 16)
-        return G7SF_EINVAL;
-    if (!p->first_frame && (!prev || !prev->data || !hist_in || prev->width != cur->width ||
-                            prev->height != cur->height))
-        return G7SF_EINVAL;
-
-    int step = p->field ? 2 : 1;
-    uint8_t win[WIN_H][WIN_W], pv[MAX_BH][BW];
-    bool moving[8];
-    /* the block's lines are win[step .. step + bh - 1], columns 1..16 */
-    media_load(cur, bx - 1, by - step, bh + 2 * step, WIN_W, step, &win[0][0], WIN_W);
-    if (p->first_frame)
-        memset(pv, 0, sizeof pv);   /* not read: the blend is forced to spatial */
-    else
-        media_load(prev, bx, by, bh, BW, step, &pv[0][0], BW);
-    motion_detect(p, (const uint8_t (*)[WIN_W])win[step], (const uint8_t (*)[BW])pv, bh, hist_in,
-                  hist_out, hist_stride, moving, st);
-
     int bne = 255;
-    for (int y = 0; y < bh; y++) {
-        const uint8_t *u = win[y], *m = win[y + step], *d = win[y + 2 * step];
+    for (int y = 0; y < w->bh; y++) {
+        const uint8_t *u = w->cur[y], *m = w->cur[y + w->step], *d = w->cur[y + 2 * w->step];
         /* per window column: the sorted vertical triple, for median9 */
-        int clo[WIN_W], cmid[WIN_W], chi[WIN_W];
-        for (int x = 0; x < WIN_W; x++) {
+        int clo[DN_WIN_W], cmid[DN_WIN_W], chi[DN_WIN_W];
+        for (int x = 0; x < DN_WIN_W; x++) {
             clo[x] = imin(imin(u[x], m[x]), d[x]);
             chi[x] = imax(imax(u[x], m[x]), d[x]);
             cmid[x] = med3(u[x], m[x], d[x]);
         }
-        int sum[BW], n[BW], lo[BW], hi[BW], metric[BW], pass[BW];
+        int sum[DN_BW], n[DN_BW], lo[DN_BW], hi[DN_BW], metric[DN_BW], pass[DN_BW];
         /* the 3x3 terms are spelled out (GOOD, DEV): with an inner loop GCC
          * at -O2 leaves the x loops scalar, at half the speed */
-        int gn = (int)p->good_neighbor_th, edge_th = (int)p->bne_edge_th,
-            noise_th = (int)p->bne_noise_th;
-        for (int x = 0; x < BW; x++) {
+        int gn = fp->gn;
+        for (int x = 0; x < DN_BW; x++) {
             /* context adaptive spatial filter: good neighbours of the centre */
             int ctr = m[x + 1], s = 0, k = 0;
 #define GOOD(v) do { int v_ = (v); bool g_ = iabs(v_ - ctr) <= gn; s += g_ ? v_ : 0; k += g_; } while (0)
@@ -181,7 +135,7 @@ int g7sf_dn_block(const g7sf_dn_params *p, const g7sf_plane *cur, const g7sf_pla
             lo[x] = imin(imin(clo[x], clo[x + 1]), clo[x + 2]);
             hi[x] = imax(imax(chi[x], chi[x + 1]), chi[x + 2]);
         }
-        for (int x = 0; x < BW; x++) {
+        for (int x = 0; x < DN_BW; x++) {
             /* block noise estimate (§2.8.3); median9 is the median of the
              * largest column minimum, the median of column medians and the
              * smallest column maximum */
@@ -198,17 +152,78 @@ int g7sf_dn_block(const g7sf_dn_params *p, const g7sf_plane *cur, const g7sf_pla
 #undef DEV
             /* noise_min is 0: the median is one of the nine */
             metric[x] = sm;
-            pass[x] = (hrz + vrt) >> 3 < edge_th && mx < noise_th;
+            pass[x] = (hrz + vrt) >> 3 < fp->edge_th && mx < fp->noise_th;
         }
-        for (int x = 0; x < BW; x++) {
-            int ctr = m[x + 1], pvx = pv[y][x], h = hist_out[y / 4 * hist_stride + x / 4];
-            int spatial = ((sum[x] + (n[x] >> 1)) * gn_q_table[n[x] - 1]) >> 11;
+        for (int x = 0; x < DN_BW; x++) {
+            int ctr = m[x + 1], pvx = w->prev[y][x], k = y / 4 * 4 + x / 4, h = hist[k];
+            int spatial = ((sum[x] + (n[x] >> 1)) * dn_gn_q_table[n[x] - 1]) >> 11;
             int temporal = (h * pvx + (256 - h) * ctr + 128) >> 8;
-            out[y * out_stride + x] = (uint8_t)blend(p, spatial, temporal, iabs(ctr - pvx),
-                                                     moving[y / 4 * 4 + x / 4], lo[x], hi[x]);
+            out[y * out_stride + x] = (uint8_t)blend(fp, spatial, temporal, iabs(ctr - pvx),
+                                                     moving[k], lo[x], hi[x]);
             bne = pass[x] ? imin(bne, metric[x]) : bne;
         }
     }
-    st->bne = (uint8_t)bne;
+    return (unsigned)bne;
+}
+
+/* The thresholds compared with 8-bit measures, as 16-bit values that
+ * decide the same. */
+static uint16_t clamp_th(unsigned v) { return v > 256 ? 256 : (uint16_t)v; }
+
+void dn_filter_setup(const g7sf_dn_params *p, dn_filter_params *fp)
+{
+    unsigned th = p->temporal_diff_th, low = p->temporal_diff_low;
+    *fp = (dn_filter_params){
+        .gn = (uint16_t)p->good_neighbor_th, .th = (uint16_t)th, .low = (uint16_t)low,
+        .q = th > low ? q_table[th - low - 1] : 0,
+        .edge_th = clamp_th(p->bne_edge_th), .noise_th = clamp_th(p->bne_noise_th),
+    };
+}
+
+int g7sf_dn_block(const g7sf_dn_params *p, const g7sf_plane *cur, const g7sf_plane *prev,
+                  int bx, int by, int bh, const uint8_t *hist_in, uint8_t *hist_out,
+                  int hist_stride, uint8_t *out, int out_stride, g7sf_dn_block_stats *st)
+{
+    if (!p || !cur || !cur->data || !hist_out || !out || !st || (bh != 4 && bh != 8) ||
+        bx < 0 || by < 0 || bx % DN_BW || by % 4 || bx >= cur->width || by >= cur->height)
+        return G7SF_EINVAL;
+    /* the reciprocal tables have 9 and 16 entries: thresholds a caller sets
+     * directly must keep the indices inside them */
+    if (p->good_neighbor_th > 255 || p->temporal_diff_th > 255 ||
+        p->temporal_diff_low > p->temporal_diff_th ||
+        p->temporal_diff_th - p->temporal_diff_low > 16)
+        return G7SF_EINVAL;
+    if (!p->first_frame && (!prev || !prev->data || !hist_in || prev->width != cur->width ||
+                            prev->height != cur->height))
+        return G7SF_EINVAL;
+
+    const dn_dsp *dsp = &media_dsp_get()->dn;
+    dn_window w;
+    w.bh = bh, w.step = p->field ? 2 : 1;
+    media_load(cur, bx - 1, by - w.step, bh + 2 * w.step, DN_WIN_W, w.step, &w.cur[0][0], DN_WIN_W);
+    if (p->first_frame)
+        memset(w.prev, 0, sizeof w.prev);   /* not read: the blend is forced to spatial */
+    else
+        media_load(prev, bx, by, bh, DN_BW, w.step, &w.prev[0][0], DN_BW);
+    dsp->motion(&w, p->temporal_diff_th, st);
+
+    uint8_t hist[8], moving[8];
+    for (int k = 0; k < bh; k++) {
+        bool mv = true;     /* the first frame forces the spatial filter */
+        if (p->first_frame) {
+            st->stad[k] = st->tasd[k] = 0, st->motion_pixels[k] = 0;
+            hist[k] = 0;
+        } else {
+            hist[k] = (uint8_t)history_update(p, hist_in[k / 4 * hist_stride + k % 4], st->stad[k],
+                                              st->motion_pixels[k], st->tasd[k],
+                                              (unsigned)st->shcm[k] + st->svcm[k], &mv);
+        }
+        hist_out[k / 4 * hist_stride + k % 4] = hist[k];
+        moving[k] = mv;
+    }
+
+    dn_filter_params fp;
+    dn_filter_setup(p, &fp);
+    st->bne = (uint8_t)dsp->filter(&w, &fp, hist, moving, out, out_stride);
     return 0;
 }

@@ -6,6 +6,7 @@
 #define G7SF_MEDIA_DSP_H
 
 #include "di_core.h"
+#include "gen7sf/media.h"
 
 enum { MCDI_NCAND = 16 };
 
@@ -51,9 +52,68 @@ typedef struct di_dsp {
     di_angle_decide_fn angle_decide;
 } di_dsp;
 
+/* ---- Denoise (§2.8.2, §2.8.3) ---- */
+
+enum { DN_BW = G7SF_DN_BLOCK_W, DN_MAX_BH = 8, DN_WIN_W = DN_BW + 2, DN_WIN_H = DN_MAX_BH + 4 };
+
+/* A DN block's pixels: cur[step + y][1 + x] is the block's pixel (x, y) of
+ * the current frame, with one column each side and step lines above and
+ * below (step 2 in field mode, where the 3x3 windows take lines 2 apart);
+ * prev[y][x] is the previous denoised frame's.  bh is 4 or 8. */
+typedef struct dn_window {
+    uint8_t cur[DN_WIN_H][DN_WIN_W];
+    uint8_t prev[DN_MAX_BH][DN_BW];
+    int bh, step;
+} dn_window;
+
+/* The 4x4 motion measures (lines 806-834) of the block's bh 4x4s into st:
+ * stad, tasd, shcm, svcm and motion_pixels (|cur - prev| >= th, th <= 255). */
+typedef void (*dn_motion_fn)(const dn_window *w, unsigned th, g7sf_dn_block_stats *st);
+void dn_motion_c(const dn_window *w, unsigned th, g7sf_dn_block_stats *st);
+void dn_motion_sse41(const dn_window *w, unsigned th, g7sf_dn_block_stats *st);
+void dn_motion_avx2(const dn_window *w, unsigned th, g7sf_dn_block_stats *st);
+
+/* The filter's controls as the kernels take them (all fit 16-bit lanes). */
+typedef struct dn_filter_params {
+    uint16_t gn;                /* good_neighbor_th, <= 255 */
+    uint16_t th, low;           /* temporal_diff_th, temp_diff_low: low <= th <= 255,
+                                   th - low <= 16 */
+    uint16_t q;                 /* q_table[th - low - 1]; unused when low == th */
+    uint16_t edge_th, noise_th; /* bne_edge_th, bne_nn_th, at most 256: no measure
+                                   they are compared with reaches 256 */
+} dn_filter_params;
+
+/* The kernels' controls from p, whose good_neighbor_th, temporal_diff_th
+ * and temporal_diff_low g7sf_dn_block has checked. */
+void dn_filter_setup(const g7sf_dn_params *p, dn_filter_params *fp);
+
+/* gn_q_table (§2.8.2.3): 2048 / n for n = 1..9 good neighbours, padded
+ * with zeros to 16 entries for the vector loads. */
+extern const uint16_t dn_gn_q_table[16];
+
+/* The context adaptive spatial filter, the temporal filter with its
+ * out-of-range clamp, the blend (lines 866-952) of every pixel into out,
+ * and the block noise estimate (§2.8.3), returned.  hist[k] is 4x4 k's new
+ * history, moving[k] 1 where it moves (or on the first frame), else 0. */
+typedef unsigned (*dn_filter_fn)(const dn_window *w, const dn_filter_params *fp,
+                                 const uint8_t hist[8], const uint8_t moving[8], uint8_t *out,
+                                 int out_stride);
+unsigned dn_filter_c(const dn_window *w, const dn_filter_params *fp, const uint8_t hist[8],
+                     const uint8_t moving[8], uint8_t *out, int out_stride);
+unsigned dn_filter_sse41(const dn_window *w, const dn_filter_params *fp, const uint8_t hist[8],
+                         const uint8_t moving[8], uint8_t *out, int out_stride);
+unsigned dn_filter_avx2(const dn_window *w, const dn_filter_params *fp, const uint8_t hist[8],
+                        const uint8_t moving[8], uint8_t *out, int out_stride);
+
+typedef struct dn_dsp {
+    dn_motion_fn motion;
+    dn_filter_fn filter;
+} dn_dsp;
+
 typedef struct media_dsp {
     mcdi_dsp mcdi;
     di_dsp di;
+    dn_dsp dn;
 } media_dsp;
 
 /* The kernels for the instruction sets in flags (enum cpu_flag). */
