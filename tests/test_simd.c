@@ -251,21 +251,36 @@ TEST(di_angle_decide_avx2) { check_angle_decide(&isa_avx2); }
 
 enum { F_NEAR = F_COUNT, DN_FILLS };   /* 120..135: some neighbours good, some not */
 
+/* A window and the pixels its rows point at. */
+typedef struct dn_pix {
+    uint8_t cur[DN_WIN_H][DN_WIN_W], prev[DN_MAX_BH][DN_BW];
+    dn_window w;
+} dn_pix;
+
+static void dn_point(dn_pix *px, int bh, int step)
+{
+    for (int r = 0; r < DN_WIN_H; r++)
+        px->w.cur[r] = px->cur[r];
+    for (int y = 0; y < DN_MAX_BH; y++)
+        px->w.prev[y] = px->prev[y];
+    px->w.bh = bh, px->w.step = step;
+}
+
 /* The current frame by fill f; the previous one moved from it by a random
  * step in [-spread, spread] per pixel, clamped, so |cur - prev| crosses
  * the thresholds near spread. */
-static void fill_dn(dn_window *w, int f, int spread, int bh, int step)
+static void fill_dn(dn_pix *px, int f, int spread, int bh, int step)
 {
-    fill_bytes(&w->cur[0][0], sizeof w->cur, f == F_NEAR ? F_RAND : (enum fill)f);
+    fill_bytes(&px->cur[0][0], sizeof px->cur, f == F_NEAR ? F_RAND : (enum fill)f);
     if (f == F_NEAR)
-        for (size_t i = 0; i < sizeof w->cur; i++)
-            (&w->cur[0][0])[i] = (uint8_t)(120 + (&w->cur[0][0])[i] % 16);
+        for (size_t i = 0; i < sizeof px->cur; i++)
+            (&px->cur[0][0])[i] = (uint8_t)(120 + (&px->cur[0][0])[i] % 16);
     for (int y = 0; y < DN_MAX_BH; y++)
         for (int x = 0; x < DN_BW; x++) {
-            int v = w->cur[step + y][1 + x] + (int)(t_rand() % (unsigned)(2 * spread + 1)) - spread;
-            w->prev[y][x] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+            int v = px->cur[step + y][1 + x] + (int)(t_rand() % (unsigned)(2 * spread + 1)) - spread;
+            px->prev[y][x] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
         }
-    w->bh = bh, w->step = step;
+    dn_point(px, bh, step);
 }
 
 static void check_motion_one(const isa *is, const media_dsp *d, const dn_window *w, unsigned th)
@@ -295,9 +310,9 @@ static void check_dn_motion(const isa *is)
             for (int bh = 4; bh <= 8; bh += 4)
                 for (int step = 1; step <= 2; step++)
                     for (unsigned th = 0; th <= 255; th++) {
-                        dn_window w;
-                        fill_dn(&w, f, spreads[sp], bh, step);
-                        check_motion_one(is, &d, &w, th);
+                        dn_pix px;
+                        fill_dn(&px, f, spreads[sp], bh, step);
+                        check_motion_one(is, &d, &px.w, th);
                         cases++;
                         if (t_failed())
                             return;
@@ -312,12 +327,12 @@ static void check_dn_motion_max(const isa *is)
     media_dsp d;
     if (!table_for(is, &d))
         SKIP("CPU lacks this instruction set");
-    dn_window w;
-    memset(w.cur, 255, sizeof w.cur);
-    memset(w.prev, 0, sizeof w.prev);
-    w.bh = 8, w.step = 2;
+    dn_pix px;
+    memset(px.cur, 255, sizeof px.cur);
+    memset(px.prev, 0, sizeof px.prev);
+    dn_point(&px, 8, 2);
     g7sf_dn_block_stats st;
-    d.dn.motion(&w, 255, &st);
+    d.dn.motion(&px.w, 255, &st);
     for (int k = 0; k < 8; k++)
         CHECKF(st.stad[k] == 4080 && st.tasd[k] == 4080 && st.motion_pixels[k] == 16 &&
                st.shcm[k] == 0 && st.svcm[k] == 0, "%s 4x4 %d: stad %u tasd %u mp %u shcm %u "
@@ -388,8 +403,8 @@ static void check_dn_filter(const isa *is)
             for (int hm = 0; hm < 4; hm++)
                 for (int mm = 0; mm < 3; mm++)
                     for (int rep = 0; rep < 4; rep++) {
-                        dn_window w;
-                        fill_dn(&w, f, spreads[sp], 4 + 4 * (rep & 1), 1 + (rep >> 1));
+                        dn_pix px;
+                        fill_dn(&px, f, spreads[sp], 4 + 4 * (rep & 1), 1 + (rep >> 1));
                         dn_case c = { .p = dn_base };
                         dn_case_fill(&c, hm, mm);
                         unsigned th = (unsigned)(t_rand() % 256);
@@ -398,7 +413,7 @@ static void check_dn_filter(const isa *is)
                         c.p.good_neighbor_th = (unsigned)(t_rand() % 256);
                         c.p.bne_edge_th = (unsigned)(t_rand() % 40);
                         c.p.bne_noise_th = (unsigned)(t_rand() % 40);
-                        if (!check_filter_one(is, &d, &w, &c, "random"))
+                        if (!check_filter_one(is, &d, &px.w, &c, "random"))
                             return;
                         cases++;
                     }
@@ -415,12 +430,12 @@ static void check_dn_filter_temporal_th(const isa *is)
     int cases = 0;
     for (unsigned th = 0; th <= 255; th++)
         for (unsigned low = th < 16 ? 0 : th - 16; low <= th; low++) {
-            dn_window w;
-            fill_dn(&w, F_RAND, (int)th + 2, 8, 1 + (int)(low & 1));
+            dn_pix px;
+            fill_dn(&px, F_RAND, (int)th + 2, 8, 1 + (int)(low & 1));
             dn_case c = { .p = dn_base };
             dn_case_fill(&c, (int)(th % 4), 0);
             c.p.temporal_diff_th = th, c.p.temporal_diff_low = low;
-            if (!check_filter_one(is, &d, &w, &c, "th/low"))
+            if (!check_filter_one(is, &d, &px.w, &c, "th/low"))
                 return;
             cases++;
         }
@@ -438,26 +453,26 @@ static void check_dn_filter_spatial_th(const isa *is)
     int cases = 0;
     for (unsigned gn = 0; gn <= 255; gn++)
         for (int f = F_RAND; f < DN_FILLS; f += F_NEAR - F_RAND) {
-            dn_window w;
-            fill_dn(&w, f, 8, 8, 1 + (int)(gn & 1));
+            dn_pix px;
+            fill_dn(&px, f, 8, 8, 1 + (int)(gn & 1));
             dn_case c = { .p = dn_base };
             dn_case_fill(&c, 3, 2);
             c.p.good_neighbor_th = gn;
-            if (!check_filter_one(is, &d, &w, &c, "gn"))
+            if (!check_filter_one(is, &d, &px.w, &c, "gn"))
                 return;
             cases++;
         }
     static const unsigned big[] = { 256, 257, 1000, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF };
     for (unsigned e = 0; e < 256 + 6; e++)
         for (int f = F_RAND; f < DN_FILLS; f += F_NEAR - F_RAND) {
-            dn_window w;
-            fill_dn(&w, f, 8, 4 + 4 * (int)(e & 1), 1);
+            dn_pix px;
+            fill_dn(&px, f, 8, 4 + 4 * (int)(e & 1), 1);
             dn_case c = { .p = dn_base };
             dn_case_fill(&c, 3, 2);
             unsigned v = e < 256 ? e : big[e - 256];
             c.p.bne_edge_th = v;
             c.p.bne_noise_th = e < 256 ? 255 - e : v;
-            if (!check_filter_one(is, &d, &w, &c, "bne th"))
+            if (!check_filter_one(is, &d, &px.w, &c, "bne th"))
                 return;
             cases++;
         }
@@ -480,17 +495,17 @@ static void check_dn_filter_flat(const isa *is)
     for (int v = 0; v <= 255; v += 255)
         for (int e = 0; e < 3; e++) {
             unsigned edge = edges[e];
-            dn_window w;
-            memset(w.cur, v, sizeof w.cur);
-            memset(w.prev, 0, sizeof w.prev);
-            w.bh = 8, w.step = 2;
+            dn_pix px;
+            memset(px.cur, v, sizeof px.cur);
+            memset(px.prev, 0, sizeof px.prev);
+            dn_point(&px, 8, 2);
             dn_case c = { .p = dn_base };
             dn_case_fill(&c, 0, 1);
             c.p.bne_edge_th = edge;
             dn_filter_params fp;
             dn_filter_setup(&c.p, &fp);
             uint8_t out[DN_MAX_BH][DN_BW];
-            unsigned bne = d.dn.filter(&w, &fp, c.hist, c.moving, &out[0][0], DN_BW);
+            unsigned bne = d.dn.filter(&px.w, &fp, c.hist, c.moving, &out[0][0], DN_BW);
             CHECKF(bne == (edge ? 0u : 255u), "%s flat %d edge %u: bne %u", is->name, v, edge,
                    bne);
             for (int y = 0; y < 8; y++)

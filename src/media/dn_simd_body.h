@@ -18,7 +18,7 @@ enum { NAME(NC) = DN_BW / NL };
  * vertical activity. */
 static inline TARGET void NAME(band_sums)(const dn_window *w, V th1, int b, int x0, V s[5])
 {
-    const uint8_t (*c)[DN_WIN_W] = &w->cur[w->step + 4 * b];
+    const uint8_t *const *c = &w->cur[w->step + 4 * b];
     V stad = VZERO, tsd = VZERO, mp = VZERO, shcm = VZERO, svcm = VZERO;
     V cc = LOADW(c[0] + 1 + x0);
     for (int r = 0; r < 4; r++) {

@@ -56,13 +56,15 @@ typedef struct di_dsp {
 
 enum { DN_BW = G7SF_DN_BLOCK_W, DN_MAX_BH = 8, DN_WIN_W = DN_BW + 2, DN_WIN_H = DN_MAX_BH + 4 };
 
-/* A DN block's pixels: cur[step + y][1 + x] is the block's pixel (x, y) of
- * the current frame, with one column each side and step lines above and
- * below (step 2 in field mode, where the 3x3 windows take lines 2 apart);
- * prev[y][x] is the previous denoised frame's.  bh is 4 or 8. */
+/* A DN block's pixels as row pointers: cur[step + y][1 + x] is the
+ * block's pixel (x, y) of the current frame, with one column each side and
+ * step lines above and below (step 2 in field mode, where the 3x3 windows
+ * take lines 2 apart); prev[y][x] is the previous denoised frame's.  The
+ * kernels read DN_WIN_W bytes of each cur row and DN_BW of each prev row,
+ * nothing else.  bh is 4 or 8. */
 typedef struct dn_window {
-    uint8_t cur[DN_WIN_H][DN_WIN_W];
-    uint8_t prev[DN_MAX_BH][DN_BW];
+    const uint8_t *cur[DN_WIN_H];
+    const uint8_t *prev[DN_MAX_BH];
     int bh, step;
 } dn_window;
 
