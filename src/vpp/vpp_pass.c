@@ -153,20 +153,24 @@ int vpp_pass_run(const vpp_pass_in *in, vpp_pass_out *out, int row0, int row1, b
     for (int by = row0 * bh; by < row1 * bh && !err; by += bh)
         for (int bx = 0; bx < w && !err; bx += BW) {
             if (s->dn_enable) {
-                uint8_t dn[8][BW];
+                /* the block is inside the frame (w % 16 == 0, h % bh == 0):
+                 * denoised straight into the output plane when there is one */
+                uint8_t dn[8][BW], *dst = &dn[0][0];
+                int dst_stride = BW;
+                if (out->dn.data)
+                    dst = out->dn.data + (size_t)by * out->dn.stride + bx, dst_stride = out->dn.stride;
                 g7sf_dn_block_stats st;
                 size_t hist = (size_t)(by / 4) * pitch + pitch / 2 + bx / 4;
                 err = g7sf_dn_block(&dnp, &in->cur->y, prev ? &prev->y : NULL, bx, by, bh,
                                     first ? NULL : in->stat_in + hist, out->stat_out + hist, pitch,
-                                    &dn[0][0], BW, &st);
+                                    dst, dst_stride, &st);
                 if (err)
                     break;
                 g7sf_gne_add(&out->gne, s->dndi_stream_id, st.bne);
                 out->moving_4x4 += moving_blocks(&dnp, &st, bh);
-                put_block(&out->dn, bx, by, bh, &dn[0][0], BW, BW);
                 if (scratch) {
                     copy_region(&in->cur->y, scratch, bx, by);
-                    put_block(&(vpp_wplane){ scratch, w }, bx, by, bh, &dn[0][0], BW, BW);
+                    put_block(&(vpp_wplane){ scratch, w }, bx, by, bh, dst, dst_stride, BW);
                 }
             }
             if (!s->di_enable)
