@@ -2,7 +2,6 @@
  * update, temporal and context adaptive spatial filters, their blend, and
  * the block noise estimate.  Integer formulas follow the text exactly; the
  * decisions on unclear passages are in docs/spec-notes.md, "Denoise". */
-
 #include "dsp.h"
 #include "window.h"
 
@@ -120,7 +119,7 @@ unsigned dn_filter_c(const dn_window *w, const dn_filter_params *fp, const uint8
         int sum[DN_BW], n[DN_BW], lo[DN_BW], hi[DN_BW], metric[DN_BW], pass[DN_BW];
         /* the 3x3 terms are spelled out (GOOD, DEV): with an inner loop GCC
          * at -O2 leaves the x loops scalar, at half the speed */
-        int gn = fp->gn;
+        int gn = fp->gn, edge_th = fp->edge_th, noise_th = fp->noise_th;
         for (int x = 0; x < DN_BW; x++) {
             /* context adaptive spatial filter: good neighbours of the centre */
             int ctr = m[x + 1], s = 0, k = 0;
@@ -151,7 +150,7 @@ unsigned dn_filter_c(const dn_window *w, const dn_filter_params *fp, const uint8
 #undef DEV
             /* noise_min is 0: the median is one of the nine */
             metric[x] = sm;
-            pass[x] = (hrz + vrt) >> 3 < fp->edge_th && mx < fp->noise_th;
+            pass[x] = (hrz + vrt) >> 3 < edge_th && mx < noise_th;
         }
         for (int x = 0; x < DN_BW; x++) {
             int ctr = m[x + 1], pvx = w->prev[y][x], k = y / 4 * 4 + x / 4, h = hist[k];
