@@ -1,7 +1,7 @@
 /* The video pipeline (gen7sf/vpp.h): output counts per rate, pass-through
  * exactness, siting, threads, denoise gain, errors.  Pictures are
  * allocated to their exact size so ASan catches any read or write past
- * them.  DI-mode cases skip while the deinterlacer is a placeholder. */
+ * them. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -252,6 +252,38 @@ TEST(callback_stop_sticks)
     pic_free(&q);
 }
 
+/* stats.moving: DN's moving 4x4s when denoising (all of them on the first
+ * frame, which is spatial only; none on a repeat), the FMD's moving pixels
+ * in auto without DN, -1 when neither runs. */
+TEST(moving_statistic)
+{
+    pic q[2];
+    for (int i = 0; i < 2; i++)
+        pic_alloc(&q[i], 64, 32, true), pic_random(&q[i]);
+    g7sf_vpp_config c = config(64, 32, G7SF_VPP_DI_OFF, G7SF_VPP_RATE_FRAME);
+    c.denoise = 32;
+    sink s = { 0 };
+    CHECK_EQ(run(&c, q, 1, 2, &s), 0);
+    CHECK_EQ(s.n, 2);
+    CHECK(s.st[0].moving == 1.0);
+    CHECK(s.st[1].moving == 0.0);
+    c.denoise = -1, c.deinterlace = G7SF_VPP_DI_WEAVE;
+    s = (sink){ 0 };
+    CHECK_EQ(run(&c, q, 1, 1, &s), 0);
+    CHECK(s.st[0].moving == -1.0);
+    c.deinterlace = G7SF_VPP_DI_AUTO;
+    s = (sink){ 0 };
+    CHECK_EQ(run(&c, q, 2, 3, &s), 0);
+    pic_free(&q[0]), pic_free(&q[1]);
+    CHECK_EQ(s.n, 3);
+    CHECK(s.st[0].moving == -1.0);      /* the first frame has no FMD */
+    /* two independent random frames: a pixel moves when |a - b| passes the
+     * FMD temporal threshold 175, probability 2 * (1 + .. + 80) / 65536 =
+     * 0.099; 2048 pixels sample it to within a few hundredths */
+    CHECKF(s.st[2].moving > 0.07 && s.st[2].moving < 0.13, "random frames: %f moving",
+           s.st[2].moving);
+}
+
 static double gauss(void)
 {
     double u = ((double)(t_rand() >> 11) + 1) / 9007199254740993.0;
@@ -330,8 +362,6 @@ TEST(threads_identical)
             g7sf_vpp_config c = config(90, 50, modes[m], G7SF_VPP_RATE_FIELD);
             c.denoise = 40, c.threads = t + 1;
             int err = run(&c, q, 3, 5, &s[t]);
-            if (err == G7SF_ENOTIMPL)
-                break;
             CHECK_EQ(err, 0);
             CHECK_EQ(s[t].n, s[0].n);
             for (int i = 0; i < s[0].n && i < MAX_OUT; i++) {
@@ -346,12 +376,7 @@ TEST(threads_identical)
         pic_free(&q[i]);
 }
 
-/* ---- deinterlacing modes (skip while DI is a placeholder) ---------------- */
-
-static bool di_missing(int err)
-{
-    return err == G7SF_ENOTIMPL;
-}
+/* ---- deinterlacing modes ------------------------------------------------ */
 
 TEST(field_and_frame_rate_counts)
 {
@@ -365,10 +390,6 @@ TEST(field_and_frame_rate_counts)
             sink s = { 0 };
             g7sf_vpp_config c = config(48, 24, modes[m], G7SF_VPP_RATE_FIELD);
             int err = run(&c, q, 2, n, &s);
-            if (di_missing(err)) {
-                pic_free(&q[0]), pic_free(&q[1]);
-                SKIP("deinterlacer not in this build");
-            }
             CHECK_EQ(err, 0);
             CHECKF(s.n == 2 * n, "mode %zu, %d frames: %d outputs at field rate", m, n, s.n);
             /* field order: (frame 0, field 0), (0, 1), (1, 0), (1, 1), ... */
@@ -396,8 +417,6 @@ TEST(bob_static_stripes)
     g7sf_vpp_config c = config(64, 48, G7SF_VPP_DI_BOB, G7SF_VPP_RATE_FIELD);
     int err = run(&c, &q, 1, 5, &s);
     pic_free(&q);
-    if (di_missing(err))
-        SKIP("deinterlacer not in this build");
     CHECK_EQ(err, 0);
     CHECK_EQ(s.n, 10);
     CHECKF(s.mismatches == 0, "%d planes differ", s.mismatches);
@@ -422,10 +441,6 @@ TEST(static_scene_comes_back)
         sink s = { .expect = &q, .expect_from = 2, .expect_to = 3 };
         g7sf_vpp_config c = config(64, 48, modes[m], G7SF_VPP_RATE_FIELD);
         int err = run(&c, &q, 1, 5, &s);
-        if (di_missing(err)) {
-            pic_free(&q);
-            SKIP("deinterlacer not in this build");
-        }
         CHECK_EQ(err, 0);
         CHECK_EQ(s.n, 10);
         CHECKF(s.mismatches == 0, "mode %zu: %d planes differ", m, s.mismatches);
@@ -447,10 +462,6 @@ TEST(chroma_ramp_round_trip)
         g7sf_vpp_config c = config(64, 48, G7SF_VPP_DI_MADI, G7SF_VPP_RATE_FRAME);
         c.output_422 = out422;
         int err = run(&c, &q, 1, 4, &s);
-        if (di_missing(err)) {
-            pic_free(&q);
-            SKIP("deinterlacer not in this build");
-        }
         CHECK_EQ(err, 0);
         CHECK_EQ(s.n, 4);
         for (int y = 0; y < (out422 ? q.h : q.ch); y++) {
@@ -539,10 +550,6 @@ TEST(film_rate_inverse_telecine)
                 err = g7sf_vpp_flush(v, film_match, &s);
             g7sf_vpp_destroy(v);
             synth_seq_free(&tc);
-            if (di_missing(err)) {
-                synth_seq_free(&film);
-                SKIP("deinterlacer not in this build");
-            }
             CHECK_EQ(err, 0);
             CHECKF(s.first_film >= 0 && s.first_locked_input <= 5,
                    "phase %d tff %d: locked at input frame %d", phase, tff, s.first_locked_input);

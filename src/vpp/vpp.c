@@ -260,14 +260,12 @@ static int deinterlace(g7sf_vpp *v, bool first, bool other_field, const vpp_fram
         s.fmd_for_2nd_field_of_previous_frame = d->prev2_ctl;
         s.fmd_for_1st_field_of_current_frame = d->cur1_ctl;
     }
-    vpp_pass_out fmd = o;
-    /* without film detection the FMD only feeds stats.moving, which the DN
-     * pass gives when denoising */
+    /* the FMD ran ahead or is not needed: without film detection it would
+     * only feed stats.moving (14% of a MADI pass at 1080i) */
+    vpp_pass_out di = o;
     if (!err)
-        err = run_pass(v, &in, &o, film || first || v->cfg.denoise >= 0, false);
-    if (film)
-        o.motion_pixels = fmd.motion_pixels;
-    if (v->cfg.denoise < 0)
+        err = run_pass(v, &in, &di, true, false);
+    if (film && v->cfg.denoise < 0)
         v->st.moving = (double)o.motion_pixels / ((double)v->W * v->H);
     return err;
 }
@@ -347,7 +345,7 @@ int g7sf_vpp_push(g7sf_vpp *v, const g7sf_vpp_picture *in, g7sf_vpp_emit emit, v
     long n = v->frames;
     vpp_frame *cur = &v->den[v->cur ^ 1];
     vpp_film_decision d = { 0 };
-    v->st = (g7sf_vpp_stats){ 0 };
+    v->st = (g7sf_vpp_stats){ .moving = -1 };
     import(v, in);
     int err = c->denoise >= 0 ? denoise(v, first) : 0;
     bool field_rate = c->rate == G7SF_VPP_RATE_FIELD;
