@@ -8,6 +8,7 @@
 
 #include "gen7sf/vpp.h"
 #include "harness.h"
+#include "synth.h"
 
 enum { MAX_OUT = 64 };
 
@@ -71,7 +72,7 @@ typedef struct sink {
     g7sf_vpp_stats st[MAX_OUT];
     uint64_t hash[MAX_OUT];
     const pic *expect;          /* compare every output with this */
-    long expect_from;           /* ... when its input frame is at least this */
+    long expect_from, expect_to;    /* ... when its input frame is in this range */
     int mismatches;
     int w, h, cw, ch;
     uint8_t cb_col[64];         /* column 0 of the last output's Cb */
@@ -91,7 +92,7 @@ static int collect(void *user, const g7sf_vpp_picture *out, const g7sf_vpp_stats
     }
     for (int y = 0; y < s->ch && y < 64; y++)
         s->cb_col[y] = out->data[1][y * out->stride[1]];
-    if (s->expect && st->input_frame >= s->expect_from)
+    if (s->expect && st->input_frame >= s->expect_from && st->input_frame <= s->expect_to)
         for (int i = 0; i < 3; i++)
             s->mismatches += !pic_equal(s->expect, out, i);
     s->n++;
@@ -185,7 +186,7 @@ TEST(weave_and_off_pass_through)
             pic_random(&q);
             g7sf_vpp_config c = config(90, 50, t[k].di, t[k].rate);
             c.chroma = c420 ? G7SF_CHROMA_420 : G7SF_CHROMA_422;
-            sink s = { .expect = &q };
+            sink s = { .expect = &q, .expect_to = 2 };
             CHECK_EQ(run(&c, &q, 1, 3, &s), 0);
             CHECKF(s.n == 3 * t[k].per, "case %zu/%d: %d outputs", k, c420, s.n);
             CHECKF(s.mismatches == 0, "case %zu/%d: %d planes differ", k, c420, s.mismatches);
@@ -208,7 +209,7 @@ TEST(output_422_siting)
         g7sf_vpp_config c = config(32, 16, weave ? G7SF_VPP_DI_WEAVE : G7SF_VPP_DI_OFF,
                                    G7SF_VPP_RATE_FRAME);
         c.output_422 = true;
-        sink s = { .expect = &q };
+        sink s = { .expect = &q, .expect_to = 0 };
         CHECK_EQ(run(&c, &q, 1, 1, &s), 0);
         CHECK_EQ(s.n, 1);
         CHECK_EQ(s.mismatches, 2);      /* luma is exact; Cb and Cr have twice the lines */
@@ -384,17 +385,41 @@ TEST(field_and_frame_rate_counts)
         pic_free(&q[i]);
 }
 
-/* Vertical stripes: the first frame's bob (SDI at 90 degrees) and, once
- * STMM has settled, every output of a static scene are the frame itself. */
-TEST(static_scene_comes_back)
+/* Vertical stripes: bob (SDI at 90 degrees) gives every field back from the
+ * first frame on. */
+TEST(bob_static_stripes)
 {
-    static const enum g7sf_vpp_deinterlace modes[] = { G7SF_VPP_DI_BOB, G7SF_VPP_DI_MADI,
-                                                       G7SF_VPP_DI_MCDI, G7SF_VPP_DI_AUTO };
     pic q;
     pic_alloc(&q, 64, 48, true);
     pic_columns(&q);
-    for (size_t m = 0; m < 4; m++) {
-        sink s = { .expect = &q, .expect_from = m ? 2 : 0 };
+    sink s = { .expect = &q, .expect_to = 4 };
+    g7sf_vpp_config c = config(64, 48, G7SF_VPP_DI_BOB, G7SF_VPP_RATE_FIELD);
+    int err = run(&c, &q, 1, 5, &s);
+    pic_free(&q);
+    if (di_missing(err))
+        SKIP("deinterlacer not in this build");
+    CHECK_EQ(err, 0);
+    CHECK_EQ(s.n, 10);
+    CHECKF(s.mismatches == 0, "%d planes differ", s.mismatches);
+}
+
+/* A static scene with diagonal luma ramps (which SDI does not rebuild
+ * exactly) and random 4:2:0 chroma comes back exactly, both fields, once
+ * the first frame's STMM of 255 has left the smoothing (spec-notes): input
+ * frames 2 and 3 of 5; the flushed last field is SDI again.  The chroma
+ * goes through the unit's field up-sampler and our down-sampler. */
+TEST(static_scene_comes_back)
+{
+    static const enum g7sf_vpp_deinterlace modes[] = { G7SF_VPP_DI_MADI, G7SF_VPP_DI_MCDI,
+                                                       G7SF_VPP_DI_AUTO };
+    pic q;
+    pic_alloc(&q, 64, 48, true);
+    pic_random(&q);
+    for (int y = 0; y < q.h; y++)
+        for (int x = 0; x < q.w; x++)
+            q.p.data[0][y * q.w + x] = (uint8_t)(2 * x + 3 * y);
+    for (size_t m = 0; m < 3; m++) {
+        sink s = { .expect = &q, .expect_from = 2, .expect_to = 3 };
         g7sf_vpp_config c = config(64, 48, modes[m], G7SF_VPP_RATE_FIELD);
         int err = run(&c, &q, 1, 5, &s);
         if (di_missing(err)) {
@@ -408,11 +433,8 @@ TEST(static_scene_comes_back)
     pic_free(&q);
 }
 
-/* A static scene whose 4:2:0 Cb is a vertical ramp 40 + 4c: the field
- * up-sampler, the deinterlacer (temporal on static content) and the
- * progressive down-sampler give the ramp back away from the clamped top
- * and bottom lines (spec-notes: interlaced 4:2:0 siting is progressive
- * siting in frame coordinates). */
+/* A static scene whose 4:2:0 Cb is a vertical ramp 40 + 4c comes back
+ * exactly as 4:2:0, and as 4:2:2 with progressive siting (spec-notes). */
 TEST(chroma_ramp_round_trip)
 {
     pic q;
@@ -420,16 +442,120 @@ TEST(chroma_ramp_round_trip)
     pic_columns(&q);
     for (int y = 0; y < q.ch; y++)
         memset(q.p.data[1] + y * q.cw, 40 + 4 * y, (size_t)q.cw);
-    sink s = { 0 };
-    g7sf_vpp_config c = config(64, 48, G7SF_VPP_DI_MADI, G7SF_VPP_RATE_FRAME);
-    int err = run(&c, &q, 1, 4, &s);
-    if (di_missing(err)) {
-        pic_free(&q);
-        SKIP("deinterlacer not in this build");
+    for (int out422 = 0; out422 < 2; out422++) {
+        sink s = { 0 };
+        g7sf_vpp_config c = config(64, 48, G7SF_VPP_DI_MADI, G7SF_VPP_RATE_FRAME);
+        c.output_422 = out422;
+        int err = run(&c, &q, 1, 4, &s);
+        if (di_missing(err)) {
+            pic_free(&q);
+            SKIP("deinterlacer not in this build");
+        }
+        CHECK_EQ(err, 0);
+        CHECK_EQ(s.n, 4);
+        for (int y = 0; y < (out422 ? q.h : q.ch); y++) {
+            /* 4:2:2 line 2k + 1: (6 C[k] + 2 C[k + 1] + 4) >> 3 = C[k] + 1;
+             * line 2k: (2 C[k - 1] + 6 C[k] + 4) >> 3 = C[k] - 1 (316 >> 3 = 39);
+             * the first and last lines clamp to C[0], C[23] */
+            int k = y / 2, want = !out422 ? 40 + 4 * y
+                                 : y == 0 || y == q.h - 1 ? 40 + 4 * k
+                                 : y & 1 ? 41 + 4 * k : 39 + 4 * k;
+            CHECKF(s.cb_col[y] == want, "4:2:%d Cb line %d: %d, want %d", out422 ? 2 : 0, y,
+                   s.cb_col[y], want);
+        }
     }
-    CHECK_EQ(err, 0);
-    CHECK_EQ(s.n, 4);
-    for (int y = 2; y < q.ch - 2; y++)
-        CHECKF(s.cb_col[y] == 40 + 4 * y, "Cb line %d: %d, want %d", y, s.cb_col[y], 40 + 4 * y);
     pic_free(&q);
+}
+
+/* Inverse telecine: clean 3:2 of a panning texture (every film frame
+ * differs), each phase tried for both field orders.  The detector must lock
+ * within 10 fields; from then on every output is the next film frame, luma
+ * bit-exact, each film frame once.  Chroma: within 1 (the unit's 4:2:0
+ * up-sampler rounds some woven rows, spec-notes). */
+typedef struct film_sink {
+    const synth_seq *film;
+    int n, before_lock, first_locked_input, first_film, last_film, bad_luma, bad_chroma, skipped;
+} film_sink;
+
+static int film_match(void *user, const g7sf_vpp_picture *out, const g7sf_vpp_stats *st)
+{
+    film_sink *s = user;
+    s->n++;
+    if (!st->locked && s->first_film < 0)
+        return 0;
+    if (s->first_film < 0)
+        s->first_locked_input = (int)st->input_frame, s->before_lock = s->n - 1;
+    int match = -1;
+    for (long k = 0; k < s->film->n && match < 0; k++) {
+        const vio_frame *f = &s->film->f[k];
+        bool same = true;
+        for (int y = 0; y < f->height[0] && same; y++)
+            same = !memcmp(out->data[0] + y * out->stride[0], f->data[0] + y * f->stride[0],
+                           (size_t)f->width[0]);
+        if (same)
+            match = (int)k;
+    }
+    if (match < 0) {
+        s->bad_luma++;
+        return 0;
+    }
+    const vio_frame *f = &s->film->f[match];
+    for (int p = 1; p < 3; p++)
+        for (int y = 0; y < f->height[p]; y++)
+            for (int x = 0; x < f->width[p]; x++)
+                s->bad_chroma += abs(out->data[p][y * out->stride[p] + x] -
+                                     f->data[p][y * f->stride[p] + x]) > 1;
+    if (s->first_film >= 0 && match != s->last_film + 1)
+        s->skipped++;
+    if (s->first_film < 0)
+        s->first_film = match;
+    s->last_film = match;
+    return 0;
+}
+
+TEST(film_rate_inverse_telecine)
+{
+    enum { W = 192, H = 96, NFILM = 30 };
+    synth_seq film;
+    synth_seq_init(&film, VIO_CHROMA_420, W, H);
+    CHECK_EQ(synth_seq_render(&film, SYNTH_PAN, 0, 1, NFILM), 0);
+    for (int phase = 0; phase < 10; phase += 3)
+        for (int tff = 0; tff < 2; tff++) {
+            synth_seq tc;
+            synth_seq_init(&tc, VIO_CHROMA_420, W, H);
+            CHECK_EQ(synth_seq_telecine(&tc, &film, SYNTH_PULLDOWN_32, phase, tff), 0);
+            g7sf_vpp_config c = config(W, H, G7SF_VPP_DI_AUTO, G7SF_VPP_RATE_FILM);
+            c.top_first = tff;
+            film_sink s = { .film = &film, .first_film = -1, .last_film = -1 };
+            g7sf_vpp *v = g7sf_vpp_create(&c, NULL);
+            int err = 0;
+            for (long i = 0; i < tc.n && !err; i++) {
+                const vio_frame *f = &tc.f[i];
+                g7sf_vpp_picture p = { { f->data[0], f->data[1], f->data[2] },
+                                       { (int)f->stride[0], (int)f->stride[1], (int)f->stride[2] } };
+                err = g7sf_vpp_push(v, &p, film_match, &s);
+            }
+            if (!err)
+                err = g7sf_vpp_flush(v, film_match, &s);
+            g7sf_vpp_destroy(v);
+            synth_seq_free(&tc);
+            if (di_missing(err)) {
+                synth_seq_free(&film);
+                SKIP("deinterlacer not in this build");
+            }
+            CHECK_EQ(err, 0);
+            CHECKF(s.first_film >= 0 && s.first_locked_input <= 5,
+                   "phase %d tff %d: locked at input frame %d", phase, tff, s.first_locked_input);
+            CHECKF(!s.bad_luma && !s.skipped, "phase %d tff %d: %d outputs not film frames, %d jumps",
+                   phase, tff, s.bad_luma, s.skipped);
+            CHECKF(s.bad_chroma == 0, "phase %d tff %d: %d chroma samples off by more than 1",
+                   phase, tff, s.bad_chroma);
+            /* the outputs before the lock (one per input frame), then each
+             * film frame once up to the last one or the one before it */
+            CHECKF(s.last_film >= NFILM - 2, "phase %d tff %d: last film frame %d", phase, tff,
+                   s.last_film);
+            CHECK(s.before_lock <= s.first_locked_input + 1);
+            CHECK_EQ(s.n, s.before_lock + (s.last_film - s.first_film + 1));
+        }
+    synth_seq_free(&film);
 }

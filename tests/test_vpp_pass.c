@@ -150,4 +150,6 @@ TEST(bad_arguments)
     CHECK_EQ(vpp_pass_run(&in, &o, 0, 1, false), G7SF_EINVAL);
     o.stat_out = st;
     CHECK_EQ(vpp_pass_run(&in, &o, 0, 2, false), 0);
+    p.chroma = G7SF_CHROMA_422;                                     /* DN reads no chroma */
+    CHECK_EQ(vpp_pass_run(&in, &o, 0, 2, false), 0);
 }

@@ -28,5 +28,6 @@ static inline const g7sf_reg *g7sf_msg_data(const g7sf_msg_ctx *c, unsigned i)
 
 /* Shared functions' entry points, one per SFID family. */
 int g7sf_dataport_send(g7sf_msg_ctx *c);
+int g7sf_sampler_send(g7sf_msg_ctx *c);
 
 #endif

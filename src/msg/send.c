@@ -65,7 +65,7 @@ int g7sf_send(g7sf_gpu *gpu, const g7sf_thread *thr, const g7sf_msg *msg, g7sf_r
     case G7SF_SFID_SAMPLER:
         if (msg->eot)
             return g7sf_msg_fail(&c, G7SF_EEOT, "the sampler does not accept EOT");
-        return g7sf_msg_fail(&c, G7SF_ENOTIMPL, "sampler messages are not modelled yet");
+        return g7sf_sampler_send(&c);
     case G7SF_SFID_SAMPLER_CACHE:
     case G7SF_SFID_RENDER_CACHE:
     case G7SF_SFID_CONSTANT_CACHE:

@@ -30,12 +30,12 @@ g7sf_yuv vpp_frame_yuv(const vpp_frame *f);
 void vpp_pad_plane(const uint8_t *src, int src_stride, int w, int h, uint8_t *dst,
                    int dst_stride, int W, int H, bool interlaced);
 
-/* 4:2:0 to 4:2:2: doubles src_lines chroma lines (even when interlaced).
- * Interlaced: each field's chroma sits 1/4 (1st field lines, even) or 3/4
- * (odd) of a field line below field luma line 2j; progressive: half a
- * frame line below luma line 2k.  Each output line is the linear
- * interpolation of the two nearest chroma lines of its field, in 1/8
- * steps. */
+/* 4:2:0 to 4:2:2 (for 4:2:2 output): doubles src_lines chroma lines (even
+ * when interlaced).  Interlaced: field chroma row j sits 1/4 (top field,
+ * even rows) or 3/4 (bottom field, odd rows) of a field line below field
+ * luma line 2j; progressive: row k sits half a frame line below luma line
+ * 2k.  Each output line is the linear interpolation of the two nearest
+ * chroma rows of its field, in 1/8 steps. */
 void vpp_chroma_up(const uint8_t *src, int src_stride, int w, int src_lines, uint8_t *dst,
                    int dst_stride, bool interlaced);
 

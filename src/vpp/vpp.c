@@ -2,6 +2,7 @@
  * frame, the GNE feedback, the film-mode decisions, and which deinterlaced
  * fields go out at each rate.  Design decisions: docs/spec-notes.md, "Video
  * pipeline (driver side)". */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,15 +25,15 @@ typedef struct pass_job {
 struct g7sf_vpp {
     g7sf_vpp_config cfg;
     int W, H;                   /* padded: multiples of 16 x 8 */
-    bool di;                    /* auto, mcdi, madi or bob: DI passes, 4:2:2 inside */
+    bool di;                    /* auto, mcdi, madi or bob: DI passes */
     bool interlaced;            /* every mode but off */
     enum g7sf_chroma out_chroma;
     uint8_t *raw;               /* the input luma, W x H, when denoising */
-    uint8_t *tmp420;            /* padded 4:2:0 input chroma before up-sampling */
     vpp_frame den[2];           /* denoised previous [cur] and current [cur ^ 1] */
     int cur;
-    vpp_frame prev2, cur1;      /* the DI pass outputs */
-    vpp_frame up;               /* 4:2:2 output of weave / off from 4:2:0 */
+    vpp_frame prev2, cur1;      /* the DI pass outputs, 4:2:2 */
+    vpp_frame down;             /* a DI output back to 4:2:0 */
+    vpp_frame up;               /* 4:2:0 to 4:2:2 for 4:2:2 output */
     uint8_t *stat[2];           /* statistics surfaces, pitch W */
     int stat_in;
     uint8_t *out[3];            /* the caller's output picture */
@@ -79,11 +80,11 @@ void g7sf_vpp_destroy(g7sf_vpp *v)
     if (!v)
         return;
     free(v->raw);
-    free(v->tmp420);
     for (int i = 0; i < 2; i++)
         vpp_frame_free(&v->den[i]), free(v->stat[i]);
     vpp_frame_free(&v->prev2);
     vpp_frame_free(&v->cur1);
+    vpp_frame_free(&v->down);
     vpp_frame_free(&v->up);
     for (int i = 0; i < 3; i++)
         free(v->out[i]);
@@ -104,22 +105,22 @@ static int alloc_all(g7sf_vpp *v)
 {
     const g7sf_vpp_config *c = &v->cfg;
     size_t luma = (size_t)v->W * v->H;
-    enum g7sf_chroma inner = v->di ? G7SF_CHROMA_422 : c->chroma;
+    bool from420 = c->chroma == G7SF_CHROMA_420;
     int err = 0;
     for (int i = 0; i < 2 && !err; i++) {
-        err = vpp_frame_alloc(&v->den[i], v->W, v->H, inner);
+        err = vpp_frame_alloc(&v->den[i], v->W, v->H, c->chroma);
         if (!err && !(v->stat[i] = calloc(luma, 1)))
             err = G7SF_ENOMEM;
     }
     if (!err && v->di)
-        err = vpp_frame_alloc(&v->prev2, v->W, v->H, inner);
+        err = vpp_frame_alloc(&v->prev2, v->W, v->H, G7SF_CHROMA_422);
     if (!err && v->di)
-        err = vpp_frame_alloc(&v->cur1, v->W, v->H, inner);
-    if (!err && inner != v->out_chroma && v->out_chroma == G7SF_CHROMA_422)
+        err = vpp_frame_alloc(&v->cur1, v->W, v->H, G7SF_CHROMA_422);
+    if (!err && v->di && from420)
+        err = vpp_frame_alloc(&v->down, v->W, v->H, G7SF_CHROMA_420);
+    if (!err && from420 && v->out_chroma == G7SF_CHROMA_422)
         err = vpp_frame_alloc(&v->up, v->W, v->H, G7SF_CHROMA_422);
     if (!err && c->denoise >= 0 && !(v->raw = malloc(luma)))
-        err = G7SF_ENOMEM;
-    if (!err && v->di && c->chroma == G7SF_CHROMA_420 && !(v->tmp420 = malloc(luma / 4)))
         err = G7SF_ENOMEM;
     size_t cw = (size_t)chroma_width(c), ch = (size_t)chroma_lines(c, v->out_chroma);
     if (!err && !(v->out[0] = malloc((size_t)c->width * c->height)))
@@ -192,8 +193,10 @@ static int run_pass(g7sf_vpp *v, const vpp_pass_in *in, vpp_pass_out *o, bool sk
         for (int s = 0; s < 2; s++) {
             o->gne.sum[s] = (o->gne.sum[s] + p->gne.sum[s]) & 0x7FFFFF;
             o->gne.count[s] += p->gne.count[s];
+            /* g7sf_fmd_add saturates; so does this, in any grouping */
             for (int k = 0; k < 11; k++)
-                o->fmd.v[s][k] += p->fmd.v[s][k];
+                o->fmd.v[s][k] = p->fmd.v[s][k] > UINT32_MAX - o->fmd.v[s][k]
+                                     ? UINT32_MAX : o->fmd.v[s][k] + p->fmd.v[s][k];
         }
         o->moving_4x4 += p->moving_4x4;
         o->motion_pixels += p->motion_pixels;
@@ -258,8 +261,10 @@ static int deinterlace(g7sf_vpp *v, bool first, bool other_field, const vpp_fram
         s.fmd_for_1st_field_of_current_frame = d->cur1_ctl;
     }
     vpp_pass_out fmd = o;
+    /* without film detection the FMD only feeds stats.moving, which the DN
+     * pass gives when denoising */
     if (!err)
-        err = run_pass(v, &in, &o, film || first, false);
+        err = run_pass(v, &in, &o, film || first || v->cfg.denoise >= 0, false);
     if (film)
         o.motion_pixels = fmd.motion_pixels;
     if (v->cfg.denoise < 0)
@@ -281,17 +286,22 @@ static int emit_frame(g7sf_vpp *v, const vpp_frame *f, long input, int field,
     const g7sf_vpp_config *c = &v->cfg;
     int cw = chroma_width(c), ch = chroma_lines(c, v->out_chroma);
     crop(f->data[0], f->w, c->width, c->height, v->out[0]);
-    if (f->chroma != v->out_chroma && v->out_chroma == G7SF_CHROMA_422) {
+    /* a deinterlaced frame from 4:2:0: back to progressive 4:2:0 */
+    bool interlaced = v->interlaced;
+    if (f->chroma != c->chroma) {
+        for (int i = 1; i < 3; i++)
+            vpp_chroma_down(f->data[i], f->w / 2, f->w / 2, f->h / 2, v->down.data[i], f->w / 2);
+        f = &v->down;
+        interlaced = false;
+    }
+    if (f->chroma != v->out_chroma) {
         for (int i = 1; i < 3; i++)
             vpp_chroma_up(f->data[i], f->w / 2, f->w / 2, f->h / 2, v->up.data[i], f->w / 2,
-                          v->interlaced);
+                          interlaced);
         f = &v->up;
     }
     for (int i = 1; i < 3; i++)
-        if (f->chroma == v->out_chroma)
-            crop(f->data[i], f->w / 2, cw, ch, v->out[i]);
-        else
-            vpp_chroma_down(f->data[i], f->w / 2, cw, ch, v->out[i], cw);
+        crop(f->data[i], f->w / 2, cw, ch, v->out[i]);
     g7sf_vpp_picture pic = { { v->out[0], v->out[1], v->out[2] }, { c->width, cw, cw } };
     static const char *const cadence[] = { "video", "3:2", "2:2" };
     g7sf_vpp_stats st = v->st;
@@ -321,16 +331,9 @@ static void import(g7sf_vpp *v, const g7sf_vpp_picture *in)
     vpp_pad_plane(in->data[0], in->stride[0], c->width, c->height, v->raw ? v->raw : f->data[0],
                   v->W, v->W, v->H, v->interlaced);
     int cw = chroma_width(c), ch = chroma_lines(c, c->chroma);
-    for (int i = 1; i < 3; i++) {
-        if (f->chroma == c->chroma) {
-            vpp_pad_plane(in->data[i], in->stride[i], cw, ch, f->data[i], v->W / 2, v->W / 2,
-                          vpp_frame_lines(f, i), v->interlaced);
-            continue;
-        }
-        vpp_pad_plane(in->data[i], in->stride[i], cw, ch, v->tmp420, v->W / 2, v->W / 2, v->H / 2,
-                      true);
-        vpp_chroma_up(v->tmp420, v->W / 2, v->W / 2, v->H / 2, f->data[i], v->W / 2, true);
-    }
+    for (int i = 1; i < 3; i++)
+        vpp_pad_plane(in->data[i], in->stride[i], cw, ch, f->data[i], v->W / 2, v->W / 2,
+                      vpp_frame_lines(f, i), v->interlaced);
 }
 
 int g7sf_vpp_push(g7sf_vpp *v, const g7sf_vpp_picture *in, g7sf_vpp_emit emit, void *user)

@@ -45,7 +45,7 @@ static int check(const vpp_pass_in *in, int row0, int row1, int *rows)
         h % (s->di_enable ? 4 : 8) || !yuv_ok(in->cur, w, h, s->di_enable))
         return G7SF_EINVAL;
     if (!s->dndi_first_frame &&
-        (!in->prev || !in->stat_in || in->prev->chroma != in->cur->chroma ||
+        (!in->prev || !in->stat_in || (s->di_enable && in->prev->chroma != in->cur->chroma) ||
          !yuv_ok(in->prev, w, h, s->di_enable)))
         return G7SF_EINVAL;
     if (in->stat_pitch < w || in->stat_pitch % 2)
@@ -89,16 +89,15 @@ static void put_block(const vpp_wplane *p, int bx, int by, int rows, const uint8
 }
 
 /* The writeback's chroma lines hold Cr at [2i] and Cb at [2i + 1]. */
-static void put_chroma(const vpp_wplane *cb, const vpp_wplane *cr, int bx, int by,
-                       const uint8_t (*c)[16])
+static void put_chroma(const vpp_wplane *p, int bx, int by, const uint8_t (*c)[16], int odd)
 {
-    for (int l = 0; l < 4; l++)
-        for (int i = 0; i < 8; i++) {
-            if (cb->data)
-                cb->data[(size_t)(by + l) * cb->stride + bx / 2 + i] = c[l][2 * i + 1];
-            if (cr->data)
-                cr->data[(size_t)(by + l) * cr->stride + bx / 2 + i] = c[l][2 * i];
-        }
+    if (!p->data)
+        return;
+    for (int l = 0; l < 4; l++) {
+        uint8_t *d = p->data + (size_t)(by + l) * p->stride + bx / 2;
+        for (int i = 0; i < 8; i++)
+            d[i] = c[l][2 * i + odd];
+    }
 }
 
 /* The luma region g7sf_di_block reads around (bx, by), copied from src. */
@@ -186,8 +185,10 @@ int vpp_pass_run(const vpp_pass_in *in, vpp_pass_out *out, int row0, int row1, b
                 break;
             put_block(&out->prev2[0], bx, by, 4, &d.prev2_y[0][0], 16, 16);
             put_block(&out->cur1[0], bx, by, 4, &d.cur1_y[0][0], 16, 16);
-            put_chroma(&out->prev2[1], &out->prev2[2], bx, by, d.prev2_c);
-            put_chroma(&out->cur1[1], &out->cur1[2], bx, by, d.cur1_c);
+            put_chroma(&out->prev2[1], bx, by, d.prev2_c, 1);
+            put_chroma(&out->prev2[2], bx, by, d.prev2_c, 0);
+            put_chroma(&out->cur1[1], bx, by, d.cur1_c, 1);
+            put_chroma(&out->cur1[2], bx, by, d.cur1_c, 0);
             put_block(&(vpp_wplane){ out->stat_out, pitch }, bx / 2, by, 4, &d.stmm[0][0], 8, 8);
         }
     free(scratch);

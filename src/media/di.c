@@ -1,0 +1,210 @@
+/* The deinterlacer's block pass (§2.8.4, §2.8.6): state decoding, the luma
+ * windows, and per line the STMM with its smoothing (STMM2, STMM3), the SDI,
+ * the optional MCDI choice, the temporal deinterlace and the final blend, or
+ * progressive cadence reconstruction; chroma is in di_chroma.c.  Decisions
+ * on unclear passages: docs/spec-notes.md, "Deinterlace (§2.8.4)". */
+#include <string.h>
+
+#include "di_core.h"
+
+void g7sf_di_params_from_state(const g7sf_sampler_state_di *s, g7sf_di_params *p)
+{
+    *p = (g7sf_di_params){
+        .stmm_c2 = s->stmm_c2 + 1,
+        .vecm_mul = s->multiplier_for_vecm,
+        /* the reserved code 3 passes through as shift 7 / 9 */
+        .tdm_shift1 = 4 + s->stmm_shift_down,
+        .tdm_shift2 = 6 + s->stmm_shift_up,
+        .stmm_md_th = s->stmm_blending_constant_select ? s->maximum_stmm : s->minimum_stmm,
+        .stmm_trc1 = s->blending_constant_large_stmm,
+        .stmm_trc2 = s->blending_constant_small_stmm,
+        .stmm_min = s->minimum_stmm,
+        .stmm_max = s->maximum_stmm,
+        .stmm_shift = s->stmm_output_shift,
+        .sdi_th = s->sdi_threshold,
+        .sdi_delta = s->sdi_delta,
+        .sdi_t1 = s->sdi_fallback_mode_1_t1_constant,
+        .sdi_t2 = s->sdi_fallback_mode_1_t2_constant,
+        .sdi_angle2x1 = s->sdi_fallback_mode_2_constant,
+        .fmd_tdiff = s->fmd_temporal_difference_threshold,
+        .fmd_vdiff1 = s->fmd1_vertical_difference_threshold,
+        .fmd_vdiff2 = s->fmd2_vertical_difference_threshold,
+        .fmd_thr_tear = s->fmd_tear_threshold,
+        .cat_th1 = s->cat_threshold_1,
+        .cat_slope = s->cat_slope + 1,
+        .sad_tight_th = s->sad_tight_threshold,
+        .sad_tha = s->sad_threshold_a,
+        .sad_thb = s->sad_threshold_b,
+        .smooth_mv_th = s->smooth_mv_threshold,
+        .mc_consistency_th = s->mc_pixel_consistency_threshold,
+        .neighbor_pixel_th = s->neighbor_pixel_threshold,
+        .mcdi = s->mcdi_enable,
+        .top_first = s->dndi_top_first,
+        .first_frame = s->dndi_first_frame,
+        .cadence_prev2 = s->fmd_for_2nd_field_of_previous_frame,
+        .cadence_cur1 = s->fmd_for_1st_field_of_current_frame,
+    };
+}
+
+void di_window_load(const g7sf_plane *pl, int bx, int by, di_window *w)
+{
+    int x0 = bx - DIW_L, last = pl->width - 1;
+    for (int r = 0; r < DIW_H; r++) {
+        const uint8_t *src =
+            pl->data + (size_t)di_clamp_line(by - DIW_T + r, pl->height) * pl->stride;
+        if (x0 >= 0 && x0 + DIW_W <= pl->width) {
+            memcpy(w->p[r], src + x0, DIW_W);
+            continue;
+        }
+        for (int c = 0; c < DIW_W; c++) {
+            int x = x0 + c;
+            w->p[r][c] = src[x < 0 ? 0 : x > last ? last : x];
+        }
+    }
+}
+
+/* The values the formulas take without overflow: the state fields' widths
+ * (the SDI sums stay in 16 bits), shifts that keep 32 bits, a divisor of 1
+ * to 8 plus SCM / 16 (at most 247: the STMM quotient is exact). */
+static bool params_ok(const g7sf_di_params *p)
+{
+    return p->stmm_c2 >= 1 && p->stmm_c2 <= 8 && p->vecm_mul <= 63 && p->tdm_shift1 <= 31 &&
+           p->tdm_shift2 <= 18 && p->stmm_md_th <= 255 && p->stmm_trc1 <= 256 &&
+           p->stmm_trc2 <= 256 && p->stmm_min <= 255 && p->stmm_max <= 255 &&
+           p->stmm_shift <= 16 && p->sdi_th <= 255 && p->sdi_delta <= 255 && p->sdi_t1 <= 255 &&
+           p->sdi_t2 <= 255 && p->sdi_angle2x1 <= 255 &&
+           p->cadence_prev2 <= 2 && p->cadence_cur1 <= 2;
+}
+
+static bool plane_ok(const g7sf_plane *pl, int w, int h)
+{
+    return pl->data && pl->width == w && pl->height == h && pl->stride >= w;
+}
+
+/* A frame of the sizes g7sf_di_block accepts: luma 16 x 4 aligned, chroma
+ * planes at their native size. */
+static bool yuv_ok(const g7sf_yuv *f)
+{
+    int w = f->y.width, h = f->y.height;
+    if (w <= 0 || h <= 0 || w % 16 || h % 4 || !plane_ok(&f->y, w, h))
+        return false;
+    int cw = f->chroma == G7SF_CHROMA_411 ? w / 4 : w / 2;
+    int ch = f->chroma == G7SF_CHROMA_420 ? h / 2 : h;
+    return (f->chroma == G7SF_CHROMA_420 || f->chroma == G7SF_CHROMA_422 ||
+            f->chroma == G7SF_CHROMA_411) &&
+           plane_ok(&f->cb, cw, ch) && plane_ok(&f->cr, cw, ch);
+}
+
+/* STMM2 of pairs -1..8 of frame line y, then STMM3 of the block pairs.  A
+ * neighbour pair outside the frame repeats the edge pair, so STMM3 there is
+ * the maximum over the pairs that exist. */
+static void smooth(const g7sf_di_params *p, const di_stmm *sm, const uint8_t *stmm_in,
+                   int stmm_stride, int bx, int y, int width, uint8_t st2[8], uint8_t st3[8])
+{
+    const uint8_t *s_in = stmm_in + (size_t)y * stmm_stride + bx / 2;
+    uint8_t s[DI_PAIRS];
+    for (int i = 0; i < 8; i++)
+        s[i + 1] = di_stmm2(p, sm->stmm[i + 1], s_in[i]);
+    s[0] = bx > 0 ? di_stmm2(p, sm->stmm[0], s_in[-1]) : s[1];
+    s[9] = bx + 16 < width ? di_stmm2(p, sm->stmm[9], s_in[8]) : s[8];
+    for (int i = 0; i < 8; i++) {
+        int m = s[i] > s[i + 1] ? s[i] : s[i + 1];
+        st2[i] = s[i + 1];
+        st3[i] = (uint8_t)(m > s[i + 2] ? m : s[i + 2]);
+    }
+}
+
+/* First frame (§2.8.6.3, lines 1576-1582): cur1 alone, by SDI; STMM out
+ * 255; prev2 repeats cur1. */
+static void first_frame(const g7sf_di_params *p, const g7sf_yuv *cur, const di_window *wc, int bx,
+                        int by, g7sf_di_block_out *out)
+{
+    uint8_t stmm3[4][8], angle[4][8];
+    memset(stmm3, 255, sizeof stmm3);
+    memset(angle, DI_A90, sizeof angle);
+    for (int l = 0; l < 4; l++) {
+        if (di_first_field_line(p, by + l)) {
+            memcpy(out->cur1_y[l], &DIW(wc, 0, l), 16);
+        } else {
+            di_sdi sd;
+            di_sdi_line(p, wc, l, &sd);
+            memcpy(out->cur1_y[l], sd.out, 16);
+            memcpy(angle[l], sd.angle, 8);
+        }
+    }
+    memset(out->stmm, 255, sizeof out->stmm);
+    di_chroma_block(p, cur, NULL, bx, by, (const uint8_t (*)[8])stmm3,
+                    (const uint8_t (*)[8])angle, out);
+    memcpy(out->prev2_y, out->cur1_y, sizeof out->prev2_y);
+    memcpy(out->prev2_c, out->cur1_c, sizeof out->prev2_c);
+}
+
+/* The missing line l deinterlaced (cadence 0): TDI, SDI or MCDI, blend. */
+static void deinterlace_line(const g7sf_di_params *p, const di_window *wp, const di_window *wc,
+                             const di_window *pic, int l, const uint8_t st3[8],
+                             const mcdi_block *m, const di_stmm *sm, uint8_t angle[8],
+                             uint8_t dst[16])
+{
+    di_sdi sd;
+    di_sdi_line(p, pic, l, &sd);
+    memcpy(angle, sd.angle, 8);
+    const uint8_t *a = &DIW(wp, 0, l), *b = &DIW(wc, 0, l);
+    for (int x = 0; x < 16; x++) {
+        int i = x >> 1, v = sd.out[x];
+        if (p->mcdi) {
+            mcdi_sdi_info info = { .edge = di_angle_off[sd.angle[i]],
+                                   .angle_cost = sd.cost[sd.angle[i]][i + 1],
+                                   .scm = (unsigned)sm->svcm[i + 1] + sm->shcm[i + 1] };
+            if (mcdi_select(p, m, pic, l, x, &info))
+                v = m->mc[l][x];
+        }
+        dst[x] = (uint8_t)di_blend(p, st3[i], v, di_avg(a[x], b[x]));
+    }
+}
+
+int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,
+                  const uint8_t *stmm_in, int stmm_stride, int bx, int by, g7sf_di_block_out *out)
+{
+    if (!p || !cur || !out || !params_ok(p) || !yuv_ok(cur) || bx < 0 || by < 0 || bx % 16 ||
+        by % 4 || bx >= cur->y.width || by >= cur->y.height)
+        return G7SF_EINVAL;
+    if (!p->first_frame &&
+        (!prev || !yuv_ok(prev) || prev->y.width != cur->y.width ||
+         prev->y.height != cur->y.height || prev->chroma != cur->chroma || !stmm_in ||
+         stmm_stride < cur->y.width / 2))
+        return G7SF_EINVAL;
+
+    di_window wc, wp;
+    di_window_load(&cur->y, bx, by, &wc);
+    if (p->first_frame) {
+        first_frame(p, cur, &wc, bx, by, out);
+        return 0;
+    }
+    di_window_load(&prev->y, bx, by, &wp);
+    mcdi_block m;
+    if (p->mcdi)
+        mcdi_block_run(p, &wp, &wc, &m);
+
+    uint8_t stmm3[4][8], angle[4][8];
+    di_stmm sm[4];
+    di_stmm_measure(p, &wp, &wc, by, sm);
+    for (int l = 0; l < 4; l++) {
+        /* a 1st-field line is missing in prev2 (picture prev, reference
+         * cur), a 2nd-field line in cur1 (picture cur, reference prev) */
+        bool first = di_first_field_line(p, by + l);
+        const di_window *pic = first ? &wp : &wc, *ref = first ? &wc : &wp;
+        unsigned cadence = first ? p->cadence_prev2 : p->cadence_cur1;
+        uint8_t *missing = first ? out->prev2_y[l] : out->cur1_y[l];
+        smooth(p, &sm[l], stmm_in, stmm_stride, bx, by + l, cur->y.width, out->stmm[l], stmm3[l]);
+        memcpy(first ? out->cur1_y[l] : out->prev2_y[l], &DIW(ref, 0, l), 16);  /* the field's own line */
+        if (cadence) {      /* weave: 1 the field from prev, 2 from cur */
+            memcpy(missing, &DIW(cadence == 1 ? &wp : &wc, 0, l), 16);
+            memset(angle[l], DI_A90, 8);
+        } else {
+            deinterlace_line(p, &wp, &wc, pic, l, stmm3[l], &m, &sm[l], angle[l], missing);
+        }
+    }
+    di_chroma_block(p, cur, prev, bx, by, (const uint8_t (*)[8])stmm3,
+                    (const uint8_t (*)[8])angle, out);
+    return 0;
+}

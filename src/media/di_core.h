@@ -1,0 +1,96 @@
+/* The deinterlacer's kernels (§2.8.4), shared by di.c (block driver),
+ * stmm.c, sdi.c and di_chroma.c, and visible to the tests.  All work on the
+ * luma windows of di_int.h for one line l (0..3) of the 16x4 block, the line
+ * being interpolated; pixel pairs are numbered i = -1..8 (left pixel 2i), the
+ * block's eight plus one on each side for STMM3 and the angle median. */
+#ifndef GEN7SF_DI_CORE_H
+#define GEN7SF_DI_CORE_H
+
+#include "di_int.h"
+
+/* Per-pair values are kept in 16 lanes, pair i at lane i + 1 (lanes 10..15
+ * are padding), so the loops over pairs vectorise. */
+enum { DI_PAIRS = 10, DI_LANES = 16 };
+enum { DI_ANGLES = 9, DI_A90 = 4 }; /* angle index a, offset di_angle_off[a] */
+
+/* x offsets of the 9 directions, ordered so that a median of indices is a
+ * median of angles: -11, -18, -27, -45, 90, +45, +27, +18, +11 degrees. */
+extern const int8_t di_angle_off[DI_ANGLES];
+
+/* STMM of each pair (§2.8.4.1) and the measures it is made of. */
+typedef struct di_stmm {
+    uint16_t svcm[DI_LANES], shcm[DI_LANES], vecm[DI_LANES], scm[DI_LANES];
+    uint16_t tdm[DI_LANES];
+    uint8_t stmm[DI_LANES];
+} di_stmm;
+
+/* The STMM of the 4 lines of a block.  Line l's picture (the frame being
+ * deinterlaced) is wp for a 1st-field line, wc otherwise, the reference the
+ * other one; by says which lines are 1st-field lines. */
+void di_stmm_measure(const g7sf_di_params *p, const di_window *wp, const di_window *wc, int by,
+                     di_stmm s[4]);
+
+/* The exponential smoothing with the saved STMM_s (lines 1031-1038). */
+static inline uint8_t di_stmm2(const g7sf_di_params *p, unsigned stmm, unsigned stmm_s)
+{
+    unsigned trc = stmm > p->stmm_md_th ? p->stmm_trc1 : p->stmm_trc2;
+    return (uint8_t)((trc * stmm_s + (256 - trc) * stmm) >> 8);
+}
+
+/* The spatial deinterlacer (§2.8.4.2 - 2.8.4.4) for line l of pic. */
+typedef struct di_sdi {
+    uint16_t cost[DI_ANGLES][DI_LANES];     /* AngleCost_6x3 */
+    uint16_t cost2x1[DI_ANGLES][DI_LANES];  /* AngleCost_2x1 */
+    uint8_t decided[DI_LANES];  /* angle index from the decision rule */
+    uint8_t robust[DI_LANES];   /* after fallback modes 1 and 2 */
+    uint8_t angle[8];           /* final: horizontal median, block pairs 0..7 */
+    uint8_t out[16];            /* the interpolated pixels */
+} di_sdi;
+
+void di_sdi_line(const g7sf_di_params *p, const di_window *pic, int l, di_sdi *s);
+
+/* The angle decision of each lane (the lost figure of line 1076;
+ * docs/spec-notes.md). */
+void di_angle_decide(const uint16_t cost[DI_ANGLES][DI_LANES], unsigned th, unsigned delta,
+                     uint8_t angle[DI_LANES]);
+
+/* The horizontal median (line 1134) of pairs i - 1, i, i + 1 for the block
+ * pairs i = 0..7 (lanes i .. i + 2). */
+void di_angle_median(const uint8_t robust[DI_LANES], uint8_t angle[8]);
+
+/* Blend of a spatial and a temporal value by STMM3 (lines 1167-1173,
+ * 1199-1205, 1215-1222), limited to 8 bits for states whose max - min is
+ * not 1 << stmm_shift. */
+static inline int di_blend(const g7sf_di_params *p, int stmm3, int spatial, int temporal)
+{
+    int lo = (int)p->stmm_min, hi = (int)p->stmm_max;
+    if (stmm3 < lo)
+        return temporal;
+    if (stmm3 > hi)
+        return spatial;
+    int v = ((stmm3 - lo) * spatial + (hi - stmm3) * temporal) >> p->stmm_shift;
+    return v > 255 ? 255 : v;
+}
+
+/* A rounded average of two pixels ("average", lines 1138, 1211). */
+static inline int di_avg(int a, int b) { return (a + b + 1) >> 1; }
+
+/* Frame line y as the windows read it: outside the frame, the nearest line
+ * of the same field. */
+static inline int di_clamp_line(int y, int h)
+{
+    if (y < 0)
+        return y & 1;
+    if (y >= h)
+        return h - 2 + ((y - h) & 1);
+    return y;
+}
+
+/* Chroma of the block (§2.8.4.5 - 2.8.4.8): fills prev2_c and cur1_c of
+ * out.  stmm3 is STMM3 of each block pair and line, angle the final luma
+ * angle index of each pair and line. */
+void di_chroma_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev, int bx,
+                     int by, const uint8_t stmm3[4][8], const uint8_t angle[4][8],
+                     g7sf_di_block_out *out);
+
+#endif

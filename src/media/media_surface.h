@@ -1,0 +1,64 @@
+/* Internal: surfaces of the deinterlace message as the DN/DI unit reads
+ * them.  A MEDIA_SURFACE_STATE (§2.12.2.2) becomes a media_surface; a
+ * region of its pixels is copied from graphics memory into a frame-sized
+ * host copy (media_frame) whose planes the function layer (media.h) takes.
+ * Decisions: docs/spec-notes.md, "Deinterlace message". */
+#ifndef G7SF_MEDIA_SURFACE_H
+#define G7SF_MEDIA_SURFACE_H
+
+#include "gen7sf/media.h"
+
+/* Surface Format values of MEDIA_SURFACE_STATE the unit reads. */
+enum {
+    MEDIA_YCRCB_NORMAL = 0, MEDIA_YCRCB_SWAPUVY = 1, MEDIA_YCRCB_SWAPUV = 2,
+    MEDIA_YCRCB_SWAPY = 3, MEDIA_PLANAR_420_8 = 4, MEDIA_PLANAR_411_8 = 5,
+    MEDIA_PLANAR_422_8 = 6, MEDIA_STMM_DN_STATISTICS = 7
+};
+
+typedef struct media_surface {
+    unsigned format;            /* Surface Format */
+    unsigned tiling;            /* enum g7sf_tiling */
+    uint32_t base, pitch;       /* Surface Base Address, pitch in bytes */
+    int width, height;          /* pixels (statistics: bytes) and rows */
+    /* YUV formats: */
+    enum g7sf_chroma chroma;    /* 4:2:2 for the packed YCRCB_* formats */
+    bool packed;                /* YCRCB_*: one plane of Y and chroma bytes */
+    bool interleaved;           /* planar with Interleave Chroma: Cb, Cr byte pairs */
+    uint32_t chroma_pitch;      /* separate planes: pitch, or half with Half Pitch for Chroma */
+    uint32_t cb_x, cb_y, cr_x, cr_y;    /* plane origins, bytes and rows from the base */
+} media_surface;
+
+/* Decodes and checks the state (formats the message may bind, sizes,
+ * pitch, tiling, chroma plane offsets).  0, or G7SF_ESTATE with *why set
+ * to a short reason. */
+int media_surface_from_state(const g7sf_media_surface_state *ss, media_surface *s,
+                             const char **why);
+
+/* Reads n bytes of row y of the statistics surface from byte x on.
+ * G7SF_ERANGE outside pitch x height, G7SF_EFAULT past 4 GiB. */
+int media_surface_read_bytes(g7sf_gpu *gpu, const media_surface *s, uint32_t x, uint32_t y,
+                             uint32_t n, uint8_t *dst);
+
+/* A host copy of a frame padded to pw x ph luma pixels (chroma planes at
+ * the chroma size of that), zero-filled where not loaded.  yuv views the
+ * padded frame; real is the same luma at the surface's own size. */
+typedef struct media_frame {
+    uint8_t *mem;
+    uint8_t *plane[3];          /* Y, Cb, Cr */
+    int w[3], h[3];             /* padded plane sizes (= strides) */
+    g7sf_yuv yuv;
+    g7sf_plane real;
+} media_frame;
+
+int media_frame_alloc(media_frame *f, const media_surface *s, int pw, int ph);
+void media_frame_free(media_frame *f);
+
+/* Loads the window around the bw x bh block at luma (bx, by): in each
+ * plane's own coordinates, the block's pixels plus mx columns and my lines
+ * on every side, clipped to the padded frame.  Pixels past the surface take
+ * the last column and the nearest line of the same field.  0, or
+ * G7SF_EFAULT when a pixel's address passes 4 GiB. */
+int media_frame_load(g7sf_gpu *gpu, const media_surface *s, media_frame *f, int bx, int by,
+                     int bw, int bh, int mx, int my);
+
+#endif

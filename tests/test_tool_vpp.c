@@ -1,0 +1,452 @@
+/* gen7sf-vpp as a user runs it: options, headers, frame counts per rate,
+ * pipes, raw video, and the errors a broken input or a bad command gives. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "synth.h"
+#include "video_io.h"
+#include "vpp_probe.h"
+
+static const char *build(void)
+{
+    return getenv("BUILD") ? getenv("BUILD") : "build";
+}
+
+/* A scratch path build/tests/tool_vpp_<name>; the last 8 stay valid. */
+static const char *path(const char *name)
+{
+    static char buf[8][256];
+    static int k;
+    char *p = buf[k++ % 8];
+    snprintf(p, 256, "%s/tests/tool_vpp_%s", build(), name);
+    return p;
+}
+
+static char out_text[8192], err_text[8192];
+
+static void slurp(const char *file, char *buf, size_t n)
+{
+    FILE *f = fopen(file, "rb");
+    size_t len = f ? fread(buf, 1, n - 1, f) : 0;
+    buf[len] = 0;
+    if (f)
+        fclose(f);
+}
+
+/* Runs "gen7sf-vpp ARGS" through sh (so ARGS may hold redirections and
+ * pipes, with $T standing for the tool); keeps stderr in err_text and the
+ * first 8 KiB of stdout in out_text; returns the exit status. */
+static int run(const char *args)
+{
+    char cmd[2048], so[256], se[256];
+    snprintf(so, sizeof so, "%s/tests/tool_vpp.stdout", build());
+    snprintf(se, sizeof se, "%s/tests/tool_vpp.stderr", build());
+    snprintf(cmd, sizeof cmd, "T=%s/gen7sf-vpp; $T %s > %s 2> %s", build(), args, so, se);
+    int st = system(cmd);
+    slurp(so, out_text, sizeof out_text);
+    slurp(se, err_text, sizeof err_text);
+    return st < 0 || !WIFEXITED(st) ? -1 : WEXITSTATUS(st);
+}
+
+static int write_y4m(const char *file, const synth_seq *s, const vio_info *info)
+{
+    vio_sink sink;
+    vio_out out;
+    vio_error err;
+    if (vio_open_output(&sink, file, NULL, &err))
+        return -1;
+    int rc = vio_out_start(&out, &vio_y4m_muxer, sink.fp, info, &err);
+    for (long i = 0; !rc && i < s->n; i++)
+        rc = vio_out_write(&out, &s->f[i], &err) < 0;
+    vio_out_end(&out);
+    return vio_close_output(&sink, !rc, &err) || rc ? -1 : 0;
+}
+
+/* n frames of moving text, w x h, as Y4M with the given header values. */
+static void make_clip(const char *file, int w, int h, long n, vio_info info)
+{
+    synth_clip c;
+    synth_clip_init(&c, vio_format_chroma(info.format), w, h);
+    CHECK_EQ(synth_clip_section(&c, "text", n, 0, info.interlace != VIO_BFF, 1), 0);
+    info.width = w, info.height = h;
+    CHECK_EQ(write_y4m(file, &c.video, &info), 0);
+    synth_clip_free(&c);
+}
+
+static vio_info it420(void)
+{
+    return (vio_info){ .fps_num = 25, .fps_den = 1, .format = VIO_FMT_I420,
+                       .interlace = VIO_TFF, .siting = VIO_SITING_CENTER };
+}
+
+/* The Y4M stream header of file and its frame count (-1 if unreadable). */
+static long y4m_frames(const char *file, char *header, size_t n)
+{
+    FILE *f = fopen(file, "rb");
+    if (!f)
+        return -1;
+    if (!fgets(header, (int)n, f))
+        header[0] = 0;
+    header[strcspn(header, "\n")] = 0;
+    rewind(f);
+    vio_in in;
+    vio_frame fr;
+    vio_error err;
+    long count = -1;
+    if (!vio_in_start(&in, &vio_y4m_demuxer, f, NULL, &err)) {
+        if (!vio_frame_alloc(&fr, vio_format_chroma(in.info.format), in.info.width,
+                             in.info.height)) {
+            int rc;
+            for (count = 0; (rc = vio_in_read(&in, &fr, &err)) == 1;)
+                count++;
+            if (rc < 0)
+                count = -1;
+            vio_frame_free(&fr);
+        }
+        vio_in_end(&in);
+    }
+    fclose(f);
+    return count;
+}
+
+static bool exists(const char *file)
+{
+    struct stat st;
+    return !stat(file, &st);
+}
+
+TEST(help_and_version)
+{
+    CHECK_EQ(run("--help"), 0);
+    CHECK(strstr(out_text, "usage: gen7sf-vpp [options] INPUT OUTPUT") != NULL);
+    CHECK(strstr(out_text, "--deinterlace=auto|mcdi|madi|bob|weave|off") != NULL);
+    CHECK_EQ(run("--version"), 0);
+    CHECK_STR(out_text, "gen7sf-vpp 0.1.0\n");
+}
+
+TEST(bad_options_are_usage_errors)
+{
+    static const char *const bad[] = {
+        "--bogus a b", "--deinterlace=sideways a b", "--rate=half a b",
+        "--field-order=lff a b", "--denoise=65 a b", "--denoise=-1 a b", "--denoise=x a b",
+        "--threads 0 a b", "--threads 65 a b", "--size 0x10 a b", "--size 64 a b",
+        "--size 64x32 --fps 25 a b", "--size 64x32 --fps 0/1 a b", "--size 64x32 --format RGB a b",
+        "--fps 25/1 a b", "--format NV12 a b", "--output-format rgb a b",
+        "--rate=film --deinterlace=madi a b", "a", "", "a b c",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CHECKF(run(bad[i]) == 2, "'%s' gave %d", bad[i], run(bad[i]));
+        CHECKF(strstr(err_text, "gen7sf-vpp: ") == err_text, "'%s': stderr \"%s\"", bad[i], err_text);
+    }
+}
+
+TEST(field_frame_and_film_rates)
+{
+    if (!t_vpp_can_deinterlace())
+        SKIP(VPP_NO_DI);
+    const char *in = path("in.y4m"), *out = path("out.y4m");
+    char head[256], args[600];
+    make_clip(in, 64, 32, 5, it420());
+    /* field rate: 2N frames at twice the rate, progressive */
+    snprintf(args, sizeof args, "--deinterlace=madi --threads 1 %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    CHECK_EQ(y4m_frames(out, head, sizeof head), 10);
+    CHECK_STR(head, "YUV4MPEG2 W64 H32 F50:1 Ip A0:0 C420jpeg");
+    /* frame rate: N frames at the input rate */
+    snprintf(args, sizeof args, "--rate=frame --deinterlace=bob %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    CHECK_EQ(y4m_frames(out, head, sizeof head), 5);
+    CHECK_STR(head, "YUV4MPEG2 W64 H32 F25:1 Ip A0:0 C420jpeg");
+    /* film rate: 4/5 of the input rate (3:2) */
+    snprintf(args, sizeof args, "--rate=film %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    CHECK(y4m_frames(out, head, sizeof head) >= 4);
+    CHECK_STR(head, "YUV4MPEG2 W64 H32 F20:1 Ip A0:0 C420jpeg");
+    snprintf(args, sizeof args, "--rate=film --output-fps 25/1 %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    CHECK(y4m_frames(out, head, sizeof head) >= 4);
+    CHECK_STR(head, "YUV4MPEG2 W64 H32 F25:1 Ip A0:0 C420jpeg");
+    /* off: frames pass through with their interlace tag, whatever the rate */
+    snprintf(args, sizeof args, "--deinterlace=off --denoise %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    CHECK_EQ(y4m_frames(out, head, sizeof head), 5);
+    CHECK_STR(head, "YUV4MPEG2 W64 H32 F25:1 It A0:0 C420jpeg");
+    /* weave at field rate: still interlaced, in the chosen field order */
+    snprintf(args, sizeof args, "--deinterlace=weave --field-order=bff %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    CHECK_EQ(y4m_frames(out, head, sizeof head), 10);
+    CHECK_STR(head, "YUV4MPEG2 W64 H32 F50:1 Ib A0:0 C420jpeg");
+    remove(in), remove(out);
+}
+
+TEST(header_tags_carried_over)
+{
+    if (!t_vpp_can_deinterlace())
+        SKIP(VPP_NO_DI);
+    const char *in = path("tags.y4m"), *out = path("tags_out.y4m");
+    char head[256], args[600];
+    vio_info info = it420();
+    info.siting = VIO_SITING_LEFT, info.sar_num = 16, info.sar_den = 15;
+    info.interlace = VIO_BFF, info.fps_num = 30000, info.fps_den = 1001;
+    strcpy(info.xtags, "XYSCSS=420MPEG2");
+    make_clip(in, 48, 16, 2, info);
+    snprintf(args, sizeof args, "--quiet %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    CHECK_EQ(y4m_frames(out, head, sizeof head), 4);
+    CHECK_STR(head, "YUV4MPEG2 W48 H16 F60000:1001 Ip A16:15 C420mpeg2 XYSCSS=420MPEG2");
+    /* PAL DV siting becomes progressive co-sited 4:2:0 (mpeg2) */
+    info.siting = VIO_SITING_PALDV;
+    strcpy(info.xtags, "XYSCSS=420PALDV");
+    make_clip(in, 48, 16, 2, info);
+    CHECK_EQ(run(args), 0);
+    CHECK_EQ(y4m_frames(out, head, sizeof head), 4);
+    CHECK_STR(head, "YUV4MPEG2 W48 H16 F60000:1001 Ip A16:15 C420mpeg2 XYSCSS=420MPEG2");
+    /* 4:2:2 stays 4:2:2 */
+    info = it420();
+    info.format = VIO_FMT_I422;
+    make_clip(in, 48, 16, 2, info);
+    CHECK_EQ(run(args), 0);
+    CHECK_EQ(y4m_frames(out, head, sizeof head), 4);
+    CHECK_STR(head, "YUV4MPEG2 W48 H16 F50:1 Ip A0:0 C422");
+    remove(in), remove(out);
+}
+
+TEST(field_order_auto)
+{
+    const char *in = path("order.y4m"), *out = path("order_out.y4m");
+    char args[600];
+    vio_info info = it420();
+    info.interlace = VIO_PROGRESSIVE;
+    make_clip(in, 32, 16, 2, info);
+    /* progressive (or unknown, mixed) input: assumed TFF, with a note */
+    snprintf(args, sizeof args, "--deinterlace=weave %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    CHECK(strstr(err_text, "assuming top field first") != NULL);
+    char head[256];
+    CHECK_EQ(y4m_frames(out, head, sizeof head), 4);
+    CHECK_STR(head, "YUV4MPEG2 W32 H16 F50:1 It A0:0 C420jpeg");
+    snprintf(args, sizeof args, "--deinterlace=weave --quiet %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    CHECK_STR(err_text, "");
+    snprintf(args, sizeof args, "--deinterlace=weave --field-order=bff %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    CHECK_STR(err_text, "");
+    CHECK_EQ(y4m_frames(out, head, sizeof head), 4);
+    CHECK_STR(head, "YUV4MPEG2 W32 H16 F50:1 Ib A0:0 C420jpeg");
+    remove(in), remove(out);
+}
+
+TEST(pipes_give_the_same_bytes_as_files)
+{
+    const char *in = path("pipe.y4m"), *out = path("pipe_out.y4m"), *out2 = path("pipe_out2.y4m");
+    char args[600];
+    make_clip(in, 64, 32, 4, it420());
+    snprintf(args, sizeof args, "--deinterlace=weave --threads 2 %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "cat %s | %s/gen7sf-vpp --deinterlace=weave --threads 1 - - | cat > %s", in, build(),
+             out2);
+    CHECK_EQ(system(cmd), 0);
+    static char a[1 << 16], b[1 << 16];
+    FILE *fa = fopen(out, "rb"), *fb = fopen(out2, "rb");
+    size_t na = fa ? fread(a, 1, sizeof a, fa) : 0, nb = fb ? fread(b, 1, sizeof b, fb) : 1;
+    CHECK(na > 0 && na == nb && !memcmp(a, b, na));
+    if (fa)
+        fclose(fa);
+    if (fb)
+        fclose(fb);
+    remove(in), remove(out), remove(out2);
+}
+
+TEST(a_closed_pipe_is_an_error_not_a_signal)
+{
+    const char *in = path("big.y4m");
+    make_clip(in, 256, 128, 12, it420());   /* 24 x 48 KiB out: more than a pipe holds */
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd,
+             "(%s/gen7sf-vpp --deinterlace=weave --quiet %s - 2>/dev/null; echo $? > %s) "
+             "| head -c 10 > /dev/null",
+             build(), in, path("status"));
+    CHECK_EQ(system(cmd), 0);
+    char st[16];
+    slurp(path("status"), st, sizeof st);
+    CHECK_STR(st, "1\n");   /* 141 would be death by SIGPIPE */
+    remove(in), remove(path("status"));
+}
+
+TEST(raw_video_in_and_out)
+{
+    const char *in = path("in.yuv"), *out = path("out.yuv"), *y4m = path("raw_out.y4m");
+    char args[600], head[256];
+    /* 4 NV12 frames of 64x32 (3072 bytes each): a gradient */
+    FILE *f = fopen(in, "wb");
+    for (int i = 0; f && i < 4 * 3072; i++)
+        fputc(i * 7 & 0xFF, f);
+    if (f)
+        fclose(f);
+    snprintf(args, sizeof args, "--deinterlace=weave --size 64x32 --format NV12 --fps 30/1 %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    struct stat st;
+    CHECK(!stat(out, &st) && st.st_size == 8 * 3072);
+    snprintf(args, sizeof args, "--deinterlace=weave --size 64x32 --format NV12 --output-format y4m %s %s", in, y4m);
+    CHECK_EQ(run(args), 0);
+    CHECK_EQ(y4m_frames(y4m, head, sizeof head), 8);
+    CHECK_STR(head, "YUV4MPEG2 W64 H32 F50:1 It A0:0 C420jpeg");   /* raw: TFF assumed */
+    /* YUY2 (4:2:2 packed, 4096 bytes a frame) cannot become 4:2:0 NV12 */
+    snprintf(args, sizeof args, "--size 32x32 --format YUY2 --output-format NV12 %s %s", in, out);
+    CHECK_EQ(run(args), 1);
+    CHECK(strstr(err_text, "4:2:2") != NULL);
+    snprintf(args, sizeof args, "--deinterlace=weave --size 32x32 --format UYVY %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    CHECK(!stat(out, &st) && st.st_size == 2 * 6 * 2048);
+    /* a raw file that is not a whole number of frames: the 5th is cut */
+    snprintf(args, sizeof args, "--deinterlace=weave --size 64x30 --format I420 %s %s", in, out);
+    CHECK_EQ(run(args), 1);
+    CHECK(strstr(err_text, in) != NULL && strstr(err_text, "frame 5") != NULL);
+    remove(in), remove(out), remove(y4m);
+}
+
+TEST(broken_inputs_fail_cleanly)
+{
+    const char *in = path("broken.y4m"), *cut = path("cut.y4m"), *out = path("broken_out.y4m");
+    char args[600];
+    make_clip(in, 64, 32, 4, it420());
+    /* truncated inside the 3rd frame's payload (error messages count from 1): header 41 + frames of 6 + 3072 bytes */
+    FILE *f = fopen(in, "rb"), *g = fopen(cut, "wb");
+    for (int i = 0, c; f && g && i < 41 + 2 * 3078 + 1000 && (c = fgetc(f)) != EOF; i++)
+        fputc(c, g);
+    if (f)
+        fclose(f);
+    if (g)
+        fclose(g);
+    remove(out);
+    snprintf(args, sizeof args, "--deinterlace=weave %s %s", cut, out);
+    CHECK_EQ(run(args), 1);
+    CHECKF(strstr(err_text, cut) && strstr(err_text, "frame 3"), "%s", err_text);
+    CHECK(!exists(out));   /* nothing half written */
+    /* a lying header: says 64x40, frames are 64x32 -> the marker check trips */
+    f = fopen(in, "rb"), g = fopen(cut, "wb");
+    char line[128];
+    if (f && g && fgets(line, sizeof line, f)) {
+        fputs("YUV4MPEG2 W64 H40 F25:1 It A0:0 C420jpeg\n", g);
+        for (int c; (c = fgetc(f)) != EOF;)
+            fputc(c, g);
+    }
+    if (f)
+        fclose(f);
+    if (g)
+        fclose(g);
+    CHECK_EQ(run(args), 1);
+    CHECKF(strstr(err_text, cut) && strstr(err_text, "frame 2") &&
+           strstr(err_text, "no \"FRAME\" marker"), "%s", err_text);
+    CHECK(!exists(out));
+    /* not Y4M, missing, 4:4:4, too small */
+    snprintf(args, sizeof args, "%s %s", "/dev/null", out);
+    CHECK_EQ(run(args), 1);
+    CHECK(strstr(err_text, "/dev/null") != NULL);
+    snprintf(args, sizeof args, "%s %s", path("no_such.y4m"), out);
+    CHECK_EQ(run(args), 1);
+    CHECK(strstr(err_text, "no_such.y4m") != NULL);
+    vio_info info = it420();
+    info.format = VIO_FMT_I444;
+    synth_seq s;
+    synth_seq_init(&s, VIO_CHROMA_444, 32, 16);
+    CHECK(synth_seq_add(&s) != NULL);
+    if (s.n)
+        memset(s.f[0].data[0], 0, (size_t)s.f[0].stride[0] * 16 * 3);
+    info.width = 32, info.height = 16;
+    CHECK_EQ(write_y4m(in, &s, &info), 0);
+    synth_seq_free(&s);
+    snprintf(args, sizeof args, "%s %s", in, out);
+    CHECK_EQ(run(args), 1);
+    CHECK(strstr(err_text, "only 4:2:0 and 4:2:2") != NULL);
+    make_clip(in, 8, 8, 1, it420());
+    CHECK_EQ(run(args), 1);
+    CHECK(strstr(err_text, "smaller than 16x8") != NULL);
+    CHECK(!exists(out));
+    remove(in), remove(cut);
+}
+
+TEST(output_never_overwrites_the_input)
+{
+    const char *in = path("same.y4m");
+    char args[600], head[256];
+    make_clip(in, 32, 16, 2, it420());
+    snprintf(args, sizeof args, "%s %s", in, in);
+    CHECK_EQ(run(args), 1);
+    CHECK(strstr(err_text, "the output is the input") != NULL);
+    snprintf(args, sizeof args, "- %s < %s", in, in);
+    CHECK_EQ(run(args), 1);
+    snprintf(args, sizeof args, "--stats %s %s %s", in, in, path("same_out.y4m"));
+    CHECK_EQ(run(args), 1);
+    CHECK_EQ(y4m_frames(in, head, sizeof head), 2);   /* untouched */
+    CHECK_STR(head, "YUV4MPEG2 W32 H16 F25:1 It A0:0 C420jpeg");
+    CHECK(!exists(path("same_out.y4m")));
+    remove(in);
+}
+
+/* weave, so that it runs without the deinterlacer: each frame comes out
+ * twice at field rate, as field 0 and field 1 */
+TEST(stats_json_has_one_record_per_output_frame)
+{
+    const char *in = path("st.y4m"), *out = path("st_out.y4m"), *js = path("st.json");
+    char args[600];
+    static char text[1 << 16];
+    make_clip(in, 32, 16, 3, it420());
+    snprintf(args, sizeof args, "--deinterlace=weave --stats %s %s %s", js, in, out);
+    CHECK_EQ(run(args), 0);
+    slurp(js, text, sizeof text);
+    static const char start[] = "{\"tool\": \"gen7sf-vpp\", \"version\": \"0.1.0\", \"frames\": [";
+    CHECK(!strncmp(text, start, sizeof start - 1));
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, "{\"output\": ")); p++)
+        n++;
+    CHECK_EQ(n, 6);
+    CHECK(strstr(text, "{\"output\": 5, \"input\": 2, \"field\": 1,") != NULL);
+    CHECK(strstr(text, "\"cadence\": \"") != NULL && strstr(text, "\"locked\": ") != NULL);
+    CHECK(strstr(text, "\n]}\n") != NULL);
+    remove(in), remove(out), remove(js);
+}
+
+static bool same_bytes(const char *a, const char *b)
+{
+    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+    bool same = fa && fb;
+    for (int ca = 0, cb = 0; same && ca != EOF; ) {
+        ca = fgetc(fa), cb = fgetc(fb);
+        same = ca == cb;
+    }
+    if (fa)
+        fclose(fa);
+    if (fb)
+        fclose(fb);
+    return same;
+}
+
+TEST(denoise_without_a_value_is_strength_32)
+{
+    const char *in = path("dn.y4m"), *a = path("dn_a.y4m"), *b = path("dn_b.y4m"),
+               *c = path("dn_c.y4m");
+    char args[600];
+    synth_clip clip;
+    synth_clip_init(&clip, VIO_CHROMA_420, 64, 32);
+    CHECK_EQ(synth_clip_section(&clip, "still", 4, 10, true, 3), 0);
+    vio_info info = it420();
+    info.width = 64, info.height = 32;
+    CHECK_EQ(write_y4m(in, &clip.video, &info), 0);
+    synth_clip_free(&clip);
+    snprintf(args, sizeof args, "--deinterlace=off --denoise %s %s", in, a);
+    CHECK_EQ(run(args), 0);
+    snprintf(args, sizeof args, "--deinterlace=off --denoise=32 %s %s", in, b);
+    CHECK_EQ(run(args), 0);
+    snprintf(args, sizeof args, "--deinterlace=off %s %s", in, c);
+    CHECK_EQ(run(args), 0);
+    CHECK(same_bytes(a, b));
+    CHECK(!same_bytes(a, c));   /* denoising the noisy frames changes them */
+    CHECK(same_bytes(in, c));   /* off without denoise: the frames pass through */
+    remove(in), remove(a), remove(b), remove(c);
+}
