@@ -332,8 +332,9 @@ TEST(bad_arguments)
     g7sf_plane pc = plane(cur, 8, 4), pp = plane(prev, 8, 4);
     uint8_t hin[8] = { 0 }, hout[16], out[8][8];
     g7sf_dn_block_stats st;
-#define RUN(pp_, cc_, fmt_, c_, v_, bx_, by_, bh_, hi_, hs_, os_)                                   \
-    g7sf_dn_chroma_block(pp_, cc_, fmt_, c_, v_, bx_, by_, bh_, hi_, hout, hs_, &out[0][0], os_, &st)
+#define RUN(pp_, cc_, fmt_, c_, v_, bx_, by_, bh_, hi_, hs_, os_)                          \
+    g7sf_dn_chroma_block(pp_, cc_, fmt_, c_, v_, bx_, by_, bh_, hi_, hout, hs_, &out[0][0], \
+                         os_, &st)
     CHECK_EQ(RUN(&p, &c, G7SF_CHROMA_420, &pc, &pp, 0, 0, 4, hin, 4, 8), 0);
     CHECK_EQ(RUN(NULL, &c, G7SF_CHROMA_420, &pc, &pp, 0, 0, 4, hin, 4, 8), G7SF_EINVAL);
     CHECK_EQ(RUN(&p, NULL, G7SF_CHROMA_420, &pc, &pp, 0, 0, 4, hin, 4, 8), G7SF_EINVAL);
@@ -346,7 +347,7 @@ TEST(bad_arguments)
     CHECK_EQ(RUN(&p, &c, G7SF_CHROMA_420, &pc, &pp, 8, 0, 4, hin, 4, 8), G7SF_EINVAL);
     CHECK_EQ(RUN(&p, &c, G7SF_CHROMA_420, &pc, &pp, 0, 2, 4, hin, 4, 8), G7SF_EINVAL);
     CHECK_EQ(RUN(&p, &c, G7SF_CHROMA_420, &pc, &pp, -16, 0, 4, hin, 4, 8), G7SF_EINVAL);
-    CHECK_EQ(RUN(&p, &c, G7SF_CHROMA_420, &pc, &pp, 16, 0, 4, hin, 4, 8), G7SF_EINVAL);   /* x 8 >= 8 */
+    CHECK_EQ(RUN(&p, &c, G7SF_CHROMA_420, &pc, &pp, 16, 0, 4, hin, 4, 8), G7SF_EINVAL); /* x 8 */
     CHECK_EQ(RUN(&p, &c, G7SF_CHROMA_420, &pc, &pp, 0, 4, 4, hin, 4, 8), 0);   /* chroma line 2 */
     CHECK_EQ(RUN(&p, &c, G7SF_CHROMA_420, &pc, &pp, 0, 8, 4, hin, 4, 8), G7SF_EINVAL); /* line 4 */
     CHECK_EQ(RUN(&p, &c, G7SF_CHROMA_422, &pc, &pp, 0, 4, 4, hin, 4, 8), G7SF_EINVAL); /* line 4 */
@@ -359,8 +360,8 @@ TEST(bad_arguments)
     CHECK_EQ(g7sf_dn_chroma_block(&p, &c, G7SF_CHROMA_420, &pc, &pp, 0, 0, 4, hin, hout, 4,
                                   &out[0][0], 8, NULL), G7SF_EINVAL);
     /* planes: different sizes, no data, stride below width, empty */
-    g7sf_plane small = plane(prev, 8, 2), nodata = { NULL, 8, 8, 4 }, narrow = { &cur[0][0], 4, 8, 4 },
-               empty = { &cur[0][0], 8, 0, 4 };
+    g7sf_plane small = plane(prev, 8, 2), nodata = { NULL, 8, 8, 4 },
+               narrow = { &cur[0][0], 4, 8, 4 }, empty = { &cur[0][0], 8, 0, 4 };
     CHECK_EQ(RUN(&p, &c, G7SF_CHROMA_420, &pc, &small, 0, 0, 4, hin, 4, 8), G7SF_EINVAL);
     CHECK_EQ(RUN(&p, &c, G7SF_CHROMA_420, &nodata, &pp, 0, 0, 4, hin, 4, 8), G7SF_EINVAL);
     CHECK_EQ(RUN(&p, &c, G7SF_CHROMA_420, &narrow, &pp, 0, 0, 4, hin, 4, 8), G7SF_EINVAL);
@@ -378,10 +379,14 @@ TEST(bad_arguments)
 TEST(random_inputs_stay_in_bounds)
 {
     for (int it = 0; it < 500; it++) {
-        g7sf_dn_params p = { .stad_th = (unsigned)t_rand(), .mp_th = (unsigned)t_rand() % 20,
-                             .tasd_th = (unsigned)t_rand() % 300, .scm_th = (unsigned)t_rand() % 300,
-                             .history_max = (unsigned)t_rand() % 256, .history_delta = (unsigned)t_rand() % 16,
-                             .field = t_rand() & 1, .first_frame = (t_rand() % 8) == 0 };
+        g7sf_dn_params p = { .stad_th = (unsigned)t_rand(),
+                             .mp_th = (unsigned)t_rand() % 20,
+                             .tasd_th = (unsigned)t_rand() % 300,
+                             .scm_th = (unsigned)t_rand() % 300,
+                             .history_max = (unsigned)t_rand() % 256,
+                             .history_delta = (unsigned)t_rand() % 16,
+                             .field = t_rand() & 1,
+                             .first_frame = (t_rand() % 8) == 0 };
         g7sf_dn_chroma_params c;
         g7sf_dn_chroma_params_from_values((unsigned)t_rand() % 400, (unsigned)t_rand(),
                                           (unsigned)t_rand() % 300, &c);

@@ -40,9 +40,11 @@ int g7sf_dn_chroma_block(const g7sf_dn_params *p, const g7sf_dn_chroma_params *c
 {
     if (!p || !c || (chroma != G7SF_CHROMA_420 && chroma != G7SF_CHROMA_422) || !plane_ok(cur) ||
         !hist_out || hist_stride < 4 || !out || out_stride < CW || !st || (bh != 4 && bh != 8) ||
-        bx < 0 || by < 0 ||
-        bx % G7SF_DN_BLOCK_W || by % 4 ||
-        (c->temporal_diff_th > c->temporal_diff_low && c->temporal_diff_th - c->temporal_diff_low > 16))
+        bx < 0 || by < 0 || bx % G7SF_DN_BLOCK_W || by % 4)
+        return G7SF_EINVAL;
+    /* the blend divides by th - low through the 16-entry q_table */
+    unsigned th = c->temporal_diff_th, low = c->temporal_diff_low;
+    if (th > low && th - low > 16)
         return G7SF_EINVAL;
     bool v2 = chroma == G7SF_CHROMA_420;    /* vertically subsampled */
     int cx = bx / 2, cy = v2 ? by / 2 : by, ch = v2 ? bh / 2 : bh, gh = v2 ? 2 : 4;
@@ -79,7 +81,8 @@ int g7sf_dn_chroma_block(const g7sf_dn_params *p, const g7sf_dn_chroma_params *c
             int k = y / gh * 4 + x / 2;
             int in = win[y + mt][x + 1], pvx = pv[y + mt][x + 1];
             int temporal = dn_temporal(hist_out[k / 4 * hist_stride + k % 4], pvx, in);
-            out[y * out_stride + x] = (uint8_t)dn_blend(&q, in, temporal, iabs(in - pvx), moving[k]);
+            out[y * out_stride + x] =
+                (uint8_t)dn_blend(&q, in, temporal, iabs(in - pvx), moving[k]);
         }
     st->bne = 255;
     return 0;
