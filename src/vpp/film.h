@@ -33,6 +33,7 @@ typedef struct vpp_film {
     long pixels;                    /* of the latest pass */
     uint32_t adj[VPP_FILM_HISTORY]; /* pair i's field difference, at i % HISTORY */
     int8_t cls[VPP_FILM_HISTORY];   /* pair i's class (film.c) */
+    bool torn[VPP_FILM_HISTORY];    /* pair i's tear counts say two film frames */
     long known;                     /* adj[i] is valid for known_from <= i < known */
     long known_from;
     long trust_from;                /* classes before this pair are ignored (break) */
