@@ -393,6 +393,52 @@ TEST(tears_break_a_lock)
     }
 }
 
+/* After the last pass over clean 3:2 (every phase, so the stream ends at
+ * every point of the cycle), the last field gets control 1 exactly when it
+ * shows the film frame of the field before; a torn last pair, no lock or
+ * bad arguments give nothing. */
+TEST(last_field_decision)
+{
+    for (int off = 0; off < 10; off++) {
+        fmap m = { 0 };
+        long next = 0;
+        add_32(&m, 60, off, &next);
+        synth s = { .vd = 200, .mo = 600, .top_first = true, .mv = 1000, .td = 500 };
+        vpp_film f;
+        vpp_film_init(&f, true);
+        result r;
+        long passes = m.n / 2 - 1;      /* every frame pair: the last one holds the last field */
+        run(&f, &m, 0, passes - 1, synth_fn, &s, &r);
+        vpp_film_decision d = { .prev2_ctl = 7 };
+        vpp_film_decide_last(&f, &d);
+        bool pair = m.fid[m.n - 1] == m.fid[m.n - 2];
+        CHECKF(f.locked && d.locked == pair && d.prev2_ctl == (pair ? 1u : 0u) && !d.cur1_ctl &&
+                   !d.prev2_new, "off %d: ctl %u, last pair %s", off, d.prev2_ctl,
+               pair ? "matches" : "does not match");
+        CHECK_EQ(d.cadence, pair ? VPP_CADENCE_32 : VPP_CADENCE_VIDEO);
+        /* the same stream with its last pair torn */
+        vpp_film_init(&f, true);
+        run(&f, &m, 0, passes - 2, synth_fn, &s, &r);
+        s.tm = 100;
+        uint32_t v[11];
+        synth_pass(&s, &m, passes - 1, v);
+        v[9] = 0;                       /* the pair across the frames stays clean */
+        vpp_film_decision dl;
+        vpp_film_decide(&f, v, 64 * 40, &dl);
+        vpp_film_decide_last(&f, &d);
+        CHECKF(d.prev2_ctl == 0, "off %d: torn last pair woven", off);
+    }
+    vpp_film f;
+    vpp_film_init(&f, true);
+    vpp_film_decision d = { .prev2_ctl = 1, .locked = true };
+    vpp_film_decide_last(&f, &d);
+    CHECK(!d.locked && d.prev2_ctl == 0);
+    d.prev2_ctl = 1;
+    vpp_film_decide_last(NULL, &d);
+    CHECK_EQ(d.prev2_ctl, 0u);
+    vpp_film_decide_last(&f, NULL);     /* ignored */
+}
+
 TEST(bad_arguments)
 {
     vpp_film f;

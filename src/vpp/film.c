@@ -179,6 +179,19 @@ static bool vetoed(const vpp_film *f, const struct model *md, long lo, long last
     return n == 0 || clearly_less(sum / n, adj(f, w), floor);
 }
 
+/* a floor of 2 levels of mean absolute difference: a frame sum is about
+ * pixels / 2 positions x |d| / 16 */
+static uint64_t floor_of(long pixels)
+{
+    return pixels >= 32 ? (uint64_t)pixels / 16 : 2;
+}
+
+/* The first pair of the window ending at pair last. */
+static long window_start(const vpp_film *f, long last)
+{
+    return last - WINDOW + 1 > f->trust_from ? last - WINDOW + 1 : f->trust_from;
+}
+
 void vpp_film_decide(vpp_film *f, const uint32_t v[11], long pixels, vpp_film_decision *d)
 {
     if (!d)
@@ -187,9 +200,7 @@ void vpp_film_decide(vpp_film *f, const uint32_t v[11], long pixels, vpp_film_de
     if (!f || !v)
         return;
     long n = f->passes++, cross = 2 * n + 2;
-    /* a floor of 2 levels of mean absolute difference: a frame sum is about
-     * pixels / 2 positions x |d| / 16 */
-    uint64_t floor = pixels >= 32 ? (uint64_t)pixels / 16 : 2;
+    uint64_t floor = floor_of(pixels);
     f->pixels = pixels;
     if (n == 0)
         f->known_from = cross;
@@ -205,7 +216,7 @@ void vpp_film_decide(vpp_film *f, const uint32_t v[11], long pixels, vpp_film_de
     for (long i = cross - 1; i <= cross; i++)
         f->cls[i % H] = (int8_t)(known(f, i) && i >= f->trust_from ? classify(f, i, floor) : UNSURE);
 
-    long lo = cross - WINDOW + 1 > f->trust_from ? cross - WINDOW + 1 : f->trust_from;
+    long lo = window_start(f, cross);
     /* once locked, the veto below is the check: every pair the model calls
      * matching is woven by one of the passes */
     if (!f->locked)
@@ -227,4 +238,21 @@ void vpp_film_decide(vpp_film *f, const uint32_t v[11], long pixels, vpp_film_de
         .prev2_new = !model_m(md, f->phase, cross - 1),
         .cur1_new = !model_m(md, f->phase, cross),
     };
+}
+
+void vpp_film_decide_last(const vpp_film *f, vpp_film_decision *d)
+{
+    if (!d)
+        return;
+    memset(d, 0, sizeof *d);
+    if (!f || !f->locked)
+        return;
+    /* the last pass measured the last frame's own pair; the veto checks it
+     * as a pass checks the pairs it weaves */
+    long last = f->known - 1;
+    const struct model *md = model_of(f->cadence);
+    if (!model_m(md, f->phase, last) ||
+        vetoed(f, md, window_start(f, last), last, last, floor_of(f->pixels)))
+        return;
+    *d = (vpp_film_decision){ .prev2_ctl = 1, .cadence = f->cadence, .locked = true };
 }

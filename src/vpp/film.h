@@ -50,4 +50,10 @@ void vpp_film_init(vpp_film *f, bool top_first);
  * controls to use for this pass. */
 void vpp_film_decide(vpp_film *f, const uint32_t v[11], long pixels, vpp_film_decision *d);
 
+/* At the end of the stream, after the last pass: the stream's last field
+ * (field 2 of the last frame), which no pass output, as if it were the
+ * prev2 of one more pass: prev2_ctl 1 when the lock weaves it with field 1
+ * of its own frame, else all zero (its partner, if any, never came). */
+void vpp_film_decide_last(const vpp_film *f, vpp_film_decision *d);
+
 #endif
