@@ -19,18 +19,9 @@
 
 enum { W = 352, H = 288 };
 
-static const char *build(void)
-{
-    return getenv("BUILD") ? getenv("BUILD") : "build";
-}
-
 static const char *path(const char *name)
 {
-    static char buf[8][256];
-    static int k;
-    char *p = buf[k++ % 8];
-    snprintf(p, 256, "%s/tests/quality_%s", build(), name);
-    return p;
+    return t_scratch_path("quality_", name);
 }
 
 static int write_y4m(const char *file, const synth_seq *s, long first, long n, bool interlaced)
@@ -151,7 +142,7 @@ static void print_head(void)
 static int vpp(const char *args, const char *in, const char *out)
 {
     char cmd[1024];
-    snprintf(cmd, sizeof cmd, "%s/gen7sf-vpp --quiet --threads 2 %s %s %s", build(), args, in,
+    snprintf(cmd, sizeof cmd, "%s/gen7sf-vpp --quiet --threads 2 %s %s %s", t_build_dir(), args, in,
              out);
     return system(cmd);
 }

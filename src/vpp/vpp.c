@@ -29,6 +29,8 @@ struct g7sf_vpp {
     bool interlaced;            /* every mode but off */
     enum g7sf_chroma out_chroma;
     uint8_t *raw;               /* the input luma, W x H, when denoising */
+    uint8_t *raw_c[2];          /* the input Cb, Cr when denoising them (Haswell) */
+    g7sf_dn_chroma_params chroma_dn;
     vpp_frame den[2];           /* denoised previous [cur] and current [cur ^ 1] */
     int cur;
     vpp_frame prev2, cur1;      /* the DI pass outputs, 4:2:2 */
@@ -80,6 +82,7 @@ void g7sf_vpp_destroy(g7sf_vpp *v)
     if (!v)
         return;
     free(v->raw);
+    free(v->raw_c[0]), free(v->raw_c[1]);
     for (int i = 0; i < 2; i++)
         vpp_frame_free(&v->den[i]), free(v->stat[i]);
     vpp_frame_free(&v->prev2);
@@ -122,6 +125,10 @@ static int alloc_all(g7sf_vpp *v)
         err = vpp_frame_alloc(&v->up, v->W, v->H, G7SF_CHROMA_422);
     if (!err && c->denoise >= 0 && !(v->raw = malloc(luma)))
         err = G7SF_ENOMEM;
+    size_t chroma = (size_t)vpp_frame_stride(&v->den[0], 1) * vpp_frame_lines(&v->den[0], 1);
+    for (int i = 0; i < 2 && !err && c->denoise >= 0 && c->platform == G7SF_HSW; i++)
+        if (!(v->raw_c[i] = malloc(chroma)))
+            err = G7SF_ENOMEM;
     size_t cw = (size_t)chroma_width(c), ch = (size_t)chroma_lines(c, v->out_chroma);
     if (!err && !(v->out[0] = malloc((size_t)c->width * c->height)))
         err = G7SF_ENOMEM;
@@ -147,6 +154,8 @@ g7sf_vpp *g7sf_vpp_create(const g7sf_vpp_config *cfg, int *err)
         v->interlaced = cfg->deinterlace != G7SF_VPP_DI_OFF;
         v->out_chroma = cfg->output_422 ? G7SF_CHROMA_422 : cfg->chroma;
         v->noise_q = vpp_noise_level(0, 0);
+        /* the Haswell driver's chroma denoise thresholds */
+        g7sf_dn_chroma_params_from_values(140, 13, 7, &v->chroma_dn);
         di_defaults(&v->di_base, cfg);
         vpp_film_init(&v->film, cfg->top_first);
         e = alloc_all(v);
@@ -217,8 +226,17 @@ static int denoise(g7sf_vpp *v, bool first)
                                 .dndi_first_frame = first, .dndi_top_first = v->cfg.top_first };
     vpp_noise_thresholds(v->noise_q, v->cfg.denoise, &s);
     g7sf_yuv c = { .y = { v->raw, v->W, v->W, v->H } }, p = vpp_frame_yuv(&v->den[v->cur]);
-    vpp_pass_in in = { &s, &c, &p, v->stat[v->stat_in], v->W };
+    vpp_pass_in in = { &s, &c, &p, v->stat[v->stat_in], v->W, NULL };
     vpp_pass_out o = { .dn = wplane(cur, 0), .stat_out = v->stat[v->stat_in ^ 1] };
+    if (v->raw_c[0]) {
+        /* Haswell: U and V from their input copies into the frame */
+        g7sf_yuv f = vpp_frame_yuv(cur);
+        c.cb = (g7sf_plane){ v->raw_c[0], f.cb.stride, f.cb.width, f.cb.height };
+        c.cr = (g7sf_plane){ v->raw_c[1], f.cr.stride, f.cr.width, f.cr.height };
+        c.chroma = f.chroma;
+        in.chroma_dn = &v->chroma_dn;
+        o.dn_c[0] = wplane(cur, 1), o.dn_c[1] = wplane(cur, 2);
+    }
     int err = run_pass(v, &in, &o, true, false);
     v->st.gne_sum = o.gne.sum[0], v->st.gne_count = o.gne.count[0];
     v->st.noise_th = v->noise_q;
@@ -240,7 +258,8 @@ static int deinterlace(g7sf_vpp *v, bool first, bool other_field, const vpp_fram
     s.dndi_first_frame = first;
     s.dndi_top_first = v->cfg.top_first != other_field;
     g7sf_yuv c = vpp_frame_yuv(f), p = vpp_frame_yuv(&v->den[v->cur]);
-    vpp_pass_in in = { &s, &c, first ? NULL : &p, first ? NULL : v->stat[v->stat_in], v->W };
+    vpp_pass_in in = { &s, &c, first ? NULL : &p, first ? NULL : v->stat[v->stat_in], v->W,
+                       NULL };
     vpp_pass_out o = { .stat_out = v->stat[v->stat_in ^ 1] };
     for (int i = 0; i < 3; i++) {
         o.cur1[i] = wplane(&v->cur1, i);
@@ -351,7 +370,8 @@ static bool picture_ok(const g7sf_vpp *v, const g7sf_vpp_picture *in)
            in->stride[1] >= chroma_width(c) && in->stride[2] >= chroma_width(c);
 }
 
-/* The input into the new current frame: luma into v->raw when denoising. */
+/* The input into the new current frame: luma into v->raw when denoising,
+ * chroma into v->raw_c when denoising it. */
 static void import(g7sf_vpp *v, const g7sf_vpp_picture *in)
 {
     const g7sf_vpp_config *c = &v->cfg;
@@ -359,9 +379,11 @@ static void import(g7sf_vpp *v, const g7sf_vpp_picture *in)
     vpp_pad_plane(in->data[0], in->stride[0], c->width, c->height, v->raw ? v->raw : f->data[0],
                   v->W, v->W, v->H, v->interlaced);
     int cw = chroma_width(c), ch = chroma_lines(c, c->chroma);
-    for (int i = 1; i < 3; i++)
-        vpp_pad_plane(in->data[i], in->stride[i], cw, ch, f->data[i], v->W / 2, v->W / 2,
+    for (int i = 1; i < 3; i++) {
+        uint8_t *dst = v->raw_c[0] ? v->raw_c[i - 1] : f->data[i];
+        vpp_pad_plane(in->data[i], in->stride[i], cw, ch, dst, v->W / 2, v->W / 2,
                       vpp_frame_lines(f, i), v->interlaced);
+    }
 }
 
 int g7sf_vpp_push(g7sf_vpp *v, const g7sf_vpp_picture *in, g7sf_vpp_emit emit, void *user)
