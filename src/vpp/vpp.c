@@ -297,15 +297,43 @@ static void crop(const uint8_t *src, int src_stride, int w, int h, uint8_t *dst)
         memcpy(dst + (size_t)y * w, src + (size_t)y * src_stride, (size_t)w);
 }
 
-static int emit_frame(g7sf_vpp *v, const vpp_frame *f, long input, int field,
+/* What an output is made of: frame f (a DI pass output, or an input frame
+ * as it is), and for a woven field the frames holding its 1st and 2nd
+ * fields (NULL when it was deinterlaced). */
+typedef struct out_src {
+    const vpp_frame *f, *field1, *field2;
+} out_src;
+
+/* The sources of output out, field `second` of frame self, under cadence
+ * control ctl: woven with the field before (1) or after (2) in time, in
+ * frame self or its neighbour before / after. */
+static out_src woven_src(const vpp_frame *out, unsigned ctl, bool second, const vpp_frame *before,
+                         const vpp_frame *self, const vpp_frame *after)
+{
+    if (!ctl)
+        return (out_src){ out, NULL, NULL };
+    const vpp_frame *other = second ? (ctl == 1 ? self : after) : (ctl == 1 ? before : self);
+    return second ? (out_src){ out, other, self } : (out_src){ out, self, other };
+}
+
+static int emit_frame(g7sf_vpp *v, const out_src *src, long input, int field,
                       const vpp_film_decision *d, g7sf_vpp_emit emit, void *user)
 {
     const g7sf_vpp_config *c = &v->cfg;
+    const vpp_frame *f = src->f;
     int cw = chroma_width(c), ch = chroma_lines(c, v->out_chroma);
     crop(f->data[0], f->w, c->width, c->height, v->out[0]);
-    /* a deinterlaced frame from 4:2:0: back to progressive 4:2:0 */
     bool interlaced = v->interlaced;
-    if (f->chroma != c->chroma) {
+    if (src->field1 && c->chroma == G7SF_CHROMA_420) {
+        /* a woven field from 4:2:0: the two fields' chroma lines as they
+         * are, a progressive frame (telecine keeps whole fields) */
+        for (int i = 1; i < 3; i++)
+            vpp_chroma_weave(src->field1->data[i], src->field2->data[i], f->w / 2, f->w / 2,
+                             f->h / 2, !c->top_first, v->down.data[i], f->w / 2);
+        f = &v->down;
+        interlaced = false;
+    } else if (f->chroma != c->chroma) {
+        /* a deinterlaced frame from 4:2:0: back to progressive 4:2:0 */
         for (int i = 1; i < 3; i++)
             vpp_chroma_down(f->data[i], f->w / 2, f->w / 2, f->h / 2, v->down.data[i], f->w / 2);
         f = &v->down;
@@ -372,26 +400,30 @@ int g7sf_vpp_push(g7sf_vpp *v, const g7sf_vpp_picture *in, g7sf_vpp_emit emit, v
     int err = c->denoise >= 0 ? denoise(v, first) : 0;
     bool field_rate = c->rate == G7SF_VPP_RATE_FIELD;
 
+    const out_src as_is = { cur, NULL, NULL }, cur1 = { &v->cur1, NULL, NULL };
     if (!err && !v->di) {
         /* weave: both fields as they are, once per field at field rate */
-        err = emit_frame(v, cur, n, v->interlaced && field_rate ? 0 : -1, &d, emit, user);
+        err = emit_frame(v, &as_is, n, v->interlaced && field_rate ? 0 : -1, &d, emit, user);
         if (!err && v->interlaced && field_rate)
-            err = emit_frame(v, cur, n, 1, &d, emit, user);
+            err = emit_frame(v, &as_is, n, 1, &d, emit, user);
     } else if (!err && (first || c->deinterlace == G7SF_VPP_DI_BOB)) {
         err = deinterlace(v, true, false, cur, &d);
         if (!err)
-            err = emit_frame(v, &v->cur1, n, 0, &d, emit, user);
+            err = emit_frame(v, &cur1, n, 0, &d, emit, user);
         if (!err && c->deinterlace == G7SF_VPP_DI_BOB && field_rate)
             err = deinterlace(v, true, true, cur, &d);
         if (!err && c->deinterlace == G7SF_VPP_DI_BOB && field_rate)
-            err = emit_frame(v, &v->cur1, n, 1, &d, emit, user);
+            err = emit_frame(v, &cur1, n, 1, &d, emit, user);
     } else if (!err) {
         err = deinterlace(v, false, false, cur, &d);
         bool film = c->rate == G7SF_VPP_RATE_FILM && d.locked;
+        const vpp_frame *prev = &v->den[v->cur];
+        out_src p2 = woven_src(&v->prev2, d.prev2_ctl, true, NULL, prev, cur);
+        out_src c1 = woven_src(&v->cur1, d.cur1_ctl, false, prev, cur, NULL);
         if (!err && (field_rate || (film && d.prev2_new)))
-            err = emit_frame(v, &v->prev2, n - 1, 1, &d, emit, user);
+            err = emit_frame(v, &p2, n - 1, 1, &d, emit, user);
         if (!err && (!film || d.cur1_new))
-            err = emit_frame(v, &v->cur1, n, 0, &d, emit, user);
+            err = emit_frame(v, &c1, n, 0, &d, emit, user);
     }
     if (err) {
         v->err = err;
@@ -414,11 +446,19 @@ int g7sf_vpp_flush(g7sf_vpp *v, g7sf_vpp_emit emit, void *user)
     v->flushed = true;
     if (!last_field)
         return 0;
-    /* the last frame's 2nd field alone: the first-frame path on that field */
+    /* the last frame's 2nd field: woven with its 1st when the film lock
+     * says so (the frame as it is), else alone by the first-frame path */
     vpp_film_decision d;
-    int err = deinterlace(v, true, true, &v->den[v->cur], &d);
+    const vpp_frame *last = &v->den[v->cur];
+    vpp_film_decide_last(&v->film, &d);
+    out_src src = woven_src(&v->cur1, d.prev2_ctl, true, NULL, last, NULL);
+    int err = 0;
+    if (d.prev2_ctl)
+        src.f = last;
+    else
+        err = deinterlace(v, true, true, last, &d);
     if (!err)
-        err = emit_frame(v, &v->cur1, v->frames - 1, 1, &d, emit, user);
+        err = emit_frame(v, &src, v->frames - 1, 1, &d, emit, user);
     if (err)
         v->err = err;
     return err;
