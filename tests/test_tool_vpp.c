@@ -399,6 +399,8 @@ TEST(stats_json_has_one_record_per_output_frame)
     CHECK(strstr(text, "{\"output\": 5, \"input\": 2, \"field\": 1,") != NULL);
     CHECK(strstr(text, "\"cadence\": \"") != NULL && strstr(text, "\"locked\": ") != NULL);
     CHECK(strstr(text, "\n]}\n") != NULL);
+    /* weave without denoise measures no motion: null, not a number */
+    CHECK(strstr(text, "\"moving\": null}") != NULL && !strstr(text, "\"moving\": -"));
     remove(in), remove(out), remove(js);
 }
 

@@ -2,13 +2,14 @@
  * update, temporal and context adaptive spatial filters, their blend, and
  * the block noise estimate.  Integer formulas follow the text exactly; the
  * decisions on unclear passages are in docs/spec-notes.md, "Denoise". */
+#include "dn_int.h"
 #include "dsp.h"
 #include "window.h"
 
 /* Reciprocals that replace the divides (§2.8.2.3, §2.8.2.4). */
 const uint16_t dn_gn_q_table[16] = { 2048, 1024, 682, 512, 409, 341, 292, 256, 227 };
-static const uint16_t q_table[16] = { 1024, 512, 341, 256, 205, 171, 146, 128,
-                                      114,  102, 93,  85,  79,  73,  68,  64 };
+const uint16_t dn_q_table[16] = { 1024, 512, 341, 256, 205, 171, 146, 128,
+                                  114,  102, 93,  85,  79,  73,  68,  64 };
 
 void g7sf_dn_params_from_state(const g7sf_sampler_state_di *s, g7sf_dn_params *p)
 {
@@ -39,49 +40,19 @@ void g7sf_gne_add(g7sf_gne *g, unsigned stream_id, unsigned bne)
     }
 }
 
-static inline int imin(int a, int b) { return a < b ? a : b; }
 static inline int imax(int a, int b) { return a > b ? a : b; }
-static inline int iabs(int a) { return a < 0 ? -a : a; }
 static inline int med3(int a, int b, int c) { return imax(imin(a, b), imin(imax(a, b), c)); }
-
-/* Denoise Motion History Update (§2.8.2.1, lines 836-864). */
-static unsigned history_update(const g7sf_dn_params *p, unsigned h, unsigned stad,
-                               unsigned mp, unsigned tasd, unsigned scm, bool *moving)
-{
-    *moving = stad > p->stad_th || mp > p->mp_th;
-    if (*moving)
-        return h >= 128 ? h / 2 : 0;
-    if ((tasd > p->tasd_th && scm < p->scm_th) || h < 128)
-        return 128;
-    /* an 8-bit history: saturate where max history is beyond its 128-240 range */
-    return h < p->history_max ? (unsigned)imin((int)(h + p->history_delta), 255) : h;
-}
 
 /* Motion detection of the 4x4 blocks (lines 806-834): on the lines as
  * stored, both fields interleaved. */
 void dn_motion_c(const dn_window *w, unsigned th, g7sf_dn_block_stats *st)
 {
-    const uint8_t *const *c = &w->cur[w->step];    /* c[y][x + 1]: pixel (x, y) */
     for (int k = 0; k < w->bh; k++) {   /* bh / 4 rows of four 4x4 blocks */
         int x0 = k % 4 * 4, y0 = k / 4 * 4;
-        unsigned stad = 0, mp = 0, shcm = 0, svcm = 0;
-        int tsd = 0;
-        for (int y = y0; y < y0 + 4; y++)
-            for (int x = x0; x < x0 + 4; x++) {
-                int d = c[y][x + 1] - w->prev[y][x];
-                stad += (unsigned)iabs(d);
-                tsd += d;
-                mp += (unsigned)iabs(d) >= th;
-                if (x < x0 + 3)
-                    shcm += (unsigned)iabs(c[y][x + 1] - c[y][x + 2]);
-                if (y < y0 + 3)
-                    svcm += (unsigned)iabs(c[y][x + 1] - c[y + 1][x + 1]);
-            }
-        st->stad[k] = (uint16_t)stad;
-        st->tasd[k] = (uint16_t)iabs(tsd);
-        st->shcm[k] = (uint16_t)shcm;
-        st->svcm[k] = (uint16_t)svcm;
-        st->motion_pixels[k] = (uint8_t)mp;
+        const uint8_t *c[4], *pv[4];
+        for (int y = 0; y < 4; y++)
+            c[y] = w->cur[w->step + y0 + y] + 1 + x0, pv[y] = w->prev[y0 + y] + x0;
+        dn_sums_4x4(th, c, pv, k, st);
     }
 }
 
@@ -89,18 +60,11 @@ void dn_motion_c(const dn_window *w, unsigned th, g7sf_dn_block_stats *st)
 static inline int blend(const dn_filter_params *fp, int spatial, int temporal, int t_diff,
                         bool moving, int block_min, int block_max)
 {
-    int th = fp->th, low = fp->low;
     if (temporal >= block_max)
         temporal = (temporal + block_max) >> 1;
     if (temporal < block_min)
         temporal = (temporal + block_min) >> 1;
-    if (t_diff >= th || moving)
-        return spatial;
-    if (t_diff < low)
-        return temporal;
-    /* q_table[12] x 13 = 1027 > 1024: saturate to 8 bits */
-    return imin(((spatial * (t_diff - low) + temporal * (th - t_diff) + (th - low) / 2) * fp->q) >> 10,
-                255);
+    return dn_blend_th(fp->th, fp->low, spatial, temporal, t_diff, moving);
 }
 
 unsigned dn_filter_c(const dn_window *w, const dn_filter_params *fp, const uint8_t hist[8],
@@ -155,7 +119,7 @@ unsigned dn_filter_c(const dn_window *w, const dn_filter_params *fp, const uint8
         for (int x = 0; x < DN_BW; x++) {
             int ctr = m[x + 1], pvx = w->prev[y][x], k = y / 4 * 4 + x / 4, h = hist[k];
             int spatial = ((sum[x] + (n[x] >> 1)) * dn_gn_q_table[n[x] - 1]) >> 11;
-            int temporal = (h * pvx + (256 - h) * ctr + 128) >> 8;
+            int temporal = dn_temporal(h, pvx, ctr);
             out[y * out_stride + x] = (uint8_t)blend(fp, spatial, temporal, iabs(ctr - pvx),
                                                      moving[k], lo[x], hi[x]);
             bne = pass[x] ? imin(bne, metric[x]) : bne;
@@ -173,7 +137,7 @@ void dn_filter_setup(const g7sf_dn_params *p, dn_filter_params *fp)
     unsigned th = p->temporal_diff_th, low = p->temporal_diff_low;
     *fp = (dn_filter_params){
         .gn = (uint16_t)p->good_neighbor_th, .th = (uint16_t)th, .low = (uint16_t)low,
-        .q = th > low ? q_table[th - low - 1] : 0,
+        .q = th > low ? dn_q_table[th - low - 1] : 0,
         .edge_th = clamp_th(p->bne_edge_th), .noise_th = clamp_th(p->bne_noise_th),
     };
 }
@@ -232,17 +196,9 @@ int g7sf_dn_block(const g7sf_dn_params *p, const g7sf_plane *cur, const g7sf_pla
 
     uint8_t hist[8], moving[8];
     for (int k = 0; k < bh; k++) {
-        bool mv = true;     /* the first frame forces the spatial filter */
-        if (p->first_frame) {
-            st->stad[k] = st->tasd[k] = 0, st->motion_pixels[k] = 0;
-            hist[k] = 0;
-        } else {
-            hist[k] = (uint8_t)history_update(p, hist_in[k / 4 * hist_stride + k % 4], st->stad[k],
-                                              st->motion_pixels[k], st->tasd[k],
-                                              (unsigned)st->shcm[k] + st->svcm[k], &mv);
-        }
-        hist_out[k / 4 * hist_stride + k % 4] = hist[k];
-        moving[k] = mv;
+        uint8_t *ho = hist_out + k / 4 * hist_stride + k % 4;
+        moving[k] = dn_history_4x4(p, p->first_frame ? NULL : hist_in + (ho - hist_out), ho, k, st);
+        hist[k] = *ho;
     }
 
     dn_filter_params fp;
