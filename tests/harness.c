@@ -82,3 +82,18 @@ int main(int argc, char **argv)
     printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
     return failed ? 1 : 0;
 }
+
+const char *t_build_dir(void)
+{
+    const char *b = getenv("BUILD");
+    return b ? b : "build";
+}
+
+const char *t_scratch_path(const char *prefix, const char *name)
+{
+    static char buf[8][256];
+    static int k;
+    char *p = buf[k++ % 8];
+    snprintf(p, sizeof buf[0], "%s/tests/%s%s", t_build_dir(), prefix, name);
+    return p;
+}

@@ -16,6 +16,10 @@ void t_fail(const char *file, int line, const char *fmt, ...)
 void t_skip(const char *why);
 bool t_failed(void);          /* has the current case failed so far */
 uint64_t t_rand(void);        /* deterministic per case (xorshift) */
+/* The build directory ($BUILD, default "build") and a scratch file path
+ * BUILD/tests/<prefix><name> (the last 8 returned stay valid). */
+const char *t_build_dir(void);
+const char *t_scratch_path(const char *prefix, const char *name);
 
 #define TEST(name)                                                            \
     static void test_##name(void);                                            \

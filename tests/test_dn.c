@@ -371,6 +371,16 @@ TEST(bad_arguments)
     CHECK_EQ(run_at(&p, cur, cur, 32, 8, 8, 0, 4, hin, hout, out, &st), G7SF_EINVAL);
     CHECK_EQ(run_at(&p, cur, cur, 32, 8, 0, 2, 4, hin, hout, out, &st), G7SF_EINVAL);
     CHECK_EQ(run_at(&p, cur, cur, 32, 8, 32, 0, 4, hin, hout, out, &st), G7SF_EINVAL);
+    /* thresholds that would index past the reciprocal tables */
+    g7sf_dn_params q = p;
+    q.temporal_diff_low = 0, q.temporal_diff_th = 17;       /* th - low = 17 > 16 */
+    CHECK_EQ(run(&q, cur, cur, 4, hin, hout, out, &st), G7SF_EINVAL);
+    q = p, q.temporal_diff_low = 20;                        /* low 20 > th 16 */
+    CHECK_EQ(run(&q, cur, cur, 4, hin, hout, out, &st), G7SF_EINVAL);
+    q = p, q.good_neighbor_th = 0x80000000u;                /* negative as an int */
+    CHECK_EQ(run(&q, cur, cur, 4, hin, hout, out, &st), G7SF_EINVAL);
+    q = p, q.temporal_diff_low = 0;                         /* th - low = 16: allowed */
+    CHECK_EQ(run(&q, cur, cur, 4, hin, hout, out, &st), 0);
 }
 
 /* Properties over random pictures.  A static, noise-free input (prev = cur)

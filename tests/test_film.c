@@ -9,6 +9,7 @@
 
 #include "gen7sf/media.h"
 #include "harness.h"
+#include "synth.h"
 #include "vpp/film.h"
 
 enum { MAXF = 256 };
@@ -56,10 +57,13 @@ static unsigned want_ctl(const fmap *m, int i)
 
 /* Synthetic frame variances of pass N (frames N, N + 1): adjacent fields
  * differ by the vertical detail vd, plus the motion mo between two film
- * frames, plus noise up to nz. */
+ * frames, plus noise up to nz.  The FMD counters: mv moving smooth pixels
+ * (v7), and the tears of a pair (v8 of the pass's own frame, v9 / v10 across
+ * the frames): td when its fields show two film frames, tm when one. */
 typedef struct synth {
     unsigned vd, mo, nz;
     bool top_first;
+    unsigned mv, td, tm;
 } synth;
 
 static uint32_t jitter(unsigned nz)
@@ -70,6 +74,11 @@ static uint32_t jitter(unsigned nz)
 static uint32_t pair_diff(const synth *s, const fmap *m, int i, int j)
 {
     return s->vd + (m->fid[i] != m->fid[j] ? s->mo : 0) + jitter(s->nz);
+}
+
+static uint32_t pair_tears(const synth *s, const fmap *m, int i, int j)
+{
+    return m->fid[i] != m->fid[j] ? s->td : s->tm;
 }
 
 static void synth_pass(const synth *s, const fmap *m, long n, uint32_t v[11])
@@ -83,6 +92,11 @@ static void synth_pass(const synth *s, const fmap *m, long n, uint32_t v[11])
     v[2] = pair_diff(s, m, f1, f2);
     v[3] = s->top_first ? cross : far;
     v[4] = s->top_first ? far : cross;
+    uint32_t t_cross = pair_tears(s, m, f1 - 1, f1), t_far = pair_tears(s, m, f2, f1 - 2);
+    v[7] = s->mv;
+    v[8] = pair_tears(s, m, f1, f2);
+    v[9] = s->top_first ? t_cross : t_far;
+    v[10] = s->top_first ? t_far : t_cross;
 }
 
 /* What a run did. */
@@ -319,6 +333,112 @@ TEST(cadence_breaks_drop_and_relock)
         }
 }
 
+/* Tears (v8..v10) in a pair say its fields do not belong together: a pair
+ * is torn when its count is above 1/16 of the moving smooth pixels (v7) and
+ * at least 1/1024 of the pixels (2560 / 1024 = 2.5 here).  Clean 2:2 and 3:2
+ * variances whose matching pairs are torn never lock; tears just under
+ * either bound change nothing. */
+TEST(torn_pairs_never_match)
+{
+    static const struct { unsigned mv, tm; bool torn; } cases[] = {
+        { 1000, 100, true },    /* 100 * 16 = 1600 > 1000 */
+        { 1000, 62, false },    /* 62 * 16 = 992 <= 1000 */
+        { 10, 3, true },        /* 48 > 10, 3 >= 2.5 */
+        { 10, 2, false },       /* 32 > 10, but 2 < 2.5 */
+    };
+    for (int k = 0; k < 4; k++)
+        for (int pd = 0; pd < 2; pd++)
+            for (int tf = 0; tf < 2; tf++) {
+                fmap m = { 0 };
+                long next = 0;
+                if (pd)
+                    add_22(&m, 80, 1, &next);
+                else
+                    add_32(&m, 80, 3, &next);
+                synth s = { .vd = 200, .mo = 600, .top_first = tf, .mv = cases[k].mv,
+                            .td = cases[k].mv / 2, .tm = cases[k].tm };
+                vpp_film f;
+                vpp_film_init(&f, tf);
+                result r;
+                run(&f, &m, 0, last_pass(&m), synth_fn, &s, &r);
+                CHECKF(r.wrong == 0 && r.bad_weaves == 0, "case %d pd %d tf %d: %d wrong, %d bad",
+                       k, pd, tf, r.wrong, r.bad_weaves);
+                if (cases[k].torn)
+                    CHECKF(r.lock_field < 0, "case %d pd %d tf %d: locked at field %d", k, pd,
+                           tf, r.lock_field);
+                else
+                    CHECKF(r.lock_field >= 0 && r.lock_field <= 10,
+                           "case %d pd %d tf %d: lock at field %d", k, pd, tf, r.lock_field);
+            }
+}
+
+/* A lock taken on clean 3:2 drops on the first pass whose woven pair is
+ * torn: every pass of 3:2 weaves both its fields, so no pass stays locked. */
+TEST(tears_break_a_lock)
+{
+    for (int tf = 0; tf < 2; tf++) {
+        fmap m = { 0 };
+        long next = 0;
+        add_32(&m, 120, 0, &next);
+        synth s = { .vd = 200, .mo = 600, .top_first = tf, .mv = 1000, .td = 500 };
+        vpp_film f;
+        vpp_film_init(&f, tf);
+        result r;
+        run(&f, &m, 0, 20, synth_fn, &s, &r);
+        CHECK(f.locked && r.wrong == 0);
+        s.tm = 100;
+        run(&f, &m, 21, last_pass(&m), synth_fn, &s, &r);
+        CHECKF(r.locked_passes == 0 && r.wrong == 0, "tf %d: %d passes locked on torn pairs", tf,
+               r.locked_passes);
+    }
+}
+
+/* After the last pass over clean 3:2 (every phase, so the stream ends at
+ * every point of the cycle), the last field gets control 1 exactly when it
+ * shows the film frame of the field before; a torn last pair, no lock or
+ * bad arguments give nothing. */
+TEST(last_field_decision)
+{
+    for (int off = 0; off < 10; off++) {
+        fmap m = { 0 };
+        long next = 0;
+        add_32(&m, 60, off, &next);
+        synth s = { .vd = 200, .mo = 600, .top_first = true, .mv = 1000, .td = 500 };
+        vpp_film f;
+        vpp_film_init(&f, true);
+        result r;
+        long passes = m.n / 2 - 1;      /* every frame pair: the last one holds the last field */
+        run(&f, &m, 0, passes - 1, synth_fn, &s, &r);
+        vpp_film_decision d = { .prev2_ctl = 7 };
+        vpp_film_decide_last(&f, &d);
+        bool pair = m.fid[m.n - 1] == m.fid[m.n - 2];
+        CHECKF(f.locked && d.locked == pair && d.prev2_ctl == (pair ? 1u : 0u) && !d.cur1_ctl &&
+                   !d.prev2_new, "off %d: ctl %u, last pair %s", off, d.prev2_ctl,
+               pair ? "matches" : "does not match");
+        CHECK_EQ(d.cadence, pair ? VPP_CADENCE_32 : VPP_CADENCE_VIDEO);
+        /* the same stream with its last pair torn */
+        vpp_film_init(&f, true);
+        run(&f, &m, 0, passes - 2, synth_fn, &s, &r);
+        s.tm = 100;
+        uint32_t v[11];
+        synth_pass(&s, &m, passes - 1, v);
+        v[9] = 0;                       /* the pair across the frames stays clean */
+        vpp_film_decision dl;
+        vpp_film_decide(&f, v, 64 * 40, &dl);
+        vpp_film_decide_last(&f, &d);
+        CHECKF(d.prev2_ctl == 0, "off %d: torn last pair woven", off);
+    }
+    vpp_film f;
+    vpp_film_init(&f, true);
+    vpp_film_decision d = { .prev2_ctl = 1, .locked = true };
+    vpp_film_decide_last(&f, &d);
+    CHECK(!d.locked && d.prev2_ctl == 0);
+    d.prev2_ctl = 1;
+    vpp_film_decide_last(NULL, &d);
+    CHECK_EQ(d.prev2_ctl, 0u);
+    vpp_film_decide_last(&f, NULL);     /* ignored */
+}
+
 TEST(bad_arguments)
 {
     vpp_film f;
@@ -381,6 +501,28 @@ static void tele_frame(const tele *t, long j, uint8_t out[PH][PW])
     }
 }
 
+/* The FMD over two whole frames with the driver defaults (notes/landscape.md),
+ * as the pipeline runs it: v the frame variances, *pixels those of the
+ * interior blocks summed. */
+static void fmd_frames(const g7sf_plane *prev, const g7sf_plane *cur, bool top_first,
+                       uint32_t v[11], long *pixels)
+{
+    g7sf_di_params p = { .fmd_tdiff = 175, .fmd_vdiff1 = 16, .fmd_vdiff2 = 100,
+                         .fmd_thr_tear = 2, .top_first = top_first };
+    g7sf_fmd_frame fr;
+    memset(&fr, 0, sizeof fr);
+    int w = cur->width, h = cur->height, blocks = 0;
+    for (int by = 0; by < h; by += 4)
+        for (int bx = 0; bx < w; bx += 16) {
+            g7sf_fmd_block b;
+            CHECK_EQ(g7sf_fmd_block_run(&p, cur, prev, bx, by, &b), 0);
+            g7sf_fmd_add(&fr, 0, &b, bx, by, w, h);
+            blocks += bx > 0 && by > 0 && bx + 16 < w && by + 4 < h;
+        }
+    memcpy(v, fr.v[0], sizeof fr.v[0]);
+    *pixels = blocks * 64L;
+}
+
 static void tele_fn(const void *ctx, const fmap *m, long n, uint32_t v[11], long *pixels)
 {
     (void)m;
@@ -389,21 +531,7 @@ static void tele_fn(const void *ctx, const fmap *m, long n, uint32_t v[11], long
     tele_frame(t, n, prev);
     tele_frame(t, n + 1, cur);
     g7sf_plane pp = { &prev[0][0], PW, PW, PH }, cp = { &cur[0][0], PW, PW, PH };
-    /* the driver defaults (notes/landscape.md) */
-    g7sf_di_params p = { .fmd_tdiff = 175, .fmd_vdiff1 = 16, .fmd_vdiff2 = 100,
-                         .fmd_thr_tear = 2, .top_first = t->top_first };
-    g7sf_fmd_frame fr;
-    memset(&fr, 0, sizeof fr);
-    int blocks = 0;
-    for (int by = 0; by < PH; by += 4)
-        for (int bx = 0; bx < PW; bx += 16) {
-            g7sf_fmd_block b;
-            CHECK_EQ(g7sf_fmd_block_run(&p, &cp, &pp, bx, by, &b), 0);
-            g7sf_fmd_add(&fr, 0, &b, bx, by, PW, PH);
-            blocks += bx > 0 && by > 0 && bx + 16 < PW && by + 4 < PH;
-        }
-    memcpy(v, fr.v[0], sizeof fr.v[0]);
-    *pixels = blocks * 64L;
+    fmd_frames(&pp, &cp, t->top_first, v, pixels);
 }
 
 /* 3:2 film, an edit into 3:2 of another phase, video, then 2:2, both field
@@ -446,4 +574,38 @@ TEST(telecined_pictures)
                     CHECK_EQ(frames_not_once(&m, &r, r.lock_field, 2 * (int)p1 + 3), 0);
             }
         }
+}
+
+/* Video of a zooming zone plate: as it zooms, the difference across two
+ * frames swings low and high from field to field for a few passes, as 2:2
+ * film does (the demo's zone section locked 2:2 on 6 of 50 fields); the
+ * low pairs are torn all the same.  No pass locks, in either field order. */
+TEST(zone_plate_video_never_locks)
+{
+    enum { ZW = 192, ZH = 96, FRAMES = 60 };
+    for (int tf = 0; tf < 2; tf++) {
+        synth_seq truth, video;
+        synth_seq_init(&truth, VIO_CHROMA_420, ZW, ZH);
+        synth_seq_init(&video, VIO_CHROMA_420, ZW, ZH);
+        CHECK_EQ(synth_seq_render(&truth, SYNTH_ZONE_PLATE, 0, 1, 2 * FRAMES), 0);
+        CHECK_EQ(synth_seq_interlace(&video, &truth, tf), 0);
+        vpp_film f;
+        vpp_film_init(&f, tf);
+        int locked = 0;
+        for (long n = 0; n + 1 < video.n; n++) {
+            const vio_frame *a = &video.f[n], *b = &video.f[n + 1];
+            g7sf_plane pp = { a->data[0], (int)a->stride[0], ZW, ZH };
+            g7sf_plane cp = { b->data[0], (int)b->stride[0], ZW, ZH };
+            uint32_t v[11];
+            long pixels;
+            fmd_frames(&pp, &cp, tf, v, &pixels);
+            vpp_film_decision d;
+            vpp_film_decide(&f, v, pixels, &d);
+            locked += d.locked || d.prev2_ctl || d.cur1_ctl;
+        }
+        CHECKF(video.n == FRAMES && locked == 0, "tf %d: %d of %ld passes locked", tf, locked,
+               video.n - 1);
+        synth_seq_free(&truth);
+        synth_seq_free(&video);
+    }
 }

@@ -11,8 +11,7 @@
 static int run(const char *args, char *out, size_t n)
 {
     char cmd[1024];
-    const char *build = getenv("BUILD") ? getenv("BUILD") : "build";
-    snprintf(cmd, sizeof cmd, "%s/gen7sf-state %s 2>/dev/null", build, args);
+    snprintf(cmd, sizeof cmd, "%s/gen7sf-state %s 2>/dev/null", t_build_dir(), args);
     FILE *p = popen(cmd, "r");
     size_t len = p ? fread(out, 1, n - 1, p) : 0;
     out[len] = 0;
@@ -60,7 +59,7 @@ TEST(decode_reads_a_hex_dump_file)
 {
     static char out[8192];
     char path[200];
-    snprintf(path, sizeof path, "%s/tests/state_dump.hex", getenv("BUILD") ? getenv("BUILD") : "build");
+    snprintf(path, sizeof path, "%s/tests/state_dump.hex", t_build_dir());
     FILE *f = fopen(path, "w");
     CHECK(f != NULL);
     if (!f)
@@ -106,7 +105,7 @@ TEST(decode_and_encode_every_structure)
 {
     static char out[1 << 16];
     char path[200], args[400];
-    snprintf(path, sizeof path, "%s/tests/every_dump.hex", getenv("BUILD") ? getenv("BUILD") : "build");
+    snprintf(path, sizeof path, "%s/tests/every_dump.hex", t_build_dir());
     for (unsigned i = 0; i < g7sf_state_count(); i++) {
         const g7sf_state_desc *d = g7sf_state_at(i);
         FILE *f = fopen(path, "w");

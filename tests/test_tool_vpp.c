@@ -11,19 +11,9 @@
 #include "video_io.h"
 #include "vpp_probe.h"
 
-static const char *build(void)
-{
-    return getenv("BUILD") ? getenv("BUILD") : "build";
-}
-
-/* A scratch path build/tests/tool_vpp_<name>; the last 8 stay valid. */
 static const char *path(const char *name)
 {
-    static char buf[8][256];
-    static int k;
-    char *p = buf[k++ % 8];
-    snprintf(p, 256, "%s/tests/tool_vpp_%s", build(), name);
-    return p;
+    return t_scratch_path("tool_vpp_", name);
 }
 
 static char out_text[8192], err_text[8192];
@@ -43,9 +33,9 @@ static void slurp(const char *file, char *buf, size_t n)
 static int run(const char *args)
 {
     char cmd[2048], so[256], se[256];
-    snprintf(so, sizeof so, "%s/tests/tool_vpp.stdout", build());
-    snprintf(se, sizeof se, "%s/tests/tool_vpp.stderr", build());
-    snprintf(cmd, sizeof cmd, "T=%s/gen7sf-vpp; $T %s > %s 2> %s", build(), args, so, se);
+    snprintf(so, sizeof so, "%s/tests/tool_vpp.stdout", t_build_dir());
+    snprintf(se, sizeof se, "%s/tests/tool_vpp.stderr", t_build_dir());
+    snprintf(cmd, sizeof cmd, "T=%s/gen7sf-vpp; $T %s > %s 2> %s", t_build_dir(), args, so, se);
     int st = system(cmd);
     slurp(so, out_text, sizeof out_text);
     slurp(se, err_text, sizeof err_text);
@@ -248,7 +238,7 @@ TEST(pipes_give_the_same_bytes_as_files)
     snprintf(args, sizeof args, "--deinterlace=weave --threads 2 %s %s", in, out);
     CHECK_EQ(run(args), 0);
     char cmd[1200];
-    snprintf(cmd, sizeof cmd, "cat %s | %s/gen7sf-vpp --deinterlace=weave --threads 1 - - | cat > %s", in, build(),
+    snprintf(cmd, sizeof cmd, "cat %s | %s/gen7sf-vpp --deinterlace=weave --threads 1 - - | cat > %s", in, t_build_dir(),
              out2);
     CHECK_EQ(system(cmd), 0);
     static char a[1 << 16], b[1 << 16];
@@ -270,7 +260,7 @@ TEST(a_closed_pipe_is_an_error_not_a_signal)
     snprintf(cmd, sizeof cmd,
              "(%s/gen7sf-vpp --deinterlace=weave --quiet %s - 2>/dev/null; echo $? > %s) "
              "| head -c 10 > /dev/null",
-             build(), in, path("status"));
+             t_build_dir(), in, path("status"));
     CHECK_EQ(system(cmd), 0);
     char st[16];
     slurp(path("status"), st, sizeof st);
@@ -409,6 +399,8 @@ TEST(stats_json_has_one_record_per_output_frame)
     CHECK(strstr(text, "{\"output\": 5, \"input\": 2, \"field\": 1,") != NULL);
     CHECK(strstr(text, "\"cadence\": \"") != NULL && strstr(text, "\"locked\": ") != NULL);
     CHECK(strstr(text, "\n]}\n") != NULL);
+    /* weave without denoise measures no motion: null, not a number */
+    CHECK(strstr(text, "\"moving\": null}") != NULL && !strstr(text, "\"moving\": -"));
     remove(in), remove(out), remove(js);
 }
 

@@ -45,6 +45,22 @@ TEST(chroma_down_averages_line_pairs)
     CHECK_EQ(dst[1], 128);      /* (0 + 255 + 1) >> 1 */
 }
 
+TEST(chroma_weave_takes_lines_by_parity)
+{
+    /* two columns, 4 lines: a's lines are 10 + y, b's 20 + y; the 1st field
+     * (lines of first_parity) from a */
+    const uint8_t a[8] = { 10, 10, 11, 11, 12, 12, 13, 13 };
+    const uint8_t b[8] = { 20, 20, 21, 21, 22, 22, 23, 23 };
+    uint8_t dst[3 * 4];
+    memset(dst, 0, sizeof dst);
+    vpp_chroma_weave(a, b, 2, 2, 4, 0, dst, 3);     /* top field first */
+    static const uint8_t top[12] = { 10, 10, 0, 21, 21, 0, 12, 12, 0, 23, 23, 0 };
+    CHECK(!memcmp(dst, top, sizeof top));
+    vpp_chroma_weave(a, b, 2, 2, 4, 1, dst, 3);     /* bottom field first */
+    static const uint8_t bottom[12] = { 20, 20, 0, 11, 11, 0, 22, 22, 0, 13, 13, 0 };
+    CHECK(!memcmp(dst, bottom, sizeof bottom));
+}
+
 TEST(interlaced_ramp_round_trip)
 {
     /* progressive 4:2:0 chroma line c sits at frame y = 2c + 0.5; a ramp

@@ -22,6 +22,9 @@ typedef struct g7sf_plane {
     int width, height;
 } g7sf_plane;
 
+/* Chroma arrangement of a frame as the DN/DI unit reads it. */
+enum g7sf_chroma { G7SF_CHROMA_420, G7SF_CHROMA_422, G7SF_CHROMA_411 };
+
 /* The DN controls of SAMPLER_STATE_DI (DEINTERLACE_SAMPLER_STATE), as the
  * §2.8.2 pseudocode names them.  None of these fields is a "value - 1". */
 typedef struct g7sf_dn_params {
@@ -75,10 +78,41 @@ typedef struct g7sf_gne {
 
 void g7sf_gne_add(g7sf_gne *g, unsigned stream_id, unsigned bne);
 
-/* ---- Deinterlace (§2.8.4 - §2.8.6) ----------------------------------- */
+/* ---- Haswell chroma denoise (002 "Chroma Noise Reduction") ----------- */
 
-/* Chroma arrangement of a frame as the DN/DI unit reads it. */
-enum g7sf_chroma { G7SF_CHROMA_420, G7SF_CHROMA_422, G7SF_CHROMA_411 };
+/* The controls Haswell has for U and V apart from luma (SAMPLER_STATE_DI on
+ * Ivy Bridge has none; drivers program 140, 13 and 7).  The moving pixel,
+ * ASD and SCM thresholds, the history maximum and delta, Progressive DN and
+ * the first-frame bit are shared with luma (g7sf_dn_params). */
+typedef struct g7sf_dn_chroma_params {
+    unsigned stad_th;           /* chroma STAD threshold: moving if STAD > this */
+    unsigned temporal_diff_th;  /* chroma temporal difference threshold */
+    unsigned temporal_diff_low; /* chroma low threshold, raised to th - 16 if lower */
+} g7sf_dn_chroma_params;
+
+void g7sf_dn_chroma_params_from_values(unsigned stad_th, unsigned temporal_diff_th,
+                                       unsigned temporal_diff_low, g7sf_dn_chroma_params *c);
+
+/* Denoises one chroma plane (U or V) of the 16 x bh luma block at (bx, by)
+ * (the g7sf_dn_block rules): its chroma block is 8 x bh / 2 samples at
+ * (bx / 2, by / 2) for 4:2:0, 8 x bh at (bx / 2, by) for 4:2:2 (4:1:1 is
+ * rejected).  The samples of each luma 4x4 (2x2 or 2x4) form a group with
+ * its own history byte, in the luma history layout (group k at hist[k / 4
+ * * hist_stride + k % 4]); a group's motion detection reads the 4x4 chroma
+ * window centred on it, so the luma-sized thresholds apply unscaled
+ * (docs/spec-notes.md, "Haswell chroma denoise (002)").  The filter is
+ * temporal only: a moving group, or a sample that changed by the chroma
+ * temporal difference threshold or more, keeps its input value.  cur, prev:
+ * the chroma planes at native size (prev the denoised previous frame; prev
+ * and hist_in unread on the first frame).  Writes the denoised samples to
+ * out, the statistics of each group to st (bne 255: no chroma BNE).
+ * Returns 0, or G7SF_EINVAL for bad arguments. */
+int g7sf_dn_chroma_block(const g7sf_dn_params *p, const g7sf_dn_chroma_params *c,
+                         enum g7sf_chroma chroma, const g7sf_plane *cur, const g7sf_plane *prev,
+                         int bx, int by, int bh, const uint8_t *hist_in, uint8_t *hist_out,
+                         int hist_stride, uint8_t *out, int out_stride, g7sf_dn_block_stats *st);
+
+/* ---- Deinterlace (§2.8.4 - §2.8.6) ----------------------------------- */
 
 /* One frame: luma and the two chroma planes at their native size (4:2:0
  * w/2 x h/2, 4:2:2 w/2 x h, 4:1:1 w/4 x h).  Interlaced frames hold both

@@ -61,7 +61,8 @@ typedef struct g7sf_vpp_stats {
     const char *cadence;            /* "video", "3:2", "2:2" */
     bool locked;                    /* film mode locked */
     double moving;                  /* fraction of moving 4x4 blocks when
-                                       denoising, else of pixels FMD finds moving */
+                                       denoising, else of pixels the FMD finds
+                                       moving (auto), else -1: not measured */
 } g7sf_vpp_stats;
 
 typedef struct g7sf_vpp g7sf_vpp;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "di_core.h"
+#include "window.h"
 
 void g7sf_di_params_from_state(const g7sf_sampler_state_di *s, g7sf_di_params *p)
 {
@@ -48,19 +49,7 @@ void g7sf_di_params_from_state(const g7sf_sampler_state_di *s, g7sf_di_params *p
 
 void di_window_load(const g7sf_plane *pl, int bx, int by, di_window *w)
 {
-    int x0 = bx - DIW_L, last = pl->width - 1;
-    for (int r = 0; r < DIW_H; r++) {
-        const uint8_t *src =
-            pl->data + (size_t)di_clamp_line(by - DIW_T + r, pl->height) * pl->stride;
-        if (x0 >= 0 && x0 + DIW_W <= pl->width) {
-            memcpy(w->p[r], src + x0, DIW_W);
-            continue;
-        }
-        for (int c = 0; c < DIW_W; c++) {
-            int x = x0 + c;
-            w->p[r][c] = src[x < 0 ? 0 : x > last ? last : x];
-        }
-    }
+    media_load(pl, bx - DIW_L, by - DIW_T, DIW_H, DIW_W, 2, &w->p[0][0], DIW_W);
 }
 
 /* The values the formulas take without overflow: the state fields' widths

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "di_core.h"
+#include "window.h"
 
 /* Around the block, per plane (Cr, Cb): 6 lines (frame lines by - 1 ..
  * by + 4) of 10 samples in 4:2:2 (4:2:2 samples bx / 2 - 1 .. bx / 2 + 8,
@@ -41,7 +42,7 @@ static void load_rows(const g7sf_yuv *f, int bx, int by, di_crows r)
     for (int c = 0; c < 2; c++)
         for (int k = 0; k < NL; k++) {
             int row = f->chroma == G7SF_CHROMA_420 ? by / 2 - 2 + k : by - 1 + k;
-            load_row(pl[c], di_clamp_line(row, pl[c]->height), bx / 2 - 1, f->chroma, r[c][k]);
+            load_row(pl[c], media_clamp_line(row, pl[c]->height, 2), bx / 2 - 1, f->chroma, r[c][k]);
         }
 }
 
@@ -56,7 +57,7 @@ static void upsample_420(const g7sf_di_params *p, const di_crows pr, const di_cr
                          int by, int h, int y, const uint8_t stmm3[4][8], uint8_t u[2][NS])
 {
     const di_crows *own = is_cur ? (const di_crows *)cr : (const di_crows *)pr;
-    int yc = di_clamp_line(y, h), j = (yc >> 1) - (by / 2 - 2);
+    int yc = media_clamp_line(y, h, 2), j = (yc >> 1) - (by / 2 - 2);
     for (int c = 0; c < 2; c++) {
         const uint8_t *row = (*own)[c][j];
         if (!((yc ^ (yc >> 1)) & 1)) {      /* the field's own row */

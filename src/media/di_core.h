@@ -75,17 +75,6 @@ static inline int di_blend(const g7sf_di_params *p, int stmm3, int spatial, int 
 /* A rounded average of two pixels ("average", lines 1138, 1211). */
 static inline int di_avg(int a, int b) { return (a + b + 1) >> 1; }
 
-/* Frame line y as the windows read it: outside the frame, the nearest line
- * of the same field. */
-static inline int di_clamp_line(int y, int h)
-{
-    if (y < 0)
-        return y & 1;
-    if (y >= h)
-        return h - 2 + ((y - h) & 1);
-    return y;
-}
-
 /* Chroma of the block (§2.8.4.5 - 2.8.4.8): fills prev2_c and cur1_c of
  * out.  stmm3 is STMM3 of each block pair and line, angle the final luma
  * angle index of each pair and line. */

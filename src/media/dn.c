@@ -4,6 +4,7 @@
  * decisions on unclear passages are in docs/spec-notes.md, "Denoise". */
 #include <string.h>
 
+#include "dn_int.h"
 #include "gen7sf/media.h"
 #include "window.h"
 
@@ -16,8 +17,8 @@ enum {
 
 /* Reciprocals that replace the divides (§2.8.2.3, §2.8.2.4). */
 static const uint16_t gn_q_table[9] = { 2048, 1024, 682, 512, 409, 341, 292, 256, 227 };
-static const uint16_t q_table[16] = { 1024, 512, 341, 256, 205, 171, 146, 128,
-                                      114,  102, 93,  85,  79,  73,  68,  64 };
+const uint16_t dn_q_table[16] = { 1024, 512, 341, 256, 205, 171, 146, 128,
+                                  114,  102, 93,  85,  79,  73,  68,  64 };
 
 void g7sf_dn_params_from_state(const g7sf_sampler_state_di *s, g7sf_dn_params *p)
 {
@@ -48,61 +49,19 @@ void g7sf_gne_add(g7sf_gne *g, unsigned stream_id, unsigned bne)
     }
 }
 
-static inline int imin(int a, int b) { return a < b ? a : b; }
 static inline int imax(int a, int b) { return a > b ? a : b; }
-static inline int iabs(int a) { return a < 0 ? -a : a; }
 static inline int med3(int a, int b, int c) { return imax(imin(a, b), imin(imax(a, b), c)); }
 
-/* Denoise Motion History Update (§2.8.2.1, lines 836-864). */
-static unsigned history_update(const g7sf_dn_params *p, unsigned h, unsigned stad,
-                               unsigned mp, unsigned tasd, unsigned scm, bool *moving)
-{
-    *moving = stad > p->stad_th || mp > p->mp_th;
-    if (*moving)
-        return h >= 128 ? h / 2 : 0;
-    if ((tasd > p->tasd_th && scm < p->scm_th) || h < 128)
-        return 128;
-    /* an 8-bit history: saturate where max history is beyond its 128-240 range */
-    return h < p->history_max ? (unsigned)imin((int)(h + p->history_delta), 255) : h;
-}
-
-/* Motion detection of the 4x4 blocks (lines 806-834): on the lines as
- * stored, both fields interleaved.  c[y][x + 1] is the block's pixel (x, y).
- * Writes each 4x4's new history to hist_out and whether it moves to
- * moving[k]. */
+/* Motion detection of the 4x4 blocks (lines 806-834).  c[y][x + 1] is the
+ * block's pixel (x, y). */
 static void motion_detect(const g7sf_dn_params *p, const uint8_t (*c)[WIN_W], const uint8_t (*pv)[BW],
                           int bh, const uint8_t *hist_in, uint8_t *hist_out, int hist_stride,
                           bool *moving, g7sf_dn_block_stats *st)
 {
     for (int k = 0; k < bh; k++) {      /* bh / 4 rows of four 4x4 blocks */
-        int x0 = k % 4 * 4, y0 = k / 4 * 4;
-        unsigned stad = 0, mp = 0, shcm = 0, svcm = 0;
-        int tsd = 0;
-        for (int y = y0; y < y0 + 4; y++)
-            for (int x = x0; x < x0 + 4; x++) {
-                int d = c[y][x + 1] - pv[y][x];
-                stad += (unsigned)iabs(d);
-                tsd += d;
-                mp += (unsigned)iabs(d) >= p->temporal_diff_th;
-                if (x < x0 + 3)
-                    shcm += (unsigned)iabs(c[y][x + 1] - c[y][x + 2]);
-                if (y < y0 + 3)
-                    svcm += (unsigned)iabs(c[y][x + 1] - c[y + 1][x + 1]);
-            }
-        uint8_t *ho = hist_out + k / 4 * hist_stride + k % 4;
-        if (p->first_frame) {
-            stad = mp = 0, tsd = 0;
-            *ho = 0;
-            moving[k] = true;       /* forces the spatial filter */
-        } else {
-            *ho = (uint8_t)history_update(p, hist_in[k / 4 * hist_stride + k % 4], stad, mp,
-                                          (unsigned)iabs(tsd), shcm + svcm, &moving[k]);
-        }
-        st->stad[k] = (uint16_t)stad;
-        st->tasd[k] = (uint16_t)iabs(tsd);
-        st->shcm[k] = (uint16_t)shcm;
-        st->svcm[k] = (uint16_t)svcm;
-        st->motion_pixels[k] = (uint8_t)mp;
+        int x0 = k % 4 * 4, y0 = k / 4 * 4, h = k / 4 * hist_stride + k % 4;
+        moving[k] = dn_detect_4x4(p, &c[y0][x0 + 1], WIN_W, &pv[y0][x0], BW,
+                                  p->first_frame ? NULL : hist_in + h, hist_out + h, k, st);
     }
 }
 
@@ -110,18 +69,11 @@ static void motion_detect(const g7sf_dn_params *p, const uint8_t (*c)[WIN_W], co
 static inline int blend(const g7sf_dn_params *p, int spatial, int temporal, int t_diff,
                         bool moving, int block_min, int block_max)
 {
-    int th = (int)p->temporal_diff_th, low = (int)p->temporal_diff_low;
     if (temporal >= block_max)
         temporal = (temporal + block_max) >> 1;
     if (temporal < block_min)
         temporal = (temporal + block_min) >> 1;
-    if (t_diff >= th || moving)
-        return spatial;
-    if (t_diff < low)
-        return temporal;
-    /* q_table[12] x 13 = 1027 > 1024: saturate to 8 bits */
-    return imin(((spatial * (t_diff - low) + temporal * (th - t_diff) + (th - low) / 2) *
-                 q_table[th - low - 1]) >> 10, 255);
+    return dn_blend(p, spatial, temporal, t_diff, moving);
 }
 
 int g7sf_dn_block(const g7sf_dn_params *p, const g7sf_plane *cur, const g7sf_plane *prev,
@@ -130,6 +82,12 @@ int g7sf_dn_block(const g7sf_dn_params *p, const g7sf_plane *cur, const g7sf_pla
 {
     if (!p || !cur || !cur->data || !hist_out || !out || !st || (bh != 4 && bh != 8) ||
         bx < 0 || by < 0 || bx % BW || by % 4 || bx >= cur->width || by >= cur->height)
+        return G7SF_EINVAL;
+    /* the reciprocal tables have 9 and 16 entries: thresholds a caller sets
+     * directly must keep the indices inside them */
+    if (p->good_neighbor_th > 255 || p->temporal_diff_th > 255 ||
+        p->temporal_diff_low > p->temporal_diff_th ||
+        p->temporal_diff_th - p->temporal_diff_low > 16)
         return G7SF_EINVAL;
     if (!p->first_frame && (!prev || !prev->data || !hist_in || prev->width != cur->width ||
                             prev->height != cur->height))
@@ -197,7 +155,7 @@ int g7sf_dn_block(const g7sf_dn_params *p, const g7sf_plane *cur, const g7sf_pla
         for (int x = 0; x < BW; x++) {
             int ctr = m[x + 1], pvx = pv[y][x], h = hist_out[y / 4 * hist_stride + x / 4];
             int spatial = ((sum[x] + (n[x] >> 1)) * gn_q_table[n[x] - 1]) >> 11;
-            int temporal = (h * pvx + (256 - h) * ctr + 128) >> 8;
+            int temporal = dn_temporal(h, pvx, ctr);
             out[y * out_stride + x] = (uint8_t)blend(p, spatial, temporal, iabs(ctr - pvx),
                                                      moving[y / 4 * 4 + x / 4], lo[x], hi[x]);
             bne = pass[x] ? imin(bne, metric[x]) : bne;

@@ -5,10 +5,11 @@
  * docs/spec-notes.md, "Motion compensated deinterlace". */
 #include <stdlib.h>
 
+#include "dsp.h"
 #include "mcdi.h"
 
 enum {
-    NCAND = 16,
+    NCAND = MCDI_NCAND,
     PAIRS = 8,
     /* SAD columns x = -10 .. 21: the 6-wide windows of the 8 pairs need
      * -2 .. 17; 32 bytes make whole SSE2 vectors (the extra columns on the
@@ -22,7 +23,7 @@ enum {
 };
 
 /* The candidate vectors in the order the PRM tests them (line 1242). */
-static const int8_t cand[NCAND][2] = {
+const int8_t mcdi_cand[NCAND][2] = {
     { -1, -2 }, { 0, -2 }, { 1, -2 },
     { -6, 0 },  { -5, 0 }, { -4, 0 }, { -3, 0 }, { -2, 0 },
     { 2, 0 },   { 3, 0 },  { 4, 0 },  { 5, 0 },  { 6, 0 },
@@ -47,14 +48,14 @@ static inline int iabs(int a) { return a < 0 ? -a : a; }
  * and the reference.  Per candidate: absolute differences of the 7 lines
  * they cover, column sums over each line's 5, 6-wide box sums at every
  * column (the pairs use the even ones), and the running best. */
-static void search(const di_window *pic, const di_window *ref, int l0, mcdi_block *m)
+void mcdi_search_c(const di_window *pic, const di_window *ref, int l0, mcdi_block *m)
 {
     uint16_t best[2][2 * PAIRS], arg[2][2 * PAIRS] = { { 0 } };
     for (int t = 0; t < 2; t++)
         for (int c = 0; c < 2 * PAIRS; c++)
             best[t][c] = UINT16_MAX;
     for (uint16_t k = 0; k < NCAND; k++) {
-        int mx = cand[k][0], my = cand[k][1];
+        int mx = mcdi_cand[k][0], my = mcdi_cand[k][1];
         uint8_t d[SAD_ROWS][SAD_COLS];
         for (int r = 0; r < SAD_ROWS; r++) {
             const uint8_t *a = &DIW(pic, SAD_X0, l0 - 2 + r);
@@ -82,8 +83,8 @@ static void search(const di_window *pic, const di_window *ref, int l0, mcdi_bloc
     for (int t = 0; t < 2; t++)
         for (int i = 0; i < PAIRS; i++) {
             m->sad[l0 + 2 * t][i] = best[t][2 * i];
-            m->mvx[l0 + 2 * t][i] = cand[arg[t][2 * i]][0];
-            m->mvy[l0 + 2 * t][i] = cand[arg[t][2 * i]][1];
+            m->mvx[l0 + 2 * t][i] = mcdi_cand[arg[t][2 * i]][0];
+            m->mvy[l0 + 2 * t][i] = mcdi_cand[arg[t][2 * i]][1];
         }
 }
 
@@ -129,6 +130,7 @@ void mcdi_block_run(const g7sf_di_params *p, const di_window *prev, const di_win
                     mcdi_block *m)
 {
     int l0 = di_first_field_line(p, 0) ? 0 : 1;     /* 1st-field lines: picture prev */
+    mcdi_search_fn search = media_dsp_get()->mcdi.search;
     search(prev, cur, l0, m);
     search(cur, prev, l0 ^ 1, m);
     mcdi_smoothness(p, m);

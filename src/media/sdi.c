@@ -1,9 +1,11 @@
 /* Spatial deinterlacer (§2.8.4.2 - 2.8.4.4, lines 1054-1138): angle costs
  * over 6x3 and 2x1 windows, the angle decision, fallback modes 1 and 2, the
  * horizontal median and the interpolation along the chosen angle.  The
- * decision rule replaces a lost figure; docs/spec-notes.md, "Deinterlace".
+ * decision rule replaces a lost figure; docs/spec-notes.md, "Deinterlace
+ * quality".
  * Row work runs over 32 columns (x -6..25) and pair work over 16 lanes. */
 #include "di_core.h"
+#include "dsp.h"
 
 const int8_t di_angle_off[DI_ANGLES] = { -5, -3, -2, -1, 0, 1, 2, 3, 5 };
 
@@ -97,7 +99,10 @@ void di_angle_median(const uint8_t robust[DI_LANES], uint8_t angle[8])
         angle[i] = (uint8_t)med3(robust[i], robust[i + 1], robust[i + 2]);
 }
 
-void di_sdi_line(const g7sf_di_params *p, const di_window *pic, int l, di_sdi *s)
+/* AngleCost_6x3 and AngleCost_2x1 of every angle and lane, and the
+ * fallback mode 1 sums of the lines above and below (dsp.h). */
+void di_sdi_costs_c(const di_window *pic, int l, di_sdi *s, uint16_t h1[DI_LANES],
+                    uint16_t h2[DI_LANES])
 {
     for (int a = 0; a < DI_ANGLES; a++) {
         int off = di_angle_off[a];
@@ -119,11 +124,19 @@ void di_sdi_line(const g7sf_di_params *p, const di_window *pic, int l, di_sdi *s
             s->cost2x1[a][i] = qm[i + 2];
         }
     }
-    di_angle_decide((const uint16_t (*)[DI_LANES])s->cost, p->sdi_th, p->sdi_delta, s->decided);
-
-    uint16_t h1[DI_LANES] = { 0 }, h2[DI_LANES] = { 0 };
+    for (int i = 0; i < DI_LANES; i++)
+        h1[i] = h2[i] = 0;
     sum_h(&DIW(pic, C0, l - 1), h1, h2);
     sum_h(&DIW(pic, C0, l + 1), h1, h2);
+}
+
+void di_sdi_line(const g7sf_di_params *p, const di_window *pic, int l, di_sdi *s)
+{
+    uint16_t h1[DI_LANES], h2[DI_LANES];
+    media_dsp_get()->di.sdi_costs(pic, l, s, h1, h2);
+    media_dsp_get()->di.angle_decide((const uint16_t (*)[DI_LANES])s->cost, p->sdi_th,
+                                     p->sdi_delta, s->decided);
+
     int t1 = (int)p->sdi_t1, t2 = (int)p->sdi_t2, k2 = (int)p->sdi_angle2x1;
     for (int i = 0; i < DI_LANES; i++) {
         int a = s->decided[i];

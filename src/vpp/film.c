@@ -65,13 +65,27 @@ static bool clearly_less(uint64_t a, uint64_t b, uint64_t floor)
     return 3 * a < 2 * b && b - a >= floor;
 }
 
+/* The FMD's tear count of a pair against its moving, vertically smooth
+ * pixels (v7): fields of one film frame leave almost none (measured: none
+ * on clean film, under 3% with noise of sigma 8), fields of two frames
+ * tear where anything moves.  Counts under 1/1024 of the pixels decide
+ * nothing. */
+static bool is_torn(uint32_t tears, uint32_t moving, long pixels)
+{
+    return (uint64_t)tears * 16 > moving && (uint64_t)tears * 1024 >= (uint64_t)pixels;
+}
+
 /* Pair i against its neighbours i - 1 and i + 1: fields of one film frame
  * differ only by noise and vertical detail, fields of two frames also by
  * the motion between them, so a matching pair is clearly below a neighbour
  * and a mismatched one clearly above (every mismatched pair of 3:2 and 2:2
- * lies between two matching ones). */
+ * lies between two matching ones).  A torn pair is mismatched whatever its
+ * neighbours: video can swing like a cadence (a zooming zone plate does),
+ * but its low pairs still tear. */
 static int classify(const vpp_film *f, long i, uint64_t floor)
 {
+    if (f->torn[i % H])
+        return DIFF;
     uint64_t a = adj(f, i), hi = 0, lo = UINT64_MAX;
     for (long j = i - 1; j <= i + 1; j += 2)
         if (known(f, j)) {
@@ -151,18 +165,31 @@ static unsigned field_ctl(const struct model *md, int phase, long i, long *pair)
     return model_m(md, phase, i + 1) ? 2 : 0;
 }
 
-/* The veto: the pair to weave must not differ clearly more than the
- * matching pairs of the window (their mean, leaving it out) do. */
+/* The veto: the pair to weave must not be torn nor differ clearly more than
+ * the matching pairs of the window (their mean, leaving it out) do. */
 static bool vetoed(const vpp_film *f, const struct model *md, long lo, long last, long w,
                    uint64_t floor)
 {
-    if (!known(f, w))
+    if (!known(f, w) || f->torn[w % H])
         return true;
     uint64_t sum = 0, n = 0;
     for (long j = lo; j <= last; j++)
         if (j != w && known(f, j) && model_m(md, f->phase, j))
             sum += adj(f, j), n++;
     return n == 0 || clearly_less(sum / n, adj(f, w), floor);
+}
+
+/* a floor of 2 levels of mean absolute difference: a frame sum is about
+ * pixels / 2 positions x |d| / 16 */
+static uint64_t floor_of(long pixels)
+{
+    return pixels >= 32 ? (uint64_t)pixels / 16 : 2;
+}
+
+/* The first pair of the window ending at pair last. */
+static long window_start(const vpp_film *f, long last)
+{
+    return last - WINDOW + 1 > f->trust_from ? last - WINDOW + 1 : f->trust_from;
 }
 
 void vpp_film_decide(vpp_film *f, const uint32_t v[11], long pixels, vpp_film_decision *d)
@@ -173,9 +200,7 @@ void vpp_film_decide(vpp_film *f, const uint32_t v[11], long pixels, vpp_film_de
     if (!f || !v)
         return;
     long n = f->passes++, cross = 2 * n + 2;
-    /* a floor of 2 levels of mean absolute difference: a frame sum is about
-     * pixels / 2 positions x |d| / 16 */
-    uint64_t floor = pixels >= 32 ? (uint64_t)pixels / 16 : 2;
+    uint64_t floor = floor_of(pixels);
     f->pixels = pixels;
     if (n == 0)
         f->known_from = cross;
@@ -183,11 +208,15 @@ void vpp_film_decide(vpp_film *f, const uint32_t v[11], long pixels, vpp_film_de
      * with field 2 of frame n, otherwise cBpT does */
     f->adj[cross % H] = f->top_first ? v[3] : v[4];
     f->adj[(cross + 1) % H] = v[2];
+    /* the tears of those pairs: TEAR2 (cTpB, v9) or TEAR3 (cBpT, v10) across
+     * the frames, TEAR1 (cTcB, v8) inside N + 1 */
+    f->torn[cross % H] = is_torn(f->top_first ? v[9] : v[10], v[7], pixels);
+    f->torn[(cross + 1) % H] = is_torn(v[8], v[7], pixels);
     f->known = cross + 2;
     for (long i = cross - 1; i <= cross; i++)
         f->cls[i % H] = (int8_t)(known(f, i) && i >= f->trust_from ? classify(f, i, floor) : UNSURE);
 
-    long lo = cross - WINDOW + 1 > f->trust_from ? cross - WINDOW + 1 : f->trust_from;
+    long lo = window_start(f, cross);
     /* once locked, the veto below is the check: every pair the model calls
      * matching is woven by one of the passes */
     if (!f->locked)
@@ -209,4 +238,21 @@ void vpp_film_decide(vpp_film *f, const uint32_t v[11], long pixels, vpp_film_de
         .prev2_new = !model_m(md, f->phase, cross - 1),
         .cur1_new = !model_m(md, f->phase, cross),
     };
+}
+
+void vpp_film_decide_last(const vpp_film *f, vpp_film_decision *d)
+{
+    if (!d)
+        return;
+    memset(d, 0, sizeof *d);
+    if (!f || !f->locked)
+        return;
+    /* the last pass measured the last frame's own pair; the veto checks it
+     * as a pass checks the pairs it weaves */
+    long last = f->known - 1;
+    const struct model *md = model_of(f->cadence);
+    if (!model_m(md, f->phase, last) ||
+        vetoed(f, md, window_start(f, last), last, last, floor_of(f->pixels)))
+        return;
+    *d = (vpp_film_decision){ .prev2_ctl = 1, .cadence = f->cadence, .locked = true };
 }

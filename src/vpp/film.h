@@ -33,6 +33,7 @@ typedef struct vpp_film {
     long pixels;                    /* of the latest pass */
     uint32_t adj[VPP_FILM_HISTORY]; /* pair i's field difference, at i % HISTORY */
     int8_t cls[VPP_FILM_HISTORY];   /* pair i's class (film.c) */
+    bool torn[VPP_FILM_HISTORY];    /* pair i's tear counts say two film frames */
     long known;                     /* adj[i] is valid for known_from <= i < known */
     long known_from;
     long trust_from;                /* classes before this pair are ignored (break) */
@@ -48,5 +49,11 @@ void vpp_film_init(vpp_film *f, bool top_first);
  * frame), pixels the number of luma pixels they cover.  Fills d with the
  * controls to use for this pass. */
 void vpp_film_decide(vpp_film *f, const uint32_t v[11], long pixels, vpp_film_decision *d);
+
+/* At the end of the stream, after the last pass: the stream's last field
+ * (field 2 of the last frame), which no pass output, as if it were the
+ * prev2 of one more pass: prev2_ctl 1 when the lock weaves it with field 1
+ * of its own frame, else all zero (its partner, if any, never came). */
+void vpp_film_decide_last(const vpp_film *f, vpp_film_decision *d);
 
 #endif

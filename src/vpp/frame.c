@@ -97,3 +97,11 @@ void vpp_chroma_down(const uint8_t *src, int src_stride, int w, int dst_lines, u
             d[x] = (uint8_t)((a[x] + b[x] + 1) >> 1);
     }
 }
+
+void vpp_chroma_weave(const uint8_t *a, const uint8_t *b, int src_stride, int w, int lines,
+                      int first_parity, uint8_t *dst, int dst_stride)
+{
+    for (int y = 0; y < lines; y++)
+        memcpy(dst + (size_t)y * dst_stride,
+               ((y & 1) == first_parity ? a : b) + (size_t)y * src_stride, (size_t)w);
+}

@@ -44,4 +44,11 @@ void vpp_chroma_up(const uint8_t *src, int src_stride, int w, int src_lines, uin
 void vpp_chroma_down(const uint8_t *src, int src_stride, int w, int dst_lines, uint8_t *dst,
                      int dst_stride);
 
+/* The 4:2:0 chroma of two fields woven into one frame: interlaced 4:2:0
+ * keeps each field's chroma on the lines of its parity (line 2k with the
+ * top field), so lines of parity first_parity come from a (the 1st field's
+ * frame) and the others from b (the 2nd field's). */
+void vpp_chroma_weave(const uint8_t *a, const uint8_t *b, int src_stride, int w, int lines,
+                      int first_parity, uint8_t *dst, int dst_stride);
+
 #endif

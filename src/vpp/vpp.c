@@ -29,6 +29,8 @@ struct g7sf_vpp {
     bool interlaced;            /* every mode but off */
     enum g7sf_chroma out_chroma;
     uint8_t *raw;               /* the input luma, W x H, when denoising */
+    uint8_t *raw_c[2];          /* the input Cb, Cr when denoising them (Haswell) */
+    g7sf_dn_chroma_params chroma_dn;
     vpp_frame den[2];           /* denoised previous [cur] and current [cur ^ 1] */
     int cur;
     vpp_frame prev2, cur1;      /* the DI pass outputs, 4:2:2 */
@@ -83,6 +85,7 @@ void g7sf_vpp_destroy(g7sf_vpp *v)
     if (!v)
         return;
     free(v->raw);
+    free(v->raw_c[0]), free(v->raw_c[1]);
     for (int i = 0; i < 2; i++)
         vpp_frame_free(&v->den[i]), free(v->stat[i]);
     vpp_frame_free(&v->prev2);
@@ -125,6 +128,10 @@ static int alloc_all(g7sf_vpp *v)
         err = vpp_frame_alloc(&v->up, v->W, v->H, G7SF_CHROMA_422);
     if (!err && c->denoise >= 0 && !(v->raw = malloc(luma)))
         err = G7SF_ENOMEM;
+    size_t chroma = (size_t)vpp_frame_stride(&v->den[0], 1) * vpp_frame_lines(&v->den[0], 1);
+    for (int i = 0; i < 2 && !err && c->denoise >= 0 && c->platform == G7SF_HSW; i++)
+        if (!(v->raw_c[i] = malloc(chroma)))
+            err = G7SF_ENOMEM;
     size_t cw = (size_t)chroma_width(c), ch = (size_t)chroma_lines(c, v->out_chroma);
     if (!err && !(v->out[0] = malloc((size_t)c->width * c->height)))
         err = G7SF_ENOMEM;
@@ -150,6 +157,8 @@ g7sf_vpp *g7sf_vpp_create(const g7sf_vpp_config *cfg, int *err)
         v->interlaced = cfg->deinterlace != G7SF_VPP_DI_OFF;
         v->out_chroma = cfg->output_422 ? G7SF_CHROMA_422 : cfg->chroma;
         v->noise_q = vpp_noise_level(0, 0);
+        /* the Haswell driver's chroma denoise thresholds */
+        g7sf_dn_chroma_params_from_values(140, 13, 7, &v->chroma_dn);
         di_defaults(&v->di_base, cfg);
         vpp_film_init(&v->film, cfg->top_first);
         e = alloc_all(v);
@@ -220,8 +229,17 @@ static int denoise(g7sf_vpp *v, bool first)
                                 .dndi_first_frame = first, .dndi_top_first = v->cfg.top_first };
     vpp_noise_thresholds(v->noise_q, v->cfg.denoise, &s);
     g7sf_yuv c = { .y = { v->raw, v->W, v->W, v->H } }, p = vpp_frame_yuv(&v->den[v->cur]);
-    vpp_pass_in in = { &s, &c, &p, v->stat[v->stat_in], v->W };
+    vpp_pass_in in = { &s, &c, &p, v->stat[v->stat_in], v->W, NULL };
     vpp_pass_out o = { .dn = wplane(cur, 0), .stat_out = v->stat[v->stat_in ^ 1] };
+    if (v->raw_c[0]) {
+        /* Haswell: U and V from their input copies into the frame */
+        g7sf_yuv f = vpp_frame_yuv(cur);
+        c.cb = (g7sf_plane){ v->raw_c[0], f.cb.stride, f.cb.width, f.cb.height };
+        c.cr = (g7sf_plane){ v->raw_c[1], f.cr.stride, f.cr.width, f.cr.height };
+        c.chroma = f.chroma;
+        in.chroma_dn = &v->chroma_dn;
+        o.dn_c[0] = wplane(cur, 1), o.dn_c[1] = wplane(cur, 2);
+    }
     int err = run_pass(v, &in, &o, true, false);
     v->st.gne_sum = o.gne.sum[0], v->st.gne_count = o.gne.count[0];
     v->st.noise_th = v->noise_q;
@@ -243,7 +261,8 @@ static int deinterlace(g7sf_vpp *v, bool first, bool other_field, const vpp_fram
     s.dndi_first_frame = first;
     s.dndi_top_first = v->cfg.top_first != other_field;
     g7sf_yuv c = vpp_frame_yuv(f), p = vpp_frame_yuv(&v->den[v->cur]);
-    vpp_pass_in in = { &s, &c, first ? NULL : &p, first ? NULL : v->stat[v->stat_in], v->W };
+    vpp_pass_in in = { &s, &c, first ? NULL : &p, first ? NULL : v->stat[v->stat_in], v->W,
+                       NULL };
     vpp_pass_out o = { .stat_out = v->stat[v->stat_in ^ 1] };
     for (int i = 0; i < 3; i++) {
         o.cur1[i] = wplane(&v->cur1, i);
@@ -263,14 +282,12 @@ static int deinterlace(g7sf_vpp *v, bool first, bool other_field, const vpp_fram
         s.fmd_for_2nd_field_of_previous_frame = d->prev2_ctl;
         s.fmd_for_1st_field_of_current_frame = d->cur1_ctl;
     }
-    vpp_pass_out fmd = o;
-    /* without film detection the FMD only feeds stats.moving, which the DN
-     * pass gives when denoising */
+    /* the FMD ran ahead or is not needed: without film detection it would
+     * only feed stats.moving (14% of a MADI pass at 1080i) */
+    vpp_pass_out di = o;
     if (!err)
-        err = run_pass(v, &in, &o, film || first || v->cfg.denoise >= 0, false);
-    if (film)
-        o.motion_pixels = fmd.motion_pixels;
-    if (v->cfg.denoise < 0)
+        err = run_pass(v, &in, &di, true, false);
+    if (film && v->cfg.denoise < 0)
         v->st.moving = (double)o.motion_pixels / ((double)v->W * v->H);
     return err;
 }
@@ -283,15 +300,43 @@ static void crop(const uint8_t *src, int src_stride, int w, int h, uint8_t *dst)
         memcpy(dst + (size_t)y * w, src + (size_t)y * src_stride, (size_t)w);
 }
 
-static int emit_frame(g7sf_vpp *v, const vpp_frame *f, long input, int field,
+/* What an output is made of: frame f (a DI pass output, or an input frame
+ * as it is), and for a woven field the frames holding its 1st and 2nd
+ * fields (NULL when it was deinterlaced). */
+typedef struct out_src {
+    const vpp_frame *f, *field1, *field2;
+} out_src;
+
+/* The sources of output out, field `second` of frame self, under cadence
+ * control ctl: woven with the field before (1) or after (2) in time, in
+ * frame self or its neighbour before / after. */
+static out_src woven_src(const vpp_frame *out, unsigned ctl, bool second, const vpp_frame *before,
+                         const vpp_frame *self, const vpp_frame *after)
+{
+    if (!ctl)
+        return (out_src){ out, NULL, NULL };
+    const vpp_frame *other = second ? (ctl == 1 ? self : after) : (ctl == 1 ? before : self);
+    return second ? (out_src){ out, other, self } : (out_src){ out, self, other };
+}
+
+static int emit_frame(g7sf_vpp *v, const out_src *src, long input, int field,
                       const vpp_film_decision *d, g7sf_vpp_emit emit, void *user)
 {
     const g7sf_vpp_config *c = &v->cfg;
+    const vpp_frame *f = src->f;
     int cw = chroma_width(c), ch = chroma_lines(c, v->out_chroma);
     crop(f->data[0], f->w, c->width, c->height, v->out[0]);
-    /* a deinterlaced frame from 4:2:0: back to progressive 4:2:0 */
     bool interlaced = v->interlaced;
-    if (f->chroma != c->chroma) {
+    if (src->field1 && c->chroma == G7SF_CHROMA_420) {
+        /* a woven field from 4:2:0: the two fields' chroma lines as they
+         * are, a progressive frame (telecine keeps whole fields) */
+        for (int i = 1; i < 3; i++)
+            vpp_chroma_weave(src->field1->data[i], src->field2->data[i], f->w / 2, f->w / 2,
+                             f->h / 2, !c->top_first, v->down.data[i], f->w / 2);
+        f = &v->down;
+        interlaced = false;
+    } else if (f->chroma != c->chroma) {
+        /* a deinterlaced frame from 4:2:0: back to progressive 4:2:0 */
         for (int i = 1; i < 3; i++)
             vpp_chroma_down(f->data[i], f->w / 2, f->w / 2, f->h / 2, v->down.data[i], f->w / 2);
         f = &v->down;
@@ -326,7 +371,8 @@ static bool picture_ok(const g7sf_vpp *v, const g7sf_vpp_picture *in)
            in->stride[1] >= chroma_width(c) && in->stride[2] >= chroma_width(c);
 }
 
-/* The input into the new current frame: luma into v->raw when denoising. */
+/* The input into the new current frame: luma into v->raw when denoising,
+ * chroma into v->raw_c when denoising it. */
 static void import(g7sf_vpp *v, const g7sf_vpp_picture *in)
 {
     const g7sf_vpp_config *c = &v->cfg;
@@ -334,9 +380,11 @@ static void import(g7sf_vpp *v, const g7sf_vpp_picture *in)
     vpp_pad_plane(in->data[0], in->stride[0], c->width, c->height, v->raw ? v->raw : f->data[0],
                   v->W, v->W, v->H, v->interlaced);
     int cw = chroma_width(c), ch = chroma_lines(c, c->chroma);
-    for (int i = 1; i < 3; i++)
-        vpp_pad_plane(in->data[i], in->stride[i], cw, ch, f->data[i], v->W / 2, v->W / 2,
+    for (int i = 1; i < 3; i++) {
+        uint8_t *dst = v->raw_c[0] ? v->raw_c[i - 1] : f->data[i];
+        vpp_pad_plane(in->data[i], in->stride[i], cw, ch, dst, v->W / 2, v->W / 2,
                       vpp_frame_lines(f, i), v->interlaced);
+    }
 }
 
 int g7sf_vpp_push(g7sf_vpp *v, const g7sf_vpp_picture *in, g7sf_vpp_emit emit, void *user)
@@ -350,31 +398,35 @@ int g7sf_vpp_push(g7sf_vpp *v, const g7sf_vpp_picture *in, g7sf_vpp_emit emit, v
     long n = v->frames;
     vpp_frame *cur = &v->den[v->cur ^ 1];
     vpp_film_decision d = { 0 };
-    v->st = (g7sf_vpp_stats){ 0 };
+    v->st = (g7sf_vpp_stats){ .moving = -1 };
     import(v, in);
     int err = c->denoise >= 0 ? denoise(v, first) : 0;
     bool field_rate = c->rate == G7SF_VPP_RATE_FIELD;
 
+    const out_src as_is = { cur, NULL, NULL }, cur1 = { &v->cur1, NULL, NULL };
     if (!err && !v->di) {
         /* weave: both fields as they are, once per field at field rate */
-        err = emit_frame(v, cur, n, v->interlaced && field_rate ? 0 : -1, &d, emit, user);
+        err = emit_frame(v, &as_is, n, v->interlaced && field_rate ? 0 : -1, &d, emit, user);
         if (!err && v->interlaced && field_rate)
-            err = emit_frame(v, cur, n, 1, &d, emit, user);
+            err = emit_frame(v, &as_is, n, 1, &d, emit, user);
     } else if (!err && (first || c->deinterlace == G7SF_VPP_DI_BOB)) {
         err = deinterlace(v, true, false, cur, &d);
         if (!err)
-            err = emit_frame(v, &v->cur1, n, 0, &d, emit, user);
+            err = emit_frame(v, &cur1, n, 0, &d, emit, user);
         if (!err && c->deinterlace == G7SF_VPP_DI_BOB && field_rate)
             err = deinterlace(v, true, true, cur, &d);
         if (!err && c->deinterlace == G7SF_VPP_DI_BOB && field_rate)
-            err = emit_frame(v, &v->cur1, n, 1, &d, emit, user);
+            err = emit_frame(v, &cur1, n, 1, &d, emit, user);
     } else if (!err) {
         err = deinterlace(v, false, false, cur, &d);
         bool film = c->rate == G7SF_VPP_RATE_FILM && d.locked;
+        const vpp_frame *prev = &v->den[v->cur];
+        out_src p2 = woven_src(&v->prev2, d.prev2_ctl, true, NULL, prev, cur);
+        out_src c1 = woven_src(&v->cur1, d.cur1_ctl, false, prev, cur, NULL);
         if (!err && (field_rate || (film && d.prev2_new)))
-            err = emit_frame(v, &v->prev2, n - 1, 1, &d, emit, user);
+            err = emit_frame(v, &p2, n - 1, 1, &d, emit, user);
         if (!err && (!film || d.cur1_new))
-            err = emit_frame(v, &v->cur1, n, 0, &d, emit, user);
+            err = emit_frame(v, &c1, n, 0, &d, emit, user);
     }
     if (err) {
         v->err = err;
@@ -397,11 +449,19 @@ int g7sf_vpp_flush(g7sf_vpp *v, g7sf_vpp_emit emit, void *user)
     v->flushed = true;
     if (!last_field)
         return 0;
-    /* the last frame's 2nd field alone: the first-frame path on that field */
+    /* the last frame's 2nd field: woven with its 1st when the film lock
+     * says so (the frame as it is), else alone by the first-frame path */
     vpp_film_decision d;
-    int err = deinterlace(v, true, true, &v->den[v->cur], &d);
+    const vpp_frame *last = &v->den[v->cur];
+    vpp_film_decide_last(&v->film, &d);
+    out_src src = woven_src(&v->cur1, d.prev2_ctl, true, NULL, last, NULL);
+    int err = 0;
+    if (d.prev2_ctl)
+        src.f = last;
+    else
+        err = deinterlace(v, true, true, last, &d);
     if (!err)
-        err = emit_frame(v, &v->cur1, v->frames - 1, 1, &d, emit, user);
+        err = emit_frame(v, &src, v->frames - 1, 1, &d, emit, user);
     if (err)
         v->err = err;
     return err;

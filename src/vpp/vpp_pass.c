@@ -42,11 +42,11 @@ static int check(const vpp_pass_in *in, int row0, int row1, int *rows)
     const g7sf_sampler_state_di *s = in->state;
     int w = in->cur->y.width, h = in->cur->y.height;
     if ((!s->dn_enable && !s->di_enable) || w < BW || w % BW || h < 8 ||
-        h % (s->di_enable ? 4 : 8) || !yuv_ok(in->cur, w, h, s->di_enable))
+        h % (s->di_enable ? 4 : 8) || !yuv_ok(in->cur, w, h, s->di_enable || in->chroma_dn))
         return G7SF_EINVAL;
     if (!s->dndi_first_frame &&
         (!in->prev || !in->stat_in || (s->di_enable && in->prev->chroma != in->cur->chroma) ||
-         !yuv_ok(in->prev, w, h, s->di_enable)))
+         !yuv_ok(in->prev, w, h, s->di_enable || in->chroma_dn)))
         return G7SF_EINVAL;
     if (in->stat_pitch < w || in->stat_pitch % 2)
         return G7SF_EINVAL;
@@ -119,6 +119,29 @@ static long moving_blocks(const g7sf_dn_params *p, const g7sf_dn_block_stats *st
     return p->first_frame ? n : m;
 }
 
+/* Haswell chroma denoise of the luma block at (bx, by); hist is the offset
+ * of its luma history. */
+static int dn_chroma(const vpp_pass_in *in, const vpp_pass_out *out, const g7sf_dn_params *p,
+                     int bx, int by, int bh, size_t hist)
+{
+    const g7sf_yuv *cur = in->cur, *prev = p->first_frame ? NULL : in->prev;
+    bool v2 = cur->chroma == G7SF_CHROMA_420;
+    for (int i = 0; i < 2; i++) {
+        uint8_t dn[8][BW / 2];
+        g7sf_dn_block_stats st;
+        size_t h = hist + (size_t)(i + 1) * (size_t)(cur->y.height / 4) * in->stat_pitch;
+        int err = g7sf_dn_chroma_block(p, in->chroma_dn, cur->chroma, i ? &cur->cr : &cur->cb,
+                                       prev ? (i ? &prev->cr : &prev->cb) : NULL, bx, by, bh,
+                                       prev ? in->stat_in + h : NULL, out->stat_out + h,
+                                       in->stat_pitch, &dn[0][0], BW / 2, &st);
+        if (err)
+            return err;
+        put_block(&out->dn_c[i], bx / 2, v2 ? by / 2 : by, v2 ? bh / 2 : bh, &dn[0][0], BW / 2,
+                  BW / 2);
+    }
+    return 0;
+}
+
 int vpp_pass_run(const vpp_pass_in *in, vpp_pass_out *out, int row0, int row1, bool skip_fmd)
 {
     int rows, err = check(in, row0, row1, &rows);
@@ -126,7 +149,8 @@ int vpp_pass_run(const vpp_pass_in *in, vpp_pass_out *out, int row0, int row1, b
         return err;
     const g7sf_sampler_state_di *s = in->state;
     int w = in->cur->y.width, h = in->cur->y.height, pitch = in->stat_pitch;
-    if (!out || !out->stat_out || !wplane_ok(&out->dn, w))
+    if (!out || !out->stat_out || !wplane_ok(&out->dn, w) || !wplane_ok(&out->dn_c[0], w / 2) ||
+        !wplane_ok(&out->dn_c[1], w / 2))
         return G7SF_EINVAL;
     for (int i = 0; i < 3; i++)
         if (!wplane_ok(&out->prev2[i], i ? w / 2 : w) || !wplane_ok(&out->cur1[i], i ? w / 2 : w))
@@ -164,6 +188,8 @@ int vpp_pass_run(const vpp_pass_in *in, vpp_pass_out *out, int row0, int row1, b
                 g7sf_gne_add(&out->gne, s->dndi_stream_id, st.bne);
                 out->moving_4x4 += moving_blocks(&dnp, &st, bh);
                 put_block(&out->dn, bx, by, bh, &dn[0][0], BW, BW);
+                if (in->chroma_dn && (err = dn_chroma(in, out, &dnp, bx, by, bh, hist)))
+                    break;
                 if (scratch) {
                     copy_region(&in->cur->y, scratch, bx, by);
                     put_block(&(vpp_wplane){ scratch, w }, bx, by, bh, &dn[0][0], BW, BW);

@@ -23,12 +23,16 @@ typedef struct vpp_wplane {
  * stat_in[(y / 4) * stat_pitch + stat_pitch / 2 + x / 4]).  prev and stat_in
  * are unread on the first frame (may be NULL).  Frames: width a multiple of
  * 16, height a multiple of 4 (8 when DI is off: DN-only blocks are 16x8);
- * stat_pitch >= width, even; the statistics surfaces hold height rows. */
+ * stat_pitch >= width, even; the statistics surfaces hold height rows.
+ * chroma_dn (Haswell, DN on): U and V are denoised too (cur and prev need
+ * their 4:2:0 or 4:2:2 chroma), their histories stored like luma's,
+ * height / 4 (U) and height / 2 (V) rows further down. */
 typedef struct vpp_pass_in {
     const g7sf_sampler_state_di *state;
     const g7sf_yuv *cur, *prev;
     const uint8_t *stat_in;
     int stat_pitch;
+    const g7sf_dn_chroma_params *chroma_dn;
 } vpp_pass_in;
 
 /* Where the kernel stores the writeback.  A plane with NULL data is not
@@ -37,11 +41,12 @@ typedef struct vpp_pass_in {
  * frames, luma width x height and 4:2:2 chroma [1] Cb, [2] Cr of width / 2 x
  * height; STMM (W8) goes to stat_out.  DN enabled: dn gets the denoised
  * current luma (W10 and the 1st-field lines of W4/W5 with DI, W0-W3 without)
- * and the history (W9 / W4) goes to stat_out.  stat_out has stat_in's
- * layout and only the bytes of the pass's blocks are written. */
+ * and the history (W9 / W4) goes to stat_out, dn_c the denoised Cb, Cr
+ * with chroma_dn (the DI still reads them as input).  stat_out has
+ * stat_in's layout and only the bytes of the pass's blocks are written. */
 typedef struct vpp_pass_out {
     vpp_wplane prev2[3], cur1[3];
-    vpp_wplane dn;
+    vpp_wplane dn, dn_c[2];
     uint8_t *stat_out;
     /* Accumulated over the blocks run (add them up across stripes): */
     g7sf_gne gne;               /* GNE counters, by DN/DI Stream ID */

@@ -37,8 +37,12 @@ void stats_json_frame(FILE *f, long n, const g7sf_vpp_stats *st)
                "\"cadence\": ",
             st->noise_th, st->temporal_diff_th, st->temporal_diff_low);
     put_string(f, st->cadence ? st->cadence : "video");
-    fprintf(f, ", \"locked\": %s, \"moving\": %.6f}", st->locked ? "true" : "false",
-            isfinite(st->moving) ? st->moving : 0.0);
+    fprintf(f, ", \"locked\": %s, \"moving\": ", st->locked ? "true" : "false");
+    /* the pipeline reports -1 when no unit measured motion for this frame */
+    if (isfinite(st->moving) && st->moving >= 0)
+        fprintf(f, "%.6f}", st->moving);
+    else
+        fputs("null}", f);
 }
 
 void stats_json_end(FILE *f)

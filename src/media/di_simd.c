@@ -1,0 +1,186 @@
+/* SSE4.1 and AVX2 versions of the SDI window sums (dsp.h); the definition
+ * is di_sdi_costs_c in sdi.c, which they match bit for bit.  A row is the
+ * 32 columns -6 .. 25: column pair j (columns 2j - 6, 2j - 5) is word j, and
+ * lane i reads pair words i + 1 .. i + 3, so every sum is the pair words
+ * shifted down by 1..4 lanes with zeros coming in, as in the C. */
+#include "core/cpu.h"
+#include "dsp.h"
+
+#if CPU_X86
+#include "simd_x86.h"
+
+enum { C0 = -6 };
+
+#define LOAD(p) _mm_loadu_si128((const __m128i *)(p))
+#define LOAD2(p) _mm256_loadu_si256((const __m256i *)(p))
+
+/* 16 words as two halves for SSE4.1; SHR(v, n): lane i gets lane i + n */
+typedef struct w16 { __m128i lo, hi; } w16;
+#define SHR(v, n) ((w16){ _mm_alignr_epi8((v).hi, (v).lo, 2 * (n)), _mm_srli_si128((v).hi, 2 * (n)) })
+/* in a 256-bit register: the high half, zero above, feeds the low one */
+#define SHR2(v, n) _mm256_alignr_epi8(_mm256_permute2x128_si256((v), (v), 0x81), (v), 2 * (n))
+
+static inline SSE41 w16 add(w16 a, w16 b)
+{
+    return (w16){ _mm_add_epi16(a.lo, b.lo), _mm_add_epi16(a.hi, b.hi) };
+}
+
+static inline SSE41 w16 pair_ad_row(const uint8_t *a, const uint8_t *b)
+{
+    return (w16){ pair_ad(LOAD(a), LOAD(b)), pair_ad(LOAD(a + 16), LOAD(b + 16)) };
+}
+
+static inline SSE41 void store(uint16_t *dst, w16 v)
+{
+    _mm_storeu_si128((__m128i *)dst, v.lo);
+    _mm_storeu_si128((__m128i *)(dst + 8), v.hi);
+}
+
+/* max(m, |a - v| + |v - b|), the SUM_H2 term */
+static inline SSE41 __m128i h2_term(__m128i m, __m128i a, __m128i b, __m128i v)
+{
+    return _mm_max_epi16(m, _mm_add_epi16(_mm_abs_epi16(_mm_sub_epi16(a, v)),
+                                          _mm_abs_epi16(_mm_sub_epi16(v, b))));
+}
+
+static inline AVX2 __m256i h2_term2(__m256i m, __m256i a, __m256i b, __m256i v)
+{
+    return _mm256_max_epi16(m, _mm256_add_epi16(_mm256_abs_epi16(_mm256_sub_epi16(a, v)),
+                                                _mm256_abs_epi16(_mm256_sub_epi16(v, b))));
+}
+
+void SSE41 di_sdi_costs_sse41(const di_window *pic, int l, di_sdi *s, uint16_t h1[DI_LANES],
+                              uint16_t h2[DI_LANES])
+{
+    for (int a = 0; a < DI_ANGLES; a++) {
+        int off = di_angle_off[a];
+        w16 q[3];
+        for (int r = 0; r < 3; r++) {
+            int y = l + 2 * r - 2;
+            q[r] = pair_ad_row(&DIW(pic, C0 + off, y + 1), &DIW(pic, C0 - off, y - 1));
+        }
+        w16 col = add(add(q[0], q[1]), q[2]);
+        store(s->cost[a], add(add(SHR(col, 1), SHR(col, 2)), SHR(col, 3)));
+        store(s->cost2x1[a], SHR(q[1], 2));
+    }
+    w16 s1 = { _mm_setzero_si128(), _mm_setzero_si128() }, s2 = s1;
+    const __m128i lowb = _mm_set1_epi16(0xFF);
+    for (int y = l - 1; y <= l + 1; y += 2) {
+        const uint8_t *c = &DIW(pic, C0, y);
+        w16 q = pair_ad_row(c, c + 1);
+        s1 = add(s1, add(add(SHR(q, 1), SHR(q, 2)), SHR(q, 3)));
+        /* even and odd columns of the row as words */
+        w16 ev = { _mm_and_si128(LOAD(c), lowb), _mm_and_si128(LOAD(c + 16), lowb) };
+        w16 od = { _mm_srli_epi16(LOAD(c), 8), _mm_srli_epi16(LOAD(c + 16), 8) };
+        w16 e1 = SHR(ev, 1), e2 = SHR(ev, 2), e3 = SHR(ev, 3), e4 = SHR(ev, 4);
+        w16 o1 = SHR(od, 1), o2 = SHR(od, 2), o3 = SHR(od, 3);
+        w16 m = { _mm_setzero_si128(), _mm_setzero_si128() };
+#define TERM(half) \
+        m.half = h2_term(m.half, e1.half, e4.half, e1.half); \
+        m.half = h2_term(m.half, e1.half, e4.half, o1.half); \
+        m.half = h2_term(m.half, e1.half, e4.half, e2.half); \
+        m.half = h2_term(m.half, e1.half, e4.half, o2.half); \
+        m.half = h2_term(m.half, e1.half, e4.half, e3.half); \
+        m.half = h2_term(m.half, e1.half, e4.half, o3.half)
+        TERM(lo);
+        TERM(hi);
+#undef TERM
+        s2 = add(s2, m);
+    }
+    store(h1, s1);
+    store(h2, s2);
+}
+
+void AVX2 di_sdi_costs_avx2(const di_window *pic, int l, di_sdi *s, uint16_t h1[DI_LANES],
+                            uint16_t h2[DI_LANES])
+{
+    for (int a = 0; a < DI_ANGLES; a++) {
+        int off = di_angle_off[a];
+        __m256i q[3];
+        for (int r = 0; r < 3; r++) {
+            int y = l + 2 * r - 2;
+            q[r] = pair_ad2(LOAD2(&DIW(pic, C0 + off, y + 1)), LOAD2(&DIW(pic, C0 - off, y - 1)));
+        }
+        __m256i col = _mm256_add_epi16(_mm256_add_epi16(q[0], q[1]), q[2]);
+        _mm256_storeu_si256((__m256i *)s->cost[a],
+                            _mm256_add_epi16(_mm256_add_epi16(SHR2(col, 1), SHR2(col, 2)),
+                                             SHR2(col, 3)));
+        _mm256_storeu_si256((__m256i *)s->cost2x1[a], SHR2(q[1], 2));
+    }
+    __m256i s1 = _mm256_setzero_si256(), s2 = s1;
+    for (int y = l - 1; y <= l + 1; y += 2) {
+        const uint8_t *c = &DIW(pic, C0, y);
+        __m256i v = LOAD2(c), q = pair_ad2(v, LOAD2(c + 1));
+        s1 = _mm256_add_epi16(s1, _mm256_add_epi16(_mm256_add_epi16(SHR2(q, 1), SHR2(q, 2)),
+                                                   SHR2(q, 3)));
+        __m256i ev = _mm256_and_si256(v, _mm256_set1_epi16(0xFF)), od = _mm256_srli_epi16(v, 8);
+        __m256i e1 = SHR2(ev, 1), e4 = SHR2(ev, 4), m = _mm256_setzero_si256();
+        m = h2_term2(m, e1, e4, e1);
+        m = h2_term2(m, e1, e4, SHR2(od, 1));
+        m = h2_term2(m, e1, e4, SHR2(ev, 2));
+        m = h2_term2(m, e1, e4, SHR2(od, 2));
+        m = h2_term2(m, e1, e4, SHR2(ev, 3));
+        m = h2_term2(m, e1, e4, SHR2(od, 3));
+        s2 = _mm256_add_epi16(s2, m);
+    }
+    _mm256_storeu_si256((__m256i *)h1, s1);
+    _mm256_storeu_si256((__m256i *)h2, s2);
+}
+
+/* The decision's thresholds as 16-bit words: with costs in 0..DI_COST_MAX
+ * no outcome changes beyond 8192. */
+static int clamp_th(unsigned v) { return v > 8192 ? 8192 : (int)v; }
+
+/* Costs fit signed words, so the signed compares serve.  Each side walks
+ * out from its 45 degrees while the next cost is lower (g: still walking). */
+#define DECIDE(W, P, V)                                                                      \
+    V n45 = P##loadu_si##W((const V *)cost[DI_A90 - 1]);                                     \
+    V p45 = P##loadu_si##W((const V *)cost[DI_A90 + 1]);                                     \
+    V bn = n45, bp = p45, an = P##set1_epi16(DI_A90 - 1), ap = P##set1_epi16(DI_A90 + 1);    \
+    V gn = P##cmpeq_epi16(bn, bn), gp = gn;                                                  \
+    for (int k = 2; k <= DI_A90; k++) {                                                      \
+        V n = P##loadu_si##W((const V *)cost[DI_A90 - k]);                                   \
+        V q = P##loadu_si##W((const V *)cost[DI_A90 + k]);                                   \
+        gn = P##and_si##W(gn, P##cmpgt_epi16(bn, n));                                        \
+        an = P##blendv_epi8(an, P##set1_epi16((short)(DI_A90 - k)), gn);                     \
+        bn = P##blendv_epi8(bn, n, gn);                                                      \
+        gp = P##and_si##W(gp, P##cmpgt_epi16(bp, q));                                        \
+        ap = P##blendv_epi8(ap, P##set1_epi16((short)(DI_A90 + k)), gp);                     \
+        bp = P##blendv_epi8(bp, q, gp);                                                      \
+    }                                                                                        \
+    V dd = P##set1_epi16((short)clamp_th(delta));                                            \
+    V neg = P##cmpgt_epi16(p45, P##add_epi16(n45, dd));                                      \
+    V pos = P##cmpgt_epi16(n45, P##add_epi16(p45, dd));                                      \
+    V c = P##blendv_epi8(bp, bn, neg);                                                       \
+    V ok = P##and_si##W(P##or_si##W(neg, pos),                                               \
+                        P##and_si##W(P##cmpgt_epi16(P##set1_epi16((short)clamp_th(th)), c),  \
+                                     P##cmpgt_epi16(P##loadu_si##W((const V *)cost[DI_A90]), \
+                                                    P##add_epi16(c, dd))));                  \
+    V side = P##blendv_epi8(ap, an, neg);                                                    \
+    V res = P##blendv_epi8(P##set1_epi16(DI_A90), side, ok)
+
+void SSE41 di_angle_decide_sse41(const uint16_t cost[DI_ANGLES][DI_LANES], unsigned th,
+                                 unsigned delta, uint8_t angle[DI_LANES])
+{
+    __m128i lo, hi;
+    {
+        DECIDE(128, _mm_, __m128i);
+        lo = res;
+    }
+    cost = (const uint16_t (*)[DI_LANES])&cost[0][8];
+    {
+        DECIDE(128, _mm_, __m128i);
+        hi = res;
+    }
+    _mm_storeu_si128((__m128i *)angle, _mm_packus_epi16(lo, hi));
+}
+
+void AVX2 di_angle_decide_avx2(const uint16_t cost[DI_ANGLES][DI_LANES], unsigned th,
+                               unsigned delta, uint8_t angle[DI_LANES])
+{
+    DECIDE(256, _mm256_, __m256i);
+    _mm_storeu_si128((__m128i *)angle, _mm_packus_epi16(_mm256_castsi256_si128(res),
+                                                        _mm256_extracti128_si256(res, 1)));
+}
+
+#endif

@@ -1,0 +1,37 @@
+/* Choosing the media kernels for the CPU (dsp.h). */
+#include <pthread.h>
+
+#include "core/cpu.h"
+#include "dsp.h"
+
+void media_dsp_init(media_dsp *d, unsigned flags)
+{
+    d->mcdi.search = mcdi_search_c;
+    d->di.sdi_costs = di_sdi_costs_c;
+    d->di.angle_decide = di_angle_decide;
+#if CPU_X86
+    if (flags & CPU_SSE41) {
+        d->mcdi.search = mcdi_search_sse41;
+        d->di.sdi_costs = di_sdi_costs_sse41;
+        d->di.angle_decide = di_angle_decide_sse41;
+    }
+    if (flags & CPU_AVX2) {
+        d->mcdi.search = mcdi_search_avx2;
+        d->di.sdi_costs = di_sdi_costs_avx2;
+        d->di.angle_decide = di_angle_decide_avx2;
+    }
+#else
+    (void)flags;
+#endif
+}
+
+static media_dsp table;
+static pthread_once_t table_once = PTHREAD_ONCE_INIT;
+
+static void table_init(void) { media_dsp_init(&table, cpu_flags()); }
+
+const media_dsp *media_dsp_get(void)
+{
+    pthread_once(&table_once, table_init);
+    return &table;
+}

@@ -1,0 +1,125 @@
+/* SSE4.1 and AVX2 versions of the MCDI motion search (dsp.h); the
+ * definition is mcdi_search_c in mcdi.c, which they match bit for bit.
+ * A pixel pair's window is columns 2i - 2 .. 2i + 3: three column pairs.
+ * So each line's absolute differences are summed in column pairs first
+ * (pmaddubsw with 1s), over the 5 lines of each 6x5 window next, and three
+ * neighbouring pair sums last.  Columns -2 .. 13 come from one 16-byte load,
+ * 14 .. 21 from an 8-byte one (only 14 .. 17 count), so the reads stay
+ * where the C reads. */
+#include "core/cpu.h"
+#include "dsp.h"
+
+#if CPU_X86
+#include "simd_x86.h"
+
+enum { ROWS = 7 };              /* lines l0 - 2 .. l0 + 4 */
+
+/* Writes the best SADs and their candidates' vectors to line l. */
+static void store_line(mcdi_block *m, int l, const uint16_t best[8], const uint16_t arg[8])
+{
+    for (int i = 0; i < 8; i++) {
+        m->sad[l][i] = best[i];
+        m->mvx[l][i] = mcdi_cand[arg[i]][0];
+        m->mvy[l][i] = mcdi_cand[arg[i]][1];
+    }
+}
+
+void SSE41 mcdi_search_sse41(const di_window *pic, const di_window *ref, int l0, mcdi_block *m)
+{
+    __m128i alo[ROWS], ahi[ROWS];
+    for (int r = 0; r < ROWS; r++) {
+        const uint8_t *a = &DIW(pic, -2, l0 - 2 + r);
+        alo[r] = _mm_loadu_si128((const __m128i *)a);
+        ahi[r] = _mm_loadl_epi64((const __m128i *)(a + 16));
+    }
+    __m128i best[2] = { _mm_set1_epi16(-1), _mm_set1_epi16(-1) };
+    __m128i arg[2] = { _mm_setzero_si128(), _mm_setzero_si128() };
+    for (int k = 0; k < MCDI_NCAND; k++) {
+        int mx = mcdi_cand[k][0], my = mcdi_cand[k][1];
+        __m128i plo[ROWS], phi[ROWS];
+        for (int r = 0; r < ROWS; r++) {
+            const uint8_t *b = &DIW(ref, -2 + mx, l0 - 2 + r + my);
+            plo[r] = pair_ad(alo[r], _mm_loadu_si128((const __m128i *)b));
+            phi[r] = pair_ad(ahi[r], _mm_loadl_epi64((const __m128i *)(b + 16)));
+        }
+        __m128i mlo = _mm_add_epi16(_mm_add_epi16(plo[2], plo[3]), plo[4]);
+        __m128i mhi = _mm_add_epi16(_mm_add_epi16(phi[2], phi[3]), phi[4]);
+        __m128i kv = _mm_set1_epi16((short)k);
+        for (int t = 0; t < 2; t++) {
+            __m128i lo = _mm_add_epi16(mlo, _mm_add_epi16(plo[5 * t], plo[5 * t + 1]));
+            __m128i hi = _mm_add_epi16(mhi, _mm_add_epi16(phi[5 * t], phi[5 * t + 1]));
+            __m128i sad = _mm_add_epi16(_mm_add_epi16(lo, _mm_alignr_epi8(hi, lo, 2)),
+                                        _mm_alignr_epi8(hi, lo, 4));
+            /* sad <= best: the last tested wins ties */
+            __m128i take = _mm_cmpeq_epi16(_mm_min_epu16(sad, best[t]), sad);
+            best[t] = _mm_min_epu16(sad, best[t]);
+            arg[t] = _mm_blendv_epi8(arg[t], kv, take);
+        }
+    }
+    for (int t = 0; t < 2; t++) {
+        uint16_t b[8], a[8];
+        _mm_storeu_si128((__m128i *)b, best[t]);
+        _mm_storeu_si128((__m128i *)a, arg[t]);
+        store_line(m, l0 + 2 * t, b, a);
+    }
+}
+
+/* Two candidates at once: 2j in the low lane, 2j + 1 in the high one; each
+ * lane keeps its own best, merged at the end. */
+void AVX2 mcdi_search_avx2(const di_window *pic, const di_window *ref, int l0, mcdi_block *m)
+{
+    __m256i alo[ROWS], ahi[ROWS];
+    for (int r = 0; r < ROWS; r++) {
+        const uint8_t *a = &DIW(pic, -2, l0 - 2 + r);
+        alo[r] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)a));
+        ahi[r] = _mm256_broadcastsi128_si256(_mm_loadl_epi64((const __m128i *)(a + 16)));
+    }
+    __m256i best[2] = { _mm256_set1_epi16(-1), _mm256_set1_epi16(-1) };
+    __m256i arg[2] = { _mm256_setzero_si256(), _mm256_setzero_si256() };
+    for (int k = 0; k < MCDI_NCAND; k += 2) {
+        int mx0 = mcdi_cand[k][0], my0 = mcdi_cand[k][1];
+        int mx1 = mcdi_cand[k + 1][0], my1 = mcdi_cand[k + 1][1];
+        __m256i plo[ROWS], phi[ROWS];
+        for (int r = 0; r < ROWS; r++) {
+            const uint8_t *b0 = &DIW(ref, -2 + mx0, l0 - 2 + r + my0);
+            const uint8_t *b1 = &DIW(ref, -2 + mx1, l0 - 2 + r + my1);
+            __m256i blo = _mm256_inserti128_si256(
+                _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)b0)),
+                _mm_loadu_si128((const __m128i *)b1), 1);
+            __m256i bhi = _mm256_inserti128_si256(
+                _mm256_castsi128_si256(_mm_loadl_epi64((const __m128i *)(b0 + 16))),
+                _mm_loadl_epi64((const __m128i *)(b1 + 16)), 1);
+            plo[r] = pair_ad2(alo[r], blo);
+            phi[r] = pair_ad2(ahi[r], bhi);
+        }
+        __m256i mlo = _mm256_add_epi16(_mm256_add_epi16(plo[2], plo[3]), plo[4]);
+        __m256i mhi = _mm256_add_epi16(_mm256_add_epi16(phi[2], phi[3]), phi[4]);
+        __m256i kv = _mm256_setr_m128i(_mm_set1_epi16((short)k), _mm_set1_epi16((short)(k + 1)));
+        for (int t = 0; t < 2; t++) {
+            __m256i lo = _mm256_add_epi16(mlo, _mm256_add_epi16(plo[5 * t], plo[5 * t + 1]));
+            __m256i hi = _mm256_add_epi16(mhi, _mm256_add_epi16(phi[5 * t], phi[5 * t + 1]));
+            __m256i sad = _mm256_add_epi16(_mm256_add_epi16(lo, _mm256_alignr_epi8(hi, lo, 2)),
+                                           _mm256_alignr_epi8(hi, lo, 4));
+            __m256i take = _mm256_cmpeq_epi16(_mm256_min_epu16(sad, best[t]), sad);
+            best[t] = _mm256_min_epu16(sad, best[t]);
+            arg[t] = _mm256_blendv_epi8(arg[t], kv, take);
+        }
+    }
+    for (int t = 0; t < 2; t++) {
+        __m128i s0 = _mm256_castsi256_si128(best[t]), s1 = _mm256_extracti128_si256(best[t], 1);
+        __m128i a0 = _mm256_castsi256_si128(arg[t]), a1 = _mm256_extracti128_si256(arg[t], 1);
+        /* the odd lane wins with a smaller SAD, or an equal one tested later */
+        __m128i lt = _mm_andnot_si128(_mm_cmpeq_epi16(_mm_min_epu16(s1, s0), s0),
+                                      _mm_set1_epi16(-1));
+        __m128i tie = _mm_and_si128(_mm_cmpeq_epi16(s1, s0),
+                                    _mm_andnot_si128(_mm_cmpeq_epi16(_mm_max_epu16(a1, a0), a0),
+                                                     _mm_set1_epi16(-1)));
+        __m128i odd = _mm_or_si128(lt, tie);
+        uint16_t b[8], a[8];
+        _mm_storeu_si128((__m128i *)b, _mm_blendv_epi8(s0, s1, odd));
+        _mm_storeu_si128((__m128i *)a, _mm_blendv_epi8(a0, a1, odd));
+        store_line(m, l0 + 2 * t, b, a);
+    }
+}
+
+#endif

@@ -1,0 +1,27 @@
+/* Helpers of the x86 kernels (*_simd.c): target attributes, so the files
+ * build without -march flags and run only where dsp.c chose them, and the
+ * absolute differences summed in column pairs that the window sums of the
+ * MCDI search and the SDI angle costs start from. */
+#ifndef G7SF_MEDIA_SIMD_X86_H
+#define G7SF_MEDIA_SIMD_X86_H
+
+#include <immintrin.h>
+
+#define SSE41 __attribute__((target("sse4.1")))
+#define AVX2 __attribute__((target("avx2")))
+
+/* |a - b| of 16 bytes summed in column pairs (2j, 2j + 1): 8 words */
+static inline SSE41 __m128i pair_ad(__m128i a, __m128i b)
+{
+    __m128i d = _mm_sub_epi8(_mm_max_epu8(a, b), _mm_min_epu8(a, b));
+    return _mm_maddubs_epi16(d, _mm_set1_epi8(1));
+}
+
+/* the same for 32 bytes: 16 words */
+static inline AVX2 __m256i pair_ad2(__m256i a, __m256i b)
+{
+    __m256i d = _mm256_sub_epi8(_mm256_max_epu8(a, b), _mm256_min_epu8(a, b));
+    return _mm256_maddubs_epi16(d, _mm256_set1_epi8(1));
+}
+
+#endif
