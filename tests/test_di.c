@@ -226,31 +226,36 @@ TEST(angle_decision_rule)
     for (int i = 0; i < DI_ANGLES; i++)
         for (int j = 0; j < DI_LANES; j++)
             c[i][j] = 90;
-    /* lane 0: +27 at 20 and +18 at 20: the steeper +27 wins the tie */
-    c[angle_index(2)][0] = 20, c[angle_index(3)][0] = 20;
-    /* lane 1: -45 at 20 and +45 at 20: no side wins -> 90 */
-    c[angle_index(-1)][1] = 20, c[angle_index(1)][1] = 20;
-    /* lane 2: -11 at 34 against vertical 40: 34 + 5 = 39 < 40 -> -11;
-     * lane 3: 35 + 5 = 40, not below 40 -> 90 */
-    c[angle_index(-5)][2] = 34, c[DI_A90][2] = 40;
-    c[angle_index(-5)][3] = 35, c[DI_A90][3] = 40;
-    /* lane 4: best 10 but the other side has 14: 10 + 5 = 15 -> 90 */
-    c[angle_index(1)][4] = 10, c[angle_index(-3)][4] = 14;
-    /* lane 5: best 10, other side 16: 10 + 5 < 16 -> +45 */
-    c[angle_index(1)][5] = 10, c[angle_index(-3)][5] = 16;
-    /* lanes 6, 7: the gate Th = 50: 49 passes, 50 does not (vertical 200) */
-    c[angle_index(3)][6] = 49, c[DI_A90][6] = 200;
-    c[angle_index(3)][7] = 50, c[DI_A90][7] = 200;
+    /* Th = 50, D = 5; every cost not set is 90 */
+#define SET(lane, k, v) c[angle_index(k)][lane] = (v)
+    /* lane 0: +45 40 (+ 5 < -45's 90: the + side), +27 30 < 40, +18 35 is
+     * not lower: the walk stops at +27 although +11 costs 10 */
+    SET(0, 1, 40), SET(0, 2, 30), SET(0, 3, 35), SET(0, 5, 10);
+    /* lane 1: -45 and +45 both 20: no side -> 90 */
+    SET(1, -1, 20), SET(1, 1, 20);
+    /* lane 2: -45 30, +45 35: 30 + 5 is not below 35 -> 90;
+     * lane 3: +45 36: 35 < 36, the - side; -27 90 is not lower -> -45 */
+    SET(2, -1, 30), SET(2, 1, 35);
+    SET(3, -1, 30), SET(3, 1, 36);
+    /* lane 4: +45 20, +27 20: not lower, the steeper stays -> +45 */
+    SET(4, 1, 20), SET(4, 2, 20);
+    /* lanes 5, 6: the walk -45 40, -27 30, -18 20, -11 10 ends at -11;
+     * vertical 15: 10 + 5 is not below 15 -> 90; vertical 16 -> -11 */
+    SET(5, -1, 40), SET(5, -2, 30), SET(5, -3, 20), SET(5, -5, 10), SET(5, 0, 15);
+    SET(6, -1, 40), SET(6, -2, 30), SET(6, -3, 20), SET(6, -5, 10), SET(6, 0, 16);
+    /* lanes 7, 8: the gate Th = 50 on the minimum: +45 49 passes, 50 does
+     * not (vertical 200) */
+    SET(7, 1, 49), SET(7, 0, 200);
+    SET(8, 1, 50), SET(8, 0, 200);
+    /* lane 9: all 90 -> 90.  lane 10: +45 80 is over Th but the walk goes
+     * on to +27 40 (+18 90 is not lower): 40 < 50, 40 + 5 < 90 -> +27 */
+    SET(10, 1, 80), SET(10, 2, 40);
+#undef SET
     di_angle_decide((const uint16_t (*)[DI_LANES])c, 50, 5, a);
-    CHECK_EQ(a[0], angle_index(2));
-    CHECK_EQ(a[1], DI_A90);
-    CHECK_EQ(a[2], angle_index(-5));
-    CHECK_EQ(a[3], DI_A90);
-    CHECK_EQ(a[4], DI_A90);
-    CHECK_EQ(a[5], angle_index(1));
-    CHECK_EQ(a[6], angle_index(3));
-    CHECK_EQ(a[7], DI_A90);
-    CHECK_EQ(a[8], DI_A90);         /* all equal */
+    const int want[11] = { 2, 0, 0, -1, 1, 0, -5, 1, 0, 0, 2 };
+    for (int i = 0; i < 11; i++)
+        CHECKF(a[i] == angle_index(want[i]), "lane %d: offset %d, want %d", i,
+               di_angle_off[a[i]], want[i]);
 }
 
 /* Fallback mode 1.  A 45-degree step edge (k = 1) whose dark side alternates

@@ -131,25 +131,32 @@ void AVX2 di_sdi_costs_avx2(const di_window *pic, int l, di_sdi *s, uint16_t h1[
  * no outcome changes beyond 8192. */
 static int clamp_th(unsigned v) { return v > 8192 ? 8192 : (int)v; }
 
-/* Costs fit signed words, so the signed compares serve. */
+/* Costs fit signed words, so the signed compares serve.  Each side walks
+ * out from its 45 degrees while the next cost is lower (g: still walking). */
 #define DECIDE(W, P, V)                                                                      \
-    V bn = P##loadu_si##W((const V *)cost[DI_A90 - 1]), bp = P##loadu_si##W((const V *)cost[DI_A90 + 1]); \
-    V an = P##set1_epi16(DI_A90 - 1), ap = P##set1_epi16(DI_A90 + 1);                        \
+    V n45 = P##loadu_si##W((const V *)cost[DI_A90 - 1]);                                     \
+    V p45 = P##loadu_si##W((const V *)cost[DI_A90 + 1]);                                     \
+    V bn = n45, bp = p45, an = P##set1_epi16(DI_A90 - 1), ap = P##set1_epi16(DI_A90 + 1);    \
+    V gn = P##cmpeq_epi16(bn, bn), gp = gn;                                                  \
     for (int k = 2; k <= DI_A90; k++) {                                                      \
         V n = P##loadu_si##W((const V *)cost[DI_A90 - k]);                                   \
         V q = P##loadu_si##W((const V *)cost[DI_A90 + k]);                                   \
-        an = P##blendv_epi8(an, P##set1_epi16((short)(DI_A90 - k)), P##cmpgt_epi16(bn, n));  \
-        bn = P##min_epi16(n, bn);                                                            \
-        ap = P##blendv_epi8(ap, P##set1_epi16((short)(DI_A90 + k)), P##cmpgt_epi16(bp, q));  \
-        bp = P##min_epi16(q, bp);                                                            \
+        gn = P##and_si##W(gn, P##cmpgt_epi16(bn, n));                                        \
+        an = P##blendv_epi8(an, P##set1_epi16((short)(DI_A90 - k)), gn);                     \
+        bn = P##blendv_epi8(bn, n, gn);                                                      \
+        gp = P##and_si##W(gp, P##cmpgt_epi16(bp, q));                                        \
+        ap = P##blendv_epi8(ap, P##set1_epi16((short)(DI_A90 + k)), gp);                     \
+        bp = P##blendv_epi8(bp, q, gp);                                                      \
     }                                                                                        \
-    V c = P##min_epi16(bn, bp);                                                              \
-    V rival = P##min_epi16(P##loadu_si##W((const V *)cost[DI_A90]), P##max_epi16(bn, bp));   \
-    V ok = P##andnot_si##W(P##cmpeq_epi16(bn, bp),                                           \
-                           P##and_si##W(P##cmpgt_epi16(P##set1_epi16((short)clamp_th(th)), c), \
-                                        P##cmpgt_epi16(rival, P##add_epi16(c,                \
-                                            P##set1_epi16((short)clamp_th(delta))))));       \
-    V side = P##blendv_epi8(ap, an, P##cmpgt_epi16(bp, bn));                                 \
+    V dd = P##set1_epi16((short)clamp_th(delta));                                            \
+    V neg = P##cmpgt_epi16(p45, P##add_epi16(n45, dd));                                      \
+    V pos = P##cmpgt_epi16(n45, P##add_epi16(p45, dd));                                      \
+    V c = P##blendv_epi8(bp, bn, neg);                                                       \
+    V ok = P##and_si##W(P##or_si##W(neg, pos),                                               \
+                        P##and_si##W(P##cmpgt_epi16(P##set1_epi16((short)clamp_th(th)), c),  \
+                                     P##cmpgt_epi16(P##loadu_si##W((const V *)cost[DI_A90]), \
+                                                    P##add_epi16(c, dd))));                  \
+    V side = P##blendv_epi8(ap, an, neg);                                                    \
     V res = P##blendv_epi8(P##set1_epi16(DI_A90), side, ok)
 
 void SSE41 di_angle_decide_sse41(const uint16_t cost[DI_ANGLES][DI_LANES], unsigned th,

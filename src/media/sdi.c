@@ -1,7 +1,8 @@
 /* Spatial deinterlacer (§2.8.4.2 - 2.8.4.4, lines 1054-1138): angle costs
  * over 6x3 and 2x1 windows, the angle decision, fallback modes 1 and 2, the
  * horizontal median and the interpolation along the chosen angle.  The
- * decision rule replaces a lost figure; docs/spec-notes.md, "Deinterlace".
+ * decision rule replaces a lost figure; docs/spec-notes.md, "Deinterlace
+ * quality".
  * Row work runs over 32 columns (x -6..25) and pair work over 16 lanes. */
 #include "di_core.h"
 #include "dsp.h"
@@ -33,29 +34,35 @@ static void pair_sums(const uint16_t *restrict col, uint16_t *restrict q)
 void di_angle_decide(const uint16_t cost[DI_ANGLES][DI_LANES], unsigned th, unsigned delta,
                      uint8_t angle[DI_LANES])
 {
+    /* costs are 16-bit: larger Th and D decide alike, and sums stay in int */
+    int th16 = th > 65536 ? 65536 : (int)th, d16 = delta > 65536 ? 65536 : (int)delta;
+    /* each side's first local minimum, walking out from 45 degrees towards
+     * the shallow angles while the next cost is lower: a far minimum that a
+     * costlier angle separates from 45 is a periodic alias, not the edge */
     uint16_t bn[DI_LANES], bp[DI_LANES];
-    uint8_t an[DI_LANES], ap[DI_LANES];
+    uint8_t an[DI_LANES], ap[DI_LANES], gn[DI_LANES], gp[DI_LANES];
     for (int i = 0; i < DI_LANES; i++) {
-        bn[i] = cost[DI_A90 - 1][i], an[i] = DI_A90 - 1;
-        bp[i] = cost[DI_A90 + 1][i], ap[i] = DI_A90 + 1;
+        bn[i] = cost[DI_A90 - 1][i], an[i] = DI_A90 - 1, gn[i] = 1;
+        bp[i] = cost[DI_A90 + 1][i], ap[i] = DI_A90 + 1, gp[i] = 1;
     }
-    /* each side's best, scanned steep to shallow: the steeper wins ties */
     for (int k = 2; k <= DI_A90; k++)
         for (int i = 0; i < DI_LANES; i++) {
             int n = cost[DI_A90 - k][i], q = cost[DI_A90 + k][i];
-            an[i] = (uint8_t)(n < bn[i] ? DI_A90 - k : an[i]);
-            bn[i] = (uint16_t)imin(n, bn[i]);
-            ap[i] = (uint8_t)(q < bp[i] ? DI_A90 + k : ap[i]);
-            bp[i] = (uint16_t)imin(q, bp[i]);
+            gn[i] = (uint8_t)(gn[i] && n < bn[i]);
+            an[i] = (uint8_t)(gn[i] ? DI_A90 - k : an[i]);
+            bn[i] = (uint16_t)(gn[i] ? n : bn[i]);
+            gp[i] = (uint8_t)(gp[i] && q < bp[i]);
+            ap[i] = (uint8_t)(gp[i] ? DI_A90 + k : ap[i]);
+            bp[i] = (uint16_t)(gp[i] ? q : bp[i]);
         }
-    /* the better side's best must be under Th and beat both vertical and
-     * the other side by more than D; equal sides mean no edge.  Costs are
-     * 16-bit: larger Th and D decide alike, and the sums stay in int */
-    int th16 = th > 65536 ? 65536 : (int)th, d16 = delta > 65536 ? 65536 : (int)delta;
+    /* the side is the one whose 45 degrees is lower by more than D; its
+     * minimum must be under Th and beat vertical by more than D */
     for (int i = 0; i < DI_LANES; i++) {
-        int c = imin(bn[i], bp[i]), rival = imin(cost[DI_A90][i], imax(bn[i], bp[i]));
-        bool ok = bn[i] != bp[i] && c < th16 && c + d16 < rival;
-        angle[i] = (uint8_t)(ok ? (bn[i] < bp[i] ? an[i] : ap[i]) : DI_A90);
+        int n45 = cost[DI_A90 - 1][i], p45 = cost[DI_A90 + 1][i];
+        bool neg = n45 + d16 < p45, pos = p45 + d16 < n45;
+        int c = neg ? bn[i] : bp[i];
+        bool ok = (neg || pos) && c < th16 && c + d16 < cost[DI_A90][i];
+        angle[i] = (uint8_t)(ok ? (neg ? an[i] : ap[i]) : DI_A90);
     }
 }
 

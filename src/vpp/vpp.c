@@ -59,14 +59,17 @@ static bool config_ok(const g7sf_vpp_config *c)
            c->threads <= VPP_MAX_THREADS && (c->platform == G7SF_IVB || c->platform == G7SF_HSW);
 }
 
-/* The DI controls: the Ivy Bridge driver's values (docs/spec-notes.md). */
+/* The DI controls: the Ivy Bridge driver's values, except the STMM ones,
+ * tuned by measurement (docs/spec-notes.md, "Deinterlace quality"): the
+ * full STMM range (shift up 8), the largest C2 and VECM multiplier, the
+ * middle band 64..128 and the PRM's typical trc2 of 200. */
 static void di_defaults(g7sf_sampler_state_di *s, const g7sf_vpp_config *c)
 {
     *s = (g7sf_sampler_state_di){
-        .stmm_c2 = 1, .cat_slope = 9, .sad_tight_threshold = 5, .smooth_mv_threshold = 0,
-        .blending_constant_large_stmm = 64, .blending_constant_small_stmm = 125,
-        .multiplier_for_vecm = 30, .maximum_stmm = 150, .minimum_stmm = 118,
-        .stmm_shift_down = 0, .stmm_shift_up = 1, .stmm_output_shift = 5, .sdi_threshold = 100,
+        .stmm_c2 = 7, .cat_slope = 9, .sad_tight_threshold = 5, .smooth_mv_threshold = 0,
+        .blending_constant_large_stmm = 64, .blending_constant_small_stmm = 200,
+        .multiplier_for_vecm = 63, .maximum_stmm = 128, .minimum_stmm = 64,
+        .stmm_shift_down = 0, .stmm_shift_up = 2, .stmm_output_shift = 6, .sdi_threshold = 100,
         .sdi_delta = 5, .sdi_fallback_mode_1_t1_constant = 50,
         .sdi_fallback_mode_1_t2_constant = 100, .sdi_fallback_mode_2_constant = 37,
         .fmd_temporal_difference_threshold = 175, .fmd1_vertical_difference_threshold = 16,
