@@ -183,15 +183,16 @@ static int frames_not_once(const fmap *m, const result *r, int from, int to)
     return bad;
 }
 
-/* Clean 3:2 from the first field, every phase, both field orders: locked
- * by field 10, every locked pass exact, each film frame out once. */
-TEST(clean_32_every_phase_and_field_order)
+/* Clean pulldown from the first field, every phase, both field orders:
+ * locked by field 10, every locked pass exact, each film frame out once. */
+static void check_clean(void (*add)(fmap *, int, int, long *), int fields, int phases,
+                        enum vpp_cadence cadence)
 {
     for (int tf = 0; tf < 2; tf++)
-        for (int off = 0; off < 10; off++) {
+        for (int off = 0; off < phases; off++) {
             fmap m = { 0 };
             long next = 0;
-            add_32(&m, 120, off, &next);
+            add(&m, fields, off, &next);
             synth s = { .vd = 200, .mo = 600, .top_first = tf };
             vpp_film f;
             vpp_film_init(&f, tf);
@@ -203,29 +204,18 @@ TEST(clean_32_every_phase_and_field_order)
                    off, r.wrong, r.bad_weaves);
             CHECK_EQ(r.locked_passes, last_pass(&m) + 1 - (r.lock_field - 1) / 2);
             CHECK_EQ(frames_not_once(&m, &r, r.lock_field, 2 * (int)last_pass(&m) + 3), 0);
-            CHECK_EQ(f.cadence, VPP_CADENCE_32);
+            CHECK_EQ(f.cadence, cadence);
         }
+}
+
+TEST(clean_32_every_phase_and_field_order)
+{
+    check_clean(add_32, 120, 10, VPP_CADENCE_32);
 }
 
 TEST(clean_22_both_phases_and_field_orders)
 {
-    for (int tf = 0; tf < 2; tf++)
-        for (int off = 0; off < 2; off++) {
-            fmap m = { 0 };
-            long next = 0;
-            add_22(&m, 80, off, &next);
-            synth s = { .vd = 200, .mo = 600, .top_first = tf };
-            vpp_film f;
-            vpp_film_init(&f, tf);
-            result r;
-            run(&f, &m, 0, last_pass(&m), synth_fn, &s, &r);
-            CHECKF(r.lock_field >= 0 && r.lock_field <= 10, "tf %d off %d: lock at field %d",
-                   tf, off, r.lock_field);
-            CHECKF(r.wrong == 0 && r.bad_weaves == 0, "tf %d off %d: %d wrong, %d bad weaves", tf,
-                   off, r.wrong, r.bad_weaves);
-            CHECK_EQ(frames_not_once(&m, &r, r.lock_field, 2 * (int)last_pass(&m) + 3), 0);
-            CHECK_EQ(f.cadence, VPP_CADENCE_22);
-        }
+    check_clean(add_22, 80, 2, VPP_CADENCE_22);
 }
 
 /* Noise twice the vertical detail (pair differences 200..600 when
