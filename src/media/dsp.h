@@ -47,9 +47,21 @@ void di_angle_decide_sse41(const uint16_t cost[DI_ANGLES][DI_LANES], unsigned th
 void di_angle_decide_avx2(const uint16_t cost[DI_ANGLES][DI_LANES], unsigned th,
                           unsigned delta, uint8_t angle[DI_LANES]);
 
+/* ---- STMM (§2.8.4.1) ---- */
+
+/* The STMM of the 4 lines of a block (di_stmm_measure in di_core.h, the C
+ * version), for parameters params_ok in di.c accepts. */
+typedef void (*di_stmm_measure_fn)(const g7sf_di_params *p, const di_window *wp,
+                                   const di_window *wc, int by, di_stmm s[4]);
+void di_stmm_measure_sse41(const g7sf_di_params *p, const di_window *wp, const di_window *wc,
+                           int by, di_stmm s[4]);
+void di_stmm_measure_avx2(const g7sf_di_params *p, const di_window *wp, const di_window *wc,
+                          int by, di_stmm s[4]);
+
 typedef struct di_dsp {
     di_sdi_costs_fn sdi_costs;
     di_angle_decide_fn angle_decide;
+    di_stmm_measure_fn stmm_measure;
 } di_dsp;
 
 /* ---- Denoise (§2.8.2, §2.8.3) ---- */
