@@ -11,6 +11,9 @@ void media_dsp_init(media_dsp *d, unsigned flags)
     d->di.angle_decide = di_angle_decide;
     d->dn.motion = dn_motion_c;
     d->dn.filter = dn_filter_c;
+    /* chroma deinterlace */
+    d->chroma.up = di_chroma_up_c;
+    d->chroma.sdi = di_chroma_sdi_c;
 #if CPU_X86
     if (flags & CPU_SSE41) {
         d->mcdi.search = mcdi_search_sse41;
