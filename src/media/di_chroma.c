@@ -18,6 +18,9 @@ typedef uint8_t di_crows[NL][DI_CROW];
 
 static inline int iclamp(int v, int hi) { return v < 0 ? 0 : v > hi ? hi : v; }
 
+/* media_clamp_line(y, h, 2), the call only outside the plane. */
+static inline int field_clamp(int y, int h) { return y >= 0 && y < h ? y : media_clamp_line(y, h, 2); }
+
 void di_chroma_up_c(const g7sf_di_params *p, const uint8_t *up, const uint8_t *dn,
                     const uint8_t *t0, const uint8_t *t1, const uint8_t s3[8], uint8_t *dst)
 {
@@ -47,12 +50,14 @@ void di_chroma_sdi_c(const g7sf_di_params *p, const uint8_t *a, const uint8_t *b
 /* Where the block's chroma is in the planes (the same for both frames and
  * planes): 4:2:0 chroma rows by / 2 - 2 .. by / 2 + 3, otherwise frame lines
  * by - 1 .. by + 4, outside the plane the nearest row of the same field;
- * n source samples per row at columns col[], clamped. */
+ * n source samples per row from column x0, clamped. */
 typedef struct src_map {
     int row[NL];
     int n;              /* NS, or 6 for 4:1:1 (doubled to NS) */
-    int col[NS];
-    bool inside;        /* col[k] == col[0] + k */
+    int x0;
+    bool inside;        /* no column clamped */
+    bool wide;          /* and n == NS, 16 samples from x0 in the row */
+    int col[NS];        /* the clamped columns, when not inside */
 } src_map;
 
 static void src_map_init(const g7sf_yuv *f, int bx, int by, src_map *m)
@@ -60,25 +65,27 @@ static void src_map_init(const g7sf_yuv *f, int bx, int by, src_map *m)
     bool is411 = f->chroma == G7SF_CHROMA_411;
     int r0 = f->chroma == G7SF_CHROMA_420 ? by / 2 - 2 : by - 1;
     for (int k = 0; k < NL; k++)
-        m->row[k] = media_clamp_line(r0 + k, f->cr.height, 2);
+        m->row[k] = field_clamp(r0 + k, f->cr.height);
     int x0 = is411 ? bx / 4 - 1 : bx / 2 - 1, last = f->cr.width - 1;
     m->n = is411 ? 6 : NS;
+    m->x0 = x0;
     m->inside = x0 >= 0 && x0 + m->n - 1 <= last;
-    for (int k = 0; k < m->n; k++)
-        m->col[k] = iclamp(x0 + k, last);
+    m->wide = m->inside && !is411 && x0 + 15 <= last;
+    if (!m->inside)
+        for (int k = 0; k < m->n; k++)
+            m->col[k] = iclamp(x0 + k, last);
 }
 
-/* Source row k of a plane as NS 4:2:2 samples (g zero padded to 16): 4:1:1
- * doubles horizontally, averaging the neighbours at the odd 4:2:2 samples
- * (line 1181; sample 0 is odd). */
+/* Source row k of a plane as NS 4:2:2 samples: 4:1:1 doubles horizontally, averaging the
+ * neighbours at the odd 4:2:2 samples (line 1181; sample 0 is odd). */
 static void load_plane_row(const g7sf_plane *pl, const src_map *m, int k, uint8_t g[16])
 {
     const uint8_t *src = pl->data + (size_t)m->row[k] * pl->stride;
     uint8_t s[NS];
     if (m->inside && m->n == NS)
-        memcpy(g, src + m->col[0], NS);
+        memcpy(g, src + m->x0, NS);
     else if (m->inside)
-        memcpy(s, src + m->col[0], 6);
+        memcpy(s, src + m->x0, 6);
     else
         for (int j = 0; j < m->n; j++)
             (m->n == NS ? g : s)[j] = src[m->col[j]];
@@ -92,8 +99,13 @@ static void load_rows(const g7sf_yuv *f, const src_map *m, di_crows r)
 {
     for (int k = 0; k < NL; k++) {
         uint8_t g[2][16] = { { 0 } };
-        load_plane_row(&f->cr, m, k, g[0]);
-        load_plane_row(&f->cb, m, k, g[1]);
+        if (m->wide) {      /* whole 16-byte copies: no partial stores to reload */
+            memcpy(g[0], f->cr.data + (size_t)m->row[k] * f->cr.stride + m->x0, 16);
+            memcpy(g[1], f->cb.data + (size_t)m->row[k] * f->cb.stride + m->x0, 16);
+        } else {
+            load_plane_row(&f->cr, m, k, g[0]);
+            load_plane_row(&f->cb, m, k, g[1]);
+        }
         for (int j = 0; j < 16; j++) {
             r[k][2 * j] = g[0][j];
             r[k][2 * j + 1] = g[1][j];
@@ -115,7 +127,7 @@ static void upsample_420(const di_chroma_dsp *d, const g7sf_di_params *p, const 
 {
     const uint8_t (*own)[DI_CROW] = is_cur ? cr : pr;
     for (int k = 0; k < NL; k++) {
-        int yc = media_clamp_line(by - 1 + k, h, 2), j = (yc >> 1) - (by / 2 - 2);
+        int yc = field_clamp(by - 1 + k, h), j = (yc >> 1) - (by / 2 - 2);
         if (!((yc ^ (yc >> 1)) & 1)) {      /* the field's own row */
             u[k] = own[j];
             continue;

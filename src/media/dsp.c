@@ -21,6 +21,8 @@ void media_dsp_init(media_dsp *d, unsigned flags)
         d->di.angle_decide = di_angle_decide_sse41;
         d->dn.motion = dn_motion_sse41;
         d->dn.filter = dn_filter_sse41;
+        d->chroma.up = di_chroma_up_sse41;
+        d->chroma.sdi = di_chroma_sdi_sse41;
     }
     if (flags & CPU_AVX2) {
         d->mcdi.search = mcdi_search_avx2;
@@ -28,6 +30,8 @@ void media_dsp_init(media_dsp *d, unsigned flags)
         d->di.angle_decide = di_angle_decide_avx2;
         d->dn.motion = dn_motion_avx2;
         d->dn.filter = dn_filter_avx2;
+        d->chroma.up = di_chroma_up_avx2;
+        d->chroma.sdi = di_chroma_sdi_avx2;
     }
 #else
     (void)flags;
