@@ -76,8 +76,9 @@ static void src_map_init(const g7sf_yuv *f, int bx, int by, src_map *m)
             m->col[k] = iclamp(x0 + k, last);
 }
 
-/* Source row k of a plane as NS 4:2:2 samples: 4:1:1 doubles horizontally, averaging the
- * neighbours at the odd 4:2:2 samples (line 1181; sample 0 is odd). */
+/* Source row k of a plane as NS 4:2:2 samples: 4:1:1 doubles horizontally,
+ * averaging the neighbours at the odd 4:2:2 samples (line 1181; sample 0 is
+ * odd). */
 static void load_plane_row(const g7sf_plane *pl, const src_map *m, int k, uint8_t g[16])
 {
     const uint8_t *src = pl->data + (size_t)m->row[k] * pl->stride;
