@@ -3,9 +3,8 @@
  * DN), MADI, MCDI and auto (MCDI + film detection, with DN), on 1 and 2
  * threads.  Fields per second are twice the frames per second.  make bench
  * runs it twice: with the SIMD kernels, and with G7SF_CPU=c (the C
- * references).  On a
- * shared machine wall time depends on the load: the single-thread run is
- * also given per second of its own CPU time. */
+ * references).  On a shared machine wall time depends on the load: the
+ * single-thread run is also given per second of its own CPU time. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
