@@ -11,6 +11,11 @@ void media_dsp_init(media_dsp *d, unsigned flags)
     d->di.angle_decide = di_angle_decide;
     d->dn.motion = dn_motion_c;
     d->dn.filter = dn_filter_c;
+    /* MCDI per pixel and the final blend */
+    d->px.smooth = mcdi_smoothness;
+    d->px.compensate = mcdi_compensate_c;
+    d->px.choose = mcdi_choose_c;
+    d->px.blend = di_blend_line_c;
 #if CPU_X86
     if (flags & CPU_SSE41) {
         d->mcdi.search = mcdi_search_sse41;
@@ -18,6 +23,10 @@ void media_dsp_init(media_dsp *d, unsigned flags)
         d->di.angle_decide = di_angle_decide_sse41;
         d->dn.motion = dn_motion_sse41;
         d->dn.filter = dn_filter_sse41;
+        d->px.smooth = mcdi_smooth_sse41;
+        d->px.compensate = mcdi_compensate_sse41;
+        d->px.choose = mcdi_choose_sse41;
+        d->px.blend = di_blend_line_sse41;
     }
     if (flags & CPU_AVX2) {
         d->mcdi.search = mcdi_search_avx2;
@@ -25,6 +34,10 @@ void media_dsp_init(media_dsp *d, unsigned flags)
         d->di.angle_decide = di_angle_decide_avx2;
         d->dn.motion = dn_motion_avx2;
         d->dn.filter = dn_filter_avx2;
+        d->px.smooth = mcdi_smooth_avx2;
+        d->px.compensate = mcdi_compensate_avx2;
+        d->px.choose = mcdi_choose_avx2;
+        d->px.blend = di_blend_line_avx2;
     }
 #else
     (void)flags;
