@@ -179,16 +179,28 @@ int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
         return 0;
     }
     di_window_load(&prev->y, bx, by, &wp);
-    mcdi_block m;
-    mcdi_pixel_params q;
-    if (p->mcdi) {
-        mcdi_block_run(p, &wp, &wc, &m);
-        mcdi_pixel_params_init(p, &q);
-    }
 
     uint8_t stmm3[4][8], angle[4][8];
     di_stmm sm[4];
+    bool spatial[4], any_spatial = false;
     media_dsp_get()->di.stmm_measure(p, &wp, &wc, by, sm);
+    for (int l = 0; l < 4; l++) {
+        smooth(p, &sm[l], stmm_in, stmm_stride, bx, by + l, cur->y.width, out->stmm[l], stmm3[l]);
+        /* below STMM min every blend of the line takes the temporal value
+         * alone (di_blend), luma and chroma: no SDI, and the angle is moot */
+        unsigned cadence = di_first_field_line(p, by + l) ? p->cadence_prev2 : p->cadence_cur1;
+        spatial[l] = false;
+        for (int i = 0; i < 8 && !cadence; i++)
+            spatial[l] |= stmm3[l][i] >= p->stmm_min;
+        any_spatial |= spatial[l];
+    }
+    /* the motion search crosses lines (the smoothness check): all or none */
+    mcdi_block m;
+    mcdi_pixel_params q;
+    if (p->mcdi && any_spatial) {
+        mcdi_block_run(p, &wp, &wc, &m);
+        mcdi_pixel_params_init(p, &q);
+    }
     for (int l = 0; l < 4; l++) {
         /* a 1st-field line is missing in prev2 (picture prev, reference
          * cur), a 2nd-field line in cur1 (picture cur, reference prev) */
@@ -196,13 +208,16 @@ int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
         const di_window *pic = first ? &wp : &wc, *ref = first ? &wc : &wp;
         unsigned cadence = first ? p->cadence_prev2 : p->cadence_cur1;
         uint8_t *missing = first ? out->prev2_y[l] : out->cur1_y[l];
-        smooth(p, &sm[l], stmm_in, stmm_stride, bx, by + l, cur->y.width, out->stmm[l], stmm3[l]);
         memcpy(first ? out->cur1_y[l] : out->prev2_y[l], &DIW(ref, 0, l), 16);  /* the field's own line */
+        memset(angle[l], DI_A90, 8);
         if (cadence) {      /* weave: 1 the field from prev, 2 from cur */
             memcpy(missing, &DIW(cadence == 1 ? &wp : &wc, 0, l), 16);
-            memset(angle[l], DI_A90, 8);
-        } else {
+        } else if (spatial[l]) {
             deinterlace_line(p, &q, &wp, &wc, pic, l, stmm3[l], &m, &sm[l], angle[l], missing);
+        } else {
+            static const uint8_t unused[16];
+            media_dsp_get()->px.blend(p, stmm3[l], unused, &DIW(&wp, 0, l), &DIW(&wc, 0, l),
+                                      missing);
         }
     }
     di_chroma_block(p, cur, prev, bx, by, (const uint8_t (*)[8])stmm3,
