@@ -204,17 +204,14 @@ TEST(dn_histories_land_in_the_table)
             for (int bx = 0; bx < W / 16; bx++)
                 for (int b = 0; b < 64; b++) {
                     int got = r->stat[by * 4 * PITCH + bx * 64 + b], want = 0xAA;
+                    /* plane -1 STMM, 0 Y, 1 U, 2 V; history n: the 4x4 (4 bx + i, by) */
                     const char *c = strchr(field_name, spec[b].what);
-                    /* history n: the 4x4 (4 bx + i, by) */
-                    int n = by * (W / 4) + 4 * bx + spec[b].i, h = 128 + n;
-                    if (spec[b].what == '-')
+                    int plane = c ? (int)(c - field_name) - 1 : -2;
+                    int n = by * (W / 4) + 4 * bx + spec[b].i, h = 128 + 32 * plane + n;
+                    if (plane == -2)
                         want = 0;
-                    else if (first && c && c > field_name)
-                        want = 0;
-                    else if (spec[b].what == 'Y' || spec[b].what == 'V')
-                        want = h + (spec[b].what == 'V' ? 64 : 0) + (int)delta;
-                    else if (spec[b].what == 'U')
-                        want = (h + 32) / 2;
+                    else if (plane >= 0)
+                        want = first ? 0 : plane == 1 ? h / 2 : h + (int)delta;
                     CHECKF(got == want, "first %d block (%d,%d) byte %d (%c): %d, want %d",
                            first, bx, by, b, spec[b].what, got, want);
                 }
