@@ -51,7 +51,7 @@ typedef struct g7sf_vpp_config {
     int denoise;                    /* -1 off, 0..64 strength */
     int threads;                    /* 1..64; output identical for every value */
     enum g7sf_platform platform;    /* G7SF_HSW adds chroma denoise */
-    enum g7sf_vpp_stat_layout stat_layout;
+    enum g7sf_vpp_stat_layout stat_layout;  /* 0: the platform's own */
 } g7sf_vpp_config;
 
 /* A planar frame: Y, Cb, Cr (chroma at the config's subsampling). */

@@ -158,11 +158,10 @@ g7sf_vpp *g7sf_vpp_create(const g7sf_vpp_config *cfg, int *err)
         v->di = cfg->deinterlace <= G7SF_VPP_DI_BOB;
         v->interlaced = cfg->deinterlace != G7SF_VPP_DI_OFF;
         v->out_chroma = cfg->output_422 ? G7SF_CHROMA_422 : cfg->chroma;
-        v->stat_layout = cfg->stat_layout == G7SF_VPP_STAT_HSW ||
-                                 (cfg->stat_layout == G7SF_VPP_STAT_NATIVE &&
-                                  cfg->platform == G7SF_HSW)
-                             ? VPP_STAT_HSW
-                             : VPP_STAT_IVB;
+        bool hsw_stat = cfg->stat_layout == G7SF_VPP_STAT_NATIVE
+                            ? cfg->platform == G7SF_HSW
+                            : cfg->stat_layout == G7SF_VPP_STAT_HSW;
+        v->stat_layout = hsw_stat ? VPP_STAT_HSW : VPP_STAT_IVB;
         v->noise_q = vpp_noise_level(0, 0);
         /* the Haswell driver's chroma denoise thresholds */
         g7sf_dn_chroma_params_from_values(140, 13, 7, &v->chroma_dn);
