@@ -141,9 +141,8 @@ void di_sdi_line(const g7sf_di_params *p, const di_window *pic, int l, di_sdi *s
     for (int i = 0; i < DI_LANES; i++) {
         int a = s->decided[i];
         bool fine = h1[i] > h2[i] + t1 && h1[i] >= t2;      /* fine horizontal detail */
-        int c90 = s->cost[DI_A90][i] + (s->cost2x1[DI_A90][i] << 3), ca = 0;
-        for (int b = 0; b < DI_ANGLES; b++)     /* the chosen angle's costs, as a select */
-            ca = b == a ? s->cost[b][i] + ((s->cost2x1[b][i] + k2) << 3) : ca;
+        int c90 = s->cost[DI_A90][i] + (s->cost2x1[DI_A90][i] << 3);
+        int ca = s->cost[a][i] + ((s->cost2x1[a][i] + k2) << 3);
         /* fallback 2: the 2x1 window disagrees (a no-op for 90 itself) */
         s->robust[i] = (uint8_t)(fine || c90 < ca ? DI_A90 : a);
     }
