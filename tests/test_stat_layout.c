@@ -423,7 +423,8 @@ TEST(pipeline_output_identical_across_layouts)
                 g7sf_vpp_config c = { .width = w, .height = h,
                                       .chroma = c422 ? G7SF_CHROMA_422 : G7SF_CHROMA_420,
                                       .deinterlace = m[i].di, .rate = G7SF_VPP_RATE_FIELD,
-                                      .top_first = tf, .denoise = m[i].denoise, .threads = 1,
+                                      .top_first = tf, .denoise = m[i].denoise,
+                                      .threads = 1 + (int)(i % 2),  /* stripes too */
                                       .platform = m[i].pl, .stat_layout = G7SF_VPP_STAT_IVB };
                 sink a = run_clip(c, &clip.video);
                 c.stat_layout = G7SF_VPP_STAT_HSW;
