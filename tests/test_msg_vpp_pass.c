@@ -148,7 +148,7 @@ static void run_case(unsigned format, bool interleave, enum g7sf_chroma chroma, 
     CHECK_EQ(kernel_pass(gpu, &thr, &s, format <= 3, msg), 0);
 
     g7sf_yuv yc = d_frame_yuv(&cur), yp = d_frame_yuv(&prev);
-    vpp_pass_in in = { &s, &yc, &yp, stat_in, PITCH, NULL };
+    vpp_pass_in in = { &s, &yc, &yp, stat_in, PITCH, NULL, VPP_STAT_IVB };
     vpp_pass_out po = as_pass_out(pass);
     CHECK_EQ(vpp_pass_run(&in, &po, 0, vpp_pass_rows(&s, H), false), 0);
     pass->gne = po.gne;

@@ -38,7 +38,7 @@ static int dn_pass(bool first, uint8_t (*cur)[W], uint8_t (*prev)[W], const uint
 {
     g7sf_sampler_state_di s = dn_state(first);
     g7sf_yuv c = luma(cur), p = luma(prev);
-    vpp_pass_in in = { &s, &c, &p, stat_in, PITCH, NULL };
+    vpp_pass_in in = { &s, &c, &p, stat_in, PITCH, NULL, VPP_STAT_IVB };
     *o = (vpp_pass_out){ .dn = { dn, W }, .stat_out = stat_out };
     return vpp_pass_run(&in, o, 0, vpp_pass_rows(&s, H), false);
 }
@@ -102,7 +102,7 @@ TEST(stripes_give_the_same_bytes)
     uint8_t s_one[H * PITCH] = { 0 }, s_two[H * PITCH] = { 0 }, dn1[H * W], dn2[H * W];
     g7sf_sampler_state_di s = dn_state(false);
     g7sf_yuv c = luma(frame_b), p = luma(frame_a);
-    vpp_pass_in in = { &s, &c, &p, hist, PITCH, NULL };
+    vpp_pass_in in = { &s, &c, &p, hist, PITCH, NULL, VPP_STAT_IVB };
     vpp_pass_out one = { .dn = { dn1, W }, .stat_out = s_one };
     vpp_pass_out two = { .dn = { dn2, W }, .stat_out = s_two }, two_b = two;
     CHECK_EQ(vpp_pass_rows(&s, H), 2);
@@ -122,7 +122,7 @@ TEST(bad_arguments)
     uint8_t st[H * PITCH], dn[H * W];
     g7sf_sampler_state_di s = dn_state(false);
     g7sf_yuv c = luma(frame_a), p = luma(frame_a);
-    vpp_pass_in in = { &s, &c, &p, st, PITCH, NULL };
+    vpp_pass_in in = { &s, &c, &p, st, PITCH, NULL, VPP_STAT_IVB };
     vpp_pass_out o = { .dn = { dn, W }, .stat_out = st };
     CHECK_EQ(vpp_pass_run(&in, &o, 0, 3, false), G7SF_EINVAL);     /* 2 rows */
     CHECK_EQ(vpp_pass_run(&in, &o, 1, 0, false), G7SF_EINVAL);

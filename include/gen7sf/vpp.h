@@ -31,6 +31,15 @@ enum g7sf_vpp_rate {
     G7SF_VPP_RATE_FILM,     /* inverse telecine: repeated film frames dropped */
 };
 
+/* The statistics surface the DN/DI passes keep between frames (STMM and
+ * denoise histories).  Only memory layout: the output is the same for
+ * every value. */
+enum g7sf_vpp_stat_layout {
+    G7SF_VPP_STAT_NATIVE,   /* the platform's: Ivy Bridge's on G7SF_IVB, Haswell's on G7SF_HSW */
+    G7SF_VPP_STAT_IVB,      /* §2.8.6.2: STMM rows, histories at half pitch */
+    G7SF_VPP_STAT_HSW,      /* Haswell VEBOX: one 64-byte line per 16x4 block */
+};
+
 typedef struct g7sf_vpp_config {
     int width, height;              /* input frame size, 16 x 8 .. 16384 x 16384 */
     enum g7sf_chroma chroma;        /* input: G7SF_CHROMA_420 or G7SF_CHROMA_422;
@@ -42,6 +51,7 @@ typedef struct g7sf_vpp_config {
     int denoise;                    /* -1 off, 0..64 strength */
     int threads;                    /* 1..64; output identical for every value */
     enum g7sf_platform platform;    /* G7SF_HSW adds chroma denoise */
+    enum g7sf_vpp_stat_layout stat_layout;  /* 0: the platform's own */
 } g7sf_vpp_config;
 
 /* A planar frame: Y, Cb, Cr (chroma at the config's subsampling). */

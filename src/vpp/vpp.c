@@ -37,6 +37,7 @@ struct g7sf_vpp {
     vpp_frame down;             /* a DI output back to 4:2:0 */
     vpp_frame up;               /* 4:2:0 to 4:2:2 for 4:2:2 output */
     uint8_t *stat[2];           /* statistics surfaces, pitch W */
+    enum vpp_stat_layout stat_layout;
     int stat_in;
     uint8_t *out[3];            /* the caller's output picture */
     long frames;
@@ -56,7 +57,8 @@ static bool config_ok(const g7sf_vpp_config *c)
            (c->chroma == G7SF_CHROMA_420 || c->chroma == G7SF_CHROMA_422) &&
            (unsigned)c->deinterlace <= G7SF_VPP_DI_OFF && (unsigned)c->rate <= G7SF_VPP_RATE_FILM &&
            c->denoise >= -1 && c->denoise <= 64 && c->threads >= 1 &&
-           c->threads <= VPP_MAX_THREADS && (c->platform == G7SF_IVB || c->platform == G7SF_HSW);
+           c->threads <= VPP_MAX_THREADS && (c->platform == G7SF_IVB || c->platform == G7SF_HSW) &&
+           (unsigned)c->stat_layout <= G7SF_VPP_STAT_HSW;
 }
 
 /* The DI controls: the Ivy Bridge driver's values, except the STMM ones,
@@ -156,6 +158,10 @@ g7sf_vpp *g7sf_vpp_create(const g7sf_vpp_config *cfg, int *err)
         v->di = cfg->deinterlace <= G7SF_VPP_DI_BOB;
         v->interlaced = cfg->deinterlace != G7SF_VPP_DI_OFF;
         v->out_chroma = cfg->output_422 ? G7SF_CHROMA_422 : cfg->chroma;
+        bool hsw_stat = cfg->stat_layout == G7SF_VPP_STAT_NATIVE
+                            ? cfg->platform == G7SF_HSW
+                            : cfg->stat_layout == G7SF_VPP_STAT_HSW;
+        v->stat_layout = hsw_stat ? VPP_STAT_HSW : VPP_STAT_IVB;
         v->noise_q = vpp_noise_level(0, 0);
         /* the Haswell driver's chroma denoise thresholds */
         g7sf_dn_chroma_params_from_values(140, 13, 7, &v->chroma_dn);
@@ -229,7 +235,7 @@ static int denoise(g7sf_vpp *v, bool first)
                                 .dndi_first_frame = first, .dndi_top_first = v->cfg.top_first };
     vpp_noise_thresholds(v->noise_q, v->cfg.denoise, &s);
     g7sf_yuv c = { .y = { v->raw, v->W, v->W, v->H } }, p = vpp_frame_yuv(&v->den[v->cur]);
-    vpp_pass_in in = { &s, &c, &p, v->stat[v->stat_in], v->W, NULL };
+    vpp_pass_in in = { &s, &c, &p, v->stat[v->stat_in], v->W, NULL, v->stat_layout };
     vpp_pass_out o = { .dn = wplane(cur, 0), .stat_out = v->stat[v->stat_in ^ 1] };
     if (v->raw_c[0]) {
         /* Haswell: U and V from their input copies into the frame */
@@ -262,7 +268,7 @@ static int deinterlace(g7sf_vpp *v, bool first, bool other_field, const vpp_fram
     s.dndi_top_first = v->cfg.top_first != other_field;
     g7sf_yuv c = vpp_frame_yuv(f), p = vpp_frame_yuv(&v->den[v->cur]);
     vpp_pass_in in = { &s, &c, first ? NULL : &p, first ? NULL : v->stat[v->stat_in], v->W,
-                       NULL };
+                       NULL, v->stat_layout };
     vpp_pass_out o = { .stat_out = v->stat[v->stat_in ^ 1] };
     for (int i = 0; i < 3; i++) {
         o.cur1[i] = wplane(&v->cur1, i);

@@ -48,7 +48,7 @@ static int check(const vpp_pass_in *in, int row0, int row1, int *rows)
         (!in->prev || !in->stat_in || (s->di_enable && in->prev->chroma != in->cur->chroma) ||
          !yuv_ok(in->prev, w, h, s->di_enable || in->chroma_dn)))
         return G7SF_EINVAL;
-    if (in->stat_pitch < w || in->stat_pitch % 2)
+    if (!vpp_stat_ok(in->stat_layout, in->stat_pitch, w, h))
         return G7SF_EINVAL;
     *rows = vpp_pass_rows(s, h);
     if (row0 < 0 || row1 < row0 || row1 > *rows)
@@ -119,23 +119,38 @@ static long moving_blocks(const g7sf_dn_params *p, const g7sf_dn_block_stats *st
     return p->first_frame ? n : m;
 }
 
-/* Haswell chroma denoise of the luma block at (bx, by); hist is the offset
- * of its luma history. */
-static int dn_chroma(const vpp_pass_in *in, const vpp_pass_out *out, const g7sf_dn_params *p,
-                     int bx, int by, int bh, size_t hist)
+/* The histories of field f of the luma block at (bx, by), k at [k], from
+ * the surface (hist_get) and back (hist_put). */
+static void hist_get(const vpp_stat *sl, const vpp_pass_in *in, enum vpp_stat_field f, int bx,
+                     int by, int bh, uint8_t hist[8])
+{
+    vpp_stat_get(sl, in->stat_in, f, bx / 4, by / 4, BW / 4, bh / 4, hist, BW / 4);
+}
+
+static void hist_put(const vpp_stat *sl, const vpp_pass_out *out, enum vpp_stat_field f, int bx,
+                     int by, int bh, const uint8_t hist[8])
+{
+    vpp_stat_put(sl, out->stat_out, f, bx / 4, by / 4, BW / 4, bh / 4, hist, BW / 4);
+}
+
+/* Haswell chroma denoise of the luma block at (bx, by). */
+static int dn_chroma(const vpp_pass_in *in, const vpp_pass_out *out, const vpp_stat *sl,
+                     const g7sf_dn_params *p, int bx, int by, int bh)
 {
     const g7sf_yuv *cur = in->cur, *prev = p->first_frame ? NULL : in->prev;
     bool v2 = cur->chroma == G7SF_CHROMA_420;
     for (int i = 0; i < 2; i++) {
-        uint8_t dn[8][BW / 2];
+        uint8_t dn[8][BW / 2], h_in[8], h_out[8];
         g7sf_dn_block_stats st;
-        size_t h = hist + (size_t)(i + 1) * (size_t)(cur->y.height / 4) * in->stat_pitch;
+        enum vpp_stat_field f = i ? VPP_STAT_HIST_V : VPP_STAT_HIST_U;
+        if (prev)
+            hist_get(sl, in, f, bx, by, bh, h_in);
         int err = g7sf_dn_chroma_block(p, in->chroma_dn, cur->chroma, i ? &cur->cr : &cur->cb,
                                        prev ? (i ? &prev->cr : &prev->cb) : NULL, bx, by, bh,
-                                       prev ? in->stat_in + h : NULL, out->stat_out + h,
-                                       in->stat_pitch, &dn[0][0], BW / 2, &st);
+                                       prev ? h_in : NULL, h_out, BW / 4, &dn[0][0], BW / 2, &st);
         if (err)
             return err;
+        hist_put(sl, out, f, bx, by, bh, h_out);
         put_block(&out->dn_c[i], bx / 2, v2 ? by / 2 : by, v2 ? bh / 2 : bh, &dn[0][0], BW / 2,
                   BW / 2);
     }
@@ -148,7 +163,8 @@ int vpp_pass_run(const vpp_pass_in *in, vpp_pass_out *out, int row0, int row1, b
     if (err)
         return err;
     const g7sf_sampler_state_di *s = in->state;
-    int w = in->cur->y.width, h = in->cur->y.height, pitch = in->stat_pitch;
+    int w = in->cur->y.width, h = in->cur->y.height;
+    const vpp_stat sl = { in->stat_layout, in->stat_pitch, h };
     if (!out || !out->stat_out || !wplane_ok(&out->dn, w) || !wplane_ok(&out->dn_c[0], w / 2) ||
         !wplane_ok(&out->dn_c[1], w / 2))
         return G7SF_EINVAL;
@@ -165,13 +181,22 @@ int vpp_pass_run(const vpp_pass_in *in, vpp_pass_out *out, int row0, int row1, b
     int bh = s->di_enable ? 4 : 8;
 
     /* DN + DI: the DI reads a frame whose block luma is the DN output */
-    uint8_t *scratch = NULL;
+    uint8_t *scratch = NULL, *stmm_copy = NULL;
     g7sf_yuv di_cur = *in->cur;
     if (s->dn_enable && s->di_enable) {
         scratch = malloc((size_t)w * h);
         if (!scratch)
             return G7SF_ENOMEM;
         di_cur.y = (g7sf_plane){ scratch, w, w, h };
+    }
+    /* the DI reads the previous STMM of its blocks' lines as rows */
+    const uint8_t *stmm_in = NULL;
+    int stmm_stride = 0;
+    if (s->di_enable && !first &&
+        !(stmm_in = vpp_stat_stmm_rows(&sl, in->stat_in, w, row0 * bh, row1 * bh, &stmm_stride,
+                                       &stmm_copy))) {
+        free(scratch);
+        return G7SF_ENOMEM;
     }
 
     for (int by = row0 * bh; by < row1 * bh && !err; by += bh)
@@ -184,21 +209,24 @@ int vpp_pass_run(const vpp_pass_in *in, vpp_pass_out *out, int row0, int row1, b
                 if (out->dn.data)
                     dst = out->dn.data + (size_t)by * out->dn.stride + bx, dst_stride = out->dn.stride;
                 g7sf_dn_block_stats st;
-                size_t hist = (size_t)(by / 4) * pitch + pitch / 2 + bx / 4;
+                uint8_t h_in[8], h_out[8];
+                if (!first)
+                    hist_get(&sl, in, VPP_STAT_HIST_Y, bx, by, bh, h_in);
                 err = g7sf_dn_block(&dnp, &in->cur->y, prev ? &prev->y : NULL, bx, by, bh,
-                                    first ? NULL : in->stat_in + hist, out->stat_out + hist, pitch,
-                                    dst, dst_stride, &st);
+                                    first ? NULL : h_in, h_out, BW / 4, dst, dst_stride, &st);
                 if (err)
                     break;
+                hist_put(&sl, out, VPP_STAT_HIST_Y, bx, by, bh, h_out);
                 g7sf_gne_add(&out->gne, s->dndi_stream_id, st.bne);
                 out->moving_4x4 += moving_blocks(&dnp, &st, bh);
-                if (in->chroma_dn && (err = dn_chroma(in, out, &dnp, bx, by, bh, hist)))
+                if (in->chroma_dn && (err = dn_chroma(in, out, &sl, &dnp, bx, by, bh)))
                     break;
                 if (scratch) {
                     copy_region(&in->cur->y, scratch, bx, by);
                     put_block(&(vpp_wplane){ scratch, w }, bx, by, bh, dst, dst_stride, BW);
                 }
             }
+            vpp_stat_clear_unused(&sl, out->stat_out, bx / 4, by / 4, BW / 4, bh / 4);
             if (!s->di_enable)
                 continue;
             if (!skip_fmd) {
@@ -210,7 +238,7 @@ int vpp_pass_run(const vpp_pass_in *in, vpp_pass_out *out, int row0, int row1, b
                 out->motion_pixels += fb.motion;
             }
             g7sf_di_block_out d;
-            err = g7sf_di_block(&dip, &di_cur, prev, first ? NULL : in->stat_in, pitch, bx, by, &d);
+            err = g7sf_di_block(&dip, &di_cur, prev, stmm_in, stmm_stride, bx, by, &d);
             if (err)
                 break;
             put_block(&out->prev2[0], bx, by, 4, &d.prev2_y[0][0], 16, 16);
@@ -219,8 +247,9 @@ int vpp_pass_run(const vpp_pass_in *in, vpp_pass_out *out, int row0, int row1, b
             put_chroma(&out->prev2[2], bx, by, d.prev2_c, 0);
             put_chroma(&out->cur1[1], bx, by, d.cur1_c, 1);
             put_chroma(&out->cur1[2], bx, by, d.cur1_c, 0);
-            put_block(&(vpp_wplane){ out->stat_out, pitch }, bx / 2, by, 4, &d.stmm[0][0], 8, 8);
+            vpp_stat_put(&sl, out->stat_out, VPP_STAT_STMM, bx / 2, by, 8, 4, &d.stmm[0][0], 8);
         }
+    free(stmm_copy);
     free(scratch);
     return err;
 }

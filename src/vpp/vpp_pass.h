@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "gen7sf/media.h"
+#include "stat_layout.h"
 
 /* A writable 8-bit plane: pixel (x, y) at data[y * stride + x]. */
 typedef struct vpp_wplane {
@@ -18,21 +19,20 @@ typedef struct vpp_wplane {
 
 /* What the message reads: the surfaces bound at BTI (cur), BTI + 1 (prev:
  * the denoised previous frame when DN is on) and BTI + 2 (the statistics
- * surface, R8, §2.8.6.2: STMM of the pixel pair at (x, y) at
- * stat_in[y * stat_pitch + x / 2], denoise history of the 4x4 at (x, y) at
- * stat_in[(y / 4) * stat_pitch + stat_pitch / 2 + x / 4]).  prev and stat_in
- * are unread on the first frame (may be NULL).  Frames: width a multiple of
- * 16, height a multiple of 4 (8 when DI is off: DN-only blocks are 16x8);
- * stat_pitch >= width, even; the statistics surfaces hold height rows.
- * chroma_dn (Haswell, DN on): U and V are denoised too (cur and prev need
- * their 4:2:0 or 4:2:2 chroma), their histories stored like luma's,
- * height / 4 (U) and height / 2 (V) rows further down. */
+ * surface, R8, in stat_layout: STMM of every luma pixel pair and history
+ * of every 4x4, stat_layout.h).  prev and stat_in are unread on the first
+ * frame (may be NULL).  Frames: width a multiple of 16, height a multiple
+ * of 4 (8 when DI is off: DN-only blocks are 16x8); stat_pitch >= width,
+ * even; the statistics surfaces hold height rows.  chroma_dn (Haswell, DN
+ * on): U and V are denoised too (cur and prev need their 4:2:0 or 4:2:2
+ * chroma), with their own histories. */
 typedef struct vpp_pass_in {
     const g7sf_sampler_state_di *state;
     const g7sf_yuv *cur, *prev;
     const uint8_t *stat_in;
     int stat_pitch;
     const g7sf_dn_chroma_params *chroma_dn;
+    enum vpp_stat_layout stat_layout;   /* of stat_in and stat_out */
 } vpp_pass_in;
 
 /* Where the kernel stores the writeback.  A plane with NULL data is not
@@ -43,7 +43,8 @@ typedef struct vpp_pass_in {
  * current luma (W10 and the 1st-field lines of W4/W5 with DI, W0-W3 without)
  * and the history (W9 / W4) goes to stat_out, dn_c the denoised Cb, Cr
  * with chroma_dn (the DI still reads them as input).  stat_out has
- * stat_in's layout and only the bytes of the pass's blocks are written. */
+ * stat_in's layout; only the bytes of the pass's blocks are written (their
+ * unused bytes get 0). */
 typedef struct vpp_pass_out {
     vpp_wplane prev2[3], cur1[3];
     vpp_wplane dn, dn_c[2];
