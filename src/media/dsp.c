@@ -11,6 +11,7 @@ void media_dsp_init(media_dsp *d, unsigned flags)
     d->di.angle_decide = di_angle_decide;
     d->dn.motion = dn_motion_c;
     d->dn.filter = dn_filter_c;
+    d->fmd.grid = fmd_grid_c;
 #if CPU_X86
     if (flags & CPU_SSE41) {
         d->mcdi.search = mcdi_search_sse41;
@@ -18,6 +19,7 @@ void media_dsp_init(media_dsp *d, unsigned flags)
         d->di.angle_decide = di_angle_decide_sse41;
         d->dn.motion = dn_motion_sse41;
         d->dn.filter = dn_filter_sse41;
+        d->fmd.grid = fmd_grid_sse41;
     }
     if (flags & CPU_AVX2) {
         d->mcdi.search = mcdi_search_avx2;
@@ -25,6 +27,7 @@ void media_dsp_init(media_dsp *d, unsigned flags)
         d->di.angle_decide = di_angle_decide_avx2;
         d->dn.motion = dn_motion_avx2;
         d->dn.filter = dn_filter_avx2;
+        d->fmd.grid = fmd_grid_avx2;
     }
 #else
     (void)flags;
