@@ -14,7 +14,8 @@
 
 enum {
     FMD_MAX_ABS = 255,          /* first frame: a difference with prev */
-    FMD_SUM_MAX = 2 * FMD_MAX_ABS * FMD_MAX_ABS,
+    FMD_SQ_MAX = FMD_MAX_ABS * FMD_MAX_ABS,
+    FMD_SUM_MAX = 2 * FMD_SQ_MAX,
 };
 
 /* A position's code: TEAR1..3 as pixel_tests() returns them, and the counter
@@ -28,19 +29,9 @@ enum fmd_code {
 typedef struct fmd_lanes {
     int tdiff;                  /* moving: |cTpT|^2 + |cBpB|^2 > tdiff, in dwords */
     short h;                    /* smooth: excess (fmd_excess) < h */
-    short r1;                   /* the vdiff2 tests: |d| > r1 */
+    short vdiff2;               /* the vdiff2 tests: d^2 >= vdiff2, unsigned */
     short moving_first;         /* all ones if 2 x 255^2 > fmd_tdiff */
 } fmd_lanes;
-
-/* The least r with r * r >= v (256 for v > 255^2). */
-static unsigned ceil_sqrt(unsigned v)
-{
-    unsigned r = 0;             /* the largest r < 256 with r * r < v */
-    for (unsigned bit = 128; bit; bit >>= 1)
-        if ((r | bit) * (r | bit) < v)
-            r |= bit;
-    return v ? r + 1 : 0;
-}
 
 static void fmd_lanes_setup(const g7sf_di_params *p, fmd_lanes *l)
 {
@@ -54,8 +45,8 @@ static void fmd_lanes_setup(const g7sf_di_params *p, fmd_lanes *l)
     int v = (int)p->fmd_vdiff1;
     v = v < 0 ? 0 : v > 2 * FMD_MAX_ABS + 1 ? 2 * FMD_MAX_ABS + 1 : v;
     l->h = (short)(v ? (v + 1) / 2 : INT16_MIN);
-    /* for 0 <= |d| <= 255: d^2 >= vdiff2 iff |d| >= ceil_sqrt(vdiff2) */
-    l->r1 = (short)(ceil_sqrt(p->fmd_vdiff2) - 1);
+    /* no square of a difference reaches 255^2 + 1 */
+    l->vdiff2 = (short)(p->fmd_vdiff2 <= FMD_SQ_MAX ? p->fmd_vdiff2 : FMD_SQ_MAX + 1);
 }
 
 /* Bytes 0 .. 3: the positions (-1, 0), (16, 0), (-1, 2), (16, 2) of the

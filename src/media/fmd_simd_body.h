@@ -21,7 +21,7 @@ typedef struct NAME(fmd_in) {
 
 /* The thresholds (fmd_lanes) in every lane. */
 typedef struct NAME(fmd_k) {
-    V tdiff, h, r1, moving_first;
+    V tdiff, h, vdiff2, moving_first;
 } NAME(fmd_k);
 
 static inline TARGET V NAME(fmd_absd)(V a, V b) { return I(abs_epi16)(I(sub_epi16)(a, b)); }
@@ -33,6 +33,12 @@ static inline TARGET V NAME(fmd_sq)(V d) { return I(mullo_epi16)(d, d); }
 static inline TARGET V NAME(fmd_le)(V a, V b)
 {
     return I(cmpeq_epi16)(I(subs_epu16)(a, b), VZERO);
+}
+
+/* The TEAR test of square a2 against the sum s of two, a2 >= vdiff2 too. */
+static inline TARGET V NAME(fmd_tear)(V a2, V s, V vdiff2)
+{
+    return VANDNOT(NAME(fmd_le)(a2, s), NAME(fmd_le)(vdiff2, a2));
 }
 
 /* max(min(u, d) - t, t - max(u, d)): half of |t-u| + |t-d| - |u-d| where
@@ -69,12 +75,10 @@ static inline TARGET V NAME(fmd_code)(const NAME(fmd_in) *in, const NAME(fmd_k) 
                                 I(cmpgt_epi32)(I(madd_epi16)(hi, hi), k->tdiff));
     }
     /* a single square (<= 65025) against a saturated sum of two: exact */
-    V fit = NAME(fmd_le)(NAME(fmd_sq)(ctcb), I(adds_epu16)(ctct2, cbcb2));
-    V t1 = VANDNOT(fit, I(cmpgt_epi16)(ctcb, k->r1));
-    V t2 = VANDNOT(NAME(fmd_le)(NAME(fmd_sq)(ctpb), I(adds_epu16)(ctct2, pbpb2)),
-                   I(cmpgt_epi16)(ctpb, k->r1));
-    V t3 = VANDNOT(NAME(fmd_le)(NAME(fmd_sq)(cbpt), I(adds_epu16)(ptpt2, cbcb2)),
-                   I(cmpgt_epi16)(cbpt, k->r1));
+    V ctcb2 = NAME(fmd_sq)(ctcb), fit = NAME(fmd_le)(ctcb2, I(adds_epu16)(ctct2, cbcb2));
+    V t1 = VANDNOT(fit, NAME(fmd_le)(k->vdiff2, ctcb2));
+    V t2 = NAME(fmd_tear)(NAME(fmd_sq)(ctpb), I(adds_epu16)(ctct2, pbpb2), k->vdiff2);
+    V t3 = NAME(fmd_tear)(NAME(fmd_sq)(cbpt), I(adds_epu16)(ptpt2, cbcb2), k->vdiff2);
     V tears = VOR(VOR(VAND(t1, I(set1_epi16)(FMD_TEAR1)), VAND(t2, I(set1_epi16)(FMD_TEAR2))),
                   VOR(VAND(t3, I(set1_epi16)(FMD_TEAR3)), I(set1_epi16)(FMD_MOTION)));
     /* FMD_TEARING, or FMD_FITTING = 2 x FMD_TEARING where cTcB does not tear */
@@ -105,7 +109,7 @@ NAME(fmd_grid_run)(const fmd_window *w, const g7sf_di_params *p, fmd_grid *g, bo
 {
     fmd_lanes l;
     fmd_lanes_setup(p, &l);
-    NAME(fmd_k) k = { I(set1_epi32)(l.tdiff), I(set1_epi16)(l.h), I(set1_epi16)(l.r1),
+    NAME(fmd_k) k = { I(set1_epi32)(l.tdiff), I(set1_epi16)(l.h), I(set1_epi16)(l.vdiff2),
                       I(set1_epi16)(l.moving_first) };
     __m128i code[4];
     V sum[5] = { VZERO, VZERO, VZERO, VZERO, VZERO }, d[5];
