@@ -58,8 +58,10 @@ static void fill_line(uint8_t *p, int n, int y, const look *l)
         case F_FULL: v = 255; break;
         case F_EXTREMES: v = r & 1 ? 255 : 0; break;
         case F_LOW: v = (int)(r & 1); break;
-        case F_COMB: v = (y & 1 ? l->b : l->a) + (l->n ? (int)(r % (2 * l->n + 1)) - l->n : 0); break;
-        default: v = (y & 1) ^ (r % 16 == 0) ? 255 : 0; break;
+        case F_COMB:
+            v = (y & 1 ? l->b : l->a) + (l->n ? (int)(r % (2 * l->n + 1)) - l->n : 0);
+            break;
+        default: v = (y & 1) ^ (r % 16 == 0) ? 255 : 0; break;     /* F_COMB_FULL */
         }
         p[i] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
     }

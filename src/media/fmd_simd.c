@@ -49,8 +49,8 @@ static void fmd_lanes_setup(const g7sf_di_params *p, fmd_lanes *l)
     l->vdiff2 = (short)(p->fmd_vdiff2 <= FMD_SQ_MAX ? p->fmd_vdiff2 : FMD_SQ_MAX + 1);
 }
 
-/* Bytes 0 .. 3: the positions (-1, 0), (16, 0), (-1, 2), (16, 2) of the
- * grid, from the lines k below each (rows: cur or prev of an fmd_window). */
+/* Bytes 0 .. 3: line y + k at the grid positions (x, y) = (-1, 0), (16, 0),
+ * (-1, 2), (16, 2) (rows: cur or prev of an fmd_window). */
 static inline SSE41 __m128i fmd_edge_bytes(const uint8_t *const *rows, int k)
 {
     const uint8_t *a = rows[FMD_WT + k], *b = rows[FMD_WT + 2 + k];

@@ -55,13 +55,14 @@ static inline TARGET V NAME(fmd_code)(const NAME(fmd_in) *in, const NAME(fmd_k) 
 {
     V ct = in->c[2], cb = in->c[3];
     V ctcb = NAME(fmd_absd)(ct, cb);
-    V ctct2 = NAME(fmd_sq)(I(sub_epi16)(ct, in->c[4])), cbcb2 = NAME(fmd_sq)(I(sub_epi16)(in->c[1], cb));
+    V ctct2 = NAME(fmd_sq)(I(sub_epi16)(ct, in->c[4]));
+    V cbcb2 = NAME(fmd_sq)(I(sub_epi16)(in->c[1], cb));
     V smooth = I(cmpgt_epi16)(k->h, I(max_epi16)(NAME(fmd_excess)(ct, in->c[0], in->c[4]),
                                                  NAME(fmd_excess)(cb, in->c[1], in->c[5])));
     V ctpt, cbpb, ctpb, cbpt, ptpt2, pbpb2, moving;
     if (first) {
         ctpt = cbpb = ctpb = cbpt = I(set1_epi16)(FMD_MAX_ABS);
-        ptpt2 = pbpb2 = I(set1_epi16)((short)(FMD_MAX_ABS * FMD_MAX_ABS));
+        ptpt2 = pbpb2 = I(set1_epi16)((short)FMD_SQ_MAX);
         moving = k->moving_first;
     } else {
         V pt = in->p[1], pb = in->p[2];
@@ -87,20 +88,23 @@ static inline TARGET V NAME(fmd_code)(const NAME(fmd_in) *in, const NAME(fmd_k) 
     return VAND(moving, VOR(VAND(smooth, tears), counter));
 }
 
-static inline TARGET void NAME(fmd_load)(const fmd_window *w, int y, int x0, NAME(fmd_in) *in)
+/* Columns x0 .. x0 + NL - 1 around grid line y. */
+static inline TARGET void NAME(fmd_load)(const fmd_window *w, bool first, int y, int x0,
+                                         NAME(fmd_in) *in)
 {
     for (int j = 0; j < 6; j++)
         in->c[j] = LOADW(w->cur[FMD_WT + y - 2 + j] + 1 + x0);
-    for (int j = 0; j < 4 && !w->first; j++)
+    for (int j = 0; j < 4 && !first; j++)
         in->p[j] = LOADW(w->prev[FMD_WT + y - 1 + j] + 1 + x0);
 }
 
 /* The edge positions in lanes 0 .. 3 (fmd_edge_bytes). */
-static inline TARGET void NAME(fmd_load_edges)(const fmd_window *w, NAME(fmd_in) *in)
+static inline TARGET void NAME(fmd_load_edges)(const fmd_window *w, bool first,
+                                               NAME(fmd_in) *in)
 {
     for (int j = 0; j < 6; j++)
         in->c[j] = WIDEN(fmd_edge_bytes(w->cur, j - 2));
-    for (int j = 0; j < 4 && !w->first; j++)
+    for (int j = 0; j < 4 && !first; j++)
         in->p[j] = WIDEN(fmd_edge_bytes(w->prev, j - 1));
 }
 
@@ -121,7 +125,7 @@ NAME(fmd_grid_run)(const fmd_window *w, const g7sf_di_params *p, fmd_grid *g, bo
         V cv[NAME(NC)];
         for (int c = 0; c < NAME(NC); c++) {
             NAME(fmd_in) in;
-            NAME(fmd_load)(w, 2 * r - 2, c * NL, &in);
+            NAME(fmd_load)(w, first, 2 * r - 2, c * NL, &in);
             cv[c] = NAME(fmd_code)(&in, &k, first, d);
             for (int q = 0; q < 5 && (r == 1 || r == 2); q++)
                 sum[q] = I(add_epi16)(sum[q], d[q]);    /* <= 4 x 255 a lane */
@@ -129,8 +133,9 @@ NAME(fmd_grid_run)(const fmd_window *w, const g7sf_di_params *p, fmd_grid *g, bo
         code[r] = PACKROW(cv);
     }
     NAME(fmd_in) in;
-    NAME(fmd_load_edges)(w, &in);
-    __m128i edges = _mm_packus_epi16(LOW128(NAME(fmd_code)(&in, &k, first, d)), _mm_setzero_si128());
+    NAME(fmd_load_edges)(w, first, &in);
+    V e = NAME(fmd_code)(&in, &k, first, d);
+    __m128i edges = _mm_packus_epi16(LOW128(e), _mm_setzero_si128());
     fmd_count(code, edges, w->out, g);
     fmd_sums(SUM32(sum[0]), SUM32(sum[1]), SUM32(sum[2]), SUM32(sum[3]), SUM32(sum[4]), g);
 }
