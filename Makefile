@@ -76,6 +76,7 @@ demo: all $(DEMOS)
 
 bench: $(BENCHES)
 	@for b in $(BENCHES); do $$b || exit 1; done
+	@G7SF_CPU=c $(BUILD)/bench/bench_vpp
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/include/gen7sf $(DESTDIR)$(PREFIX)/lib/pkgconfig \

@@ -1,9 +1,10 @@
 /* make bench: the video pipeline's input frames per second at 1080i and
  * 576i (4:2:0, top field first, field rate) for denoise only (weave with
  * DN), MADI, MCDI and auto (MCDI + film detection, with DN), on 1 and 2
- * threads.  Fields per second are twice the frames per second.  On a
- * shared machine wall time depends on the load: the single-thread run is
- * also given per second of its own CPU time. */
+ * threads.  Fields per second are twice the frames per second.  make bench
+ * runs it twice: with the SIMD kernels, and with G7SF_CPU=c (the C
+ * references).  On a shared machine wall time depends on the load: the
+ * single-thread run is also given per second of its own CPU time. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +81,8 @@ int main(void)
         { "auto + DN", G7SF_VPP_DI_AUTO, 32 },
     };
     static const int sizes[2][2] = { { 1920, 1080 }, { 720, 576 } };
+    const char *isa = getenv("G7SF_CPU");
+    printf("kernels: %s\n", isa && *isa ? isa : "the best the CPU has (G7SF_CPU unset)");
     printf("%-20s %-10s %16s %16s %16s\n", "video pipeline", "mode", "1 thread",
            "1 thread per CPU", "2 threads");
     for (int s = 0; s < 2; s++) {

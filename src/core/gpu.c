@@ -9,8 +9,10 @@ g7sf_gpu *g7sf_gpu_create_ex(const g7sf_gpu_options *opt)
     if (opt && opt->platform != G7SF_IVB && opt->platform != G7SF_HSW)
         return NULL;
     g7sf_gpu *gpu = calloc(1, sizeof *gpu);
-    if (gpu)
+    if (gpu) {
         gpu->platform = opt ? opt->platform : G7SF_IVB;
+        atomic_init(&gpu->media_scratch.taken, false);
+    }
     return gpu;
 }
 
@@ -21,6 +23,7 @@ void g7sf_gpu_destroy(g7sf_gpu *gpu)
     if (!gpu)
         return;
     g7sf_mem_free_all(gpu);
+    free(gpu->media_scratch.mem);
     free(gpu);
 }
 

@@ -2,6 +2,8 @@
 #ifndef G7SF_CORE_GPU_H
 #define G7SF_CORE_GPU_H
 
+#include <stdatomic.h>
+
 #include "gen7sf/gen7sf.h"
 
 #define G7SF_PAGE_SHIFT 12
@@ -16,6 +18,11 @@ struct g7sf_gpu {
     size_t pages;
     struct g7sf_base_reg bases[G7SF_BASE_COUNT];
     g7sf_error latch;
+    /* Host memory for the deinterlace message's frame copies
+     * (media_surface.h), kept between messages: frame-sized buffers cost
+     * more to allocate than the message's work.  A message that finds it
+     * taken (sent from another thread) allocates its own. */
+    struct { uint8_t *mem; size_t size; atomic_bool taken; } media_scratch;
 };
 
 /* The page holding addr, or NULL when never written (reads as zeros). */

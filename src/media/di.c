@@ -5,7 +5,7 @@
  * on unclear passages: docs/spec-notes.md, "Deinterlace (§2.8.4)". */
 #include <string.h>
 
-#include "di_core.h"
+#include "dsp.h"
 #include "window.h"
 
 void g7sf_di_params_from_state(const g7sf_sampler_state_di *s, g7sf_di_params *p)
@@ -176,7 +176,7 @@ int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
 
     uint8_t stmm3[4][8], angle[4][8];
     di_stmm sm[4];
-    di_stmm_measure(p, &wp, &wc, by, sm);
+    media_dsp_get()->di.stmm_measure(p, &wp, &wc, by, sm);
     for (int l = 0; l < 4; l++) {
         /* a 1st-field line is missing in prev2 (picture prev, reference
          * cur), a 2nd-field line in cur1 (picture cur, reference prev) */

@@ -14,12 +14,6 @@ enum { C0 = -6 };
 #define LOAD(p) _mm_loadu_si128((const __m128i *)(p))
 #define LOAD2(p) _mm256_loadu_si256((const __m256i *)(p))
 
-/* 16 words as two halves for SSE4.1; SHR(v, n): lane i gets lane i + n */
-typedef struct w16 { __m128i lo, hi; } w16;
-#define SHR(v, n) ((w16){ _mm_alignr_epi8((v).hi, (v).lo, 2 * (n)), _mm_srli_si128((v).hi, 2 * (n)) })
-/* in a 256-bit register: the high half, zero above, feeds the low one */
-#define SHR2(v, n) _mm256_alignr_epi8(_mm256_permute2x128_si256((v), (v), 0x81), (v), 2 * (n))
-
 static inline SSE41 w16 add(w16 a, w16 b)
 {
     return (w16){ _mm_add_epi16(a.lo, b.lo), _mm_add_epi16(a.hi, b.hi) };

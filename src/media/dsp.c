@@ -9,25 +9,35 @@ void media_dsp_init(media_dsp *d, unsigned flags)
     d->mcdi.search = mcdi_search_c;
     d->di.sdi_costs = di_sdi_costs_c;
     d->di.angle_decide = di_angle_decide;
+    d->di.stmm_measure = di_stmm_measure;
     d->dn.motion = dn_motion_c;
     d->dn.filter = dn_filter_c;
     d->fmd.grid = fmd_grid_c;
+    /* chroma deinterlace */
+    d->chroma.up = di_chroma_up_c;
+    d->chroma.sdi = di_chroma_sdi_c;
 #if CPU_X86
     if (flags & CPU_SSE41) {
         d->mcdi.search = mcdi_search_sse41;
         d->di.sdi_costs = di_sdi_costs_sse41;
         d->di.angle_decide = di_angle_decide_sse41;
+        d->di.stmm_measure = di_stmm_measure_sse41;
         d->dn.motion = dn_motion_sse41;
         d->dn.filter = dn_filter_sse41;
         d->fmd.grid = fmd_grid_sse41;
+        d->chroma.up = di_chroma_up_sse41;
+        d->chroma.sdi = di_chroma_sdi_sse41;
     }
     if (flags & CPU_AVX2) {
         d->mcdi.search = mcdi_search_avx2;
         d->di.sdi_costs = di_sdi_costs_avx2;
         d->di.angle_decide = di_angle_decide_avx2;
+        d->di.stmm_measure = di_stmm_measure_avx2;
         d->dn.motion = dn_motion_avx2;
         d->dn.filter = dn_filter_avx2;
         d->fmd.grid = fmd_grid_avx2;
+        d->chroma.up = di_chroma_up_avx2;
+        d->chroma.sdi = di_chroma_sdi_avx2;
     }
 #else
     (void)flags;

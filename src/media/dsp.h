@@ -47,9 +47,21 @@ void di_angle_decide_sse41(const uint16_t cost[DI_ANGLES][DI_LANES], unsigned th
 void di_angle_decide_avx2(const uint16_t cost[DI_ANGLES][DI_LANES], unsigned th,
                           unsigned delta, uint8_t angle[DI_LANES]);
 
+/* ---- STMM (§2.8.4.1) ---- */
+
+/* The STMM of the 4 lines of a block (di_stmm_measure in di_core.h, the C
+ * version), for parameters params_ok in di.c accepts. */
+typedef void (*di_stmm_measure_fn)(const g7sf_di_params *p, const di_window *wp,
+                                   const di_window *wc, int by, di_stmm s[4]);
+void di_stmm_measure_sse41(const g7sf_di_params *p, const di_window *wp, const di_window *wc,
+                           int by, di_stmm s[4]);
+void di_stmm_measure_avx2(const g7sf_di_params *p, const di_window *wp, const di_window *wc,
+                          int by, di_stmm s[4]);
+
 typedef struct di_dsp {
     di_sdi_costs_fn sdi_costs;
     di_angle_decide_fn angle_decide;
+    di_stmm_measure_fn stmm_measure;
 } di_dsp;
 
 /* ---- Denoise (§2.8.2, §2.8.3) ---- */
@@ -153,11 +165,61 @@ typedef struct fmd_dsp {
 int fmd_block_run(const fmd_dsp *d, const g7sf_di_params *p, const g7sf_plane *cur,
                   const g7sf_plane *prev, int bx, int by, g7sf_fmd_block *out);
 
+/* ---- Chroma deinterlace (§2.8.4.5 - 2.8.4.7, di_chroma.c) ---- */
+
+/* A chroma line around the block as the kernels take it: the 4:2:2
+ * samples s = 0..9 (bx / 2 - 1 .. bx / 2 + 8) of both planes interleaved,
+ * Cr(s) at byte 2s and Cb(s) at 2s + 1, as the output; bytes DI_CBYTES ..
+ * DI_CROW - 1 are padding the SIMD kernels may read and write. */
+enum { DI_CBYTES = 20, DI_CROW = 32 };
+
+/* 4:2:0 to 4:2:2 of a line of the other field (§2.8.4.5): byte x gets the
+ * spatial (up + dn) / 2 blended by STMM3 of pair min(max(x / 2 - 1, 0), 7)
+ * with the temporal (t0 + t1) / 2; the spatial alone when t0 is NULL (the
+ * first frame). */
+typedef void (*di_chroma_up_fn)(const g7sf_di_params *p, const uint8_t *up, const uint8_t *dn,
+                                const uint8_t *t0, const uint8_t *t1, const uint8_t s3[8],
+                                uint8_t *dst);
+void di_chroma_up_c(const g7sf_di_params *p, const uint8_t *up, const uint8_t *dn,
+                    const uint8_t *t0, const uint8_t *t1, const uint8_t s3[8], uint8_t *dst);
+void di_chroma_up_sse41(const g7sf_di_params *p, const uint8_t *up, const uint8_t *dn,
+                        const uint8_t *t0, const uint8_t *t1, const uint8_t s3[8], uint8_t *dst);
+void di_chroma_up_avx2(const g7sf_di_params *p, const uint8_t *up, const uint8_t *dn,
+                       const uint8_t *t0, const uint8_t *t1, const uint8_t s3[8], uint8_t *dst);
+
+/* A missing chroma line (§2.8.4.6, §2.8.4.7): bytes 2 .. 17 (block pairs
+ * 0..7) by the chroma SDI between lines a and b along each pair's luma
+ * angle, blended by STMM3 with the average of t0 and t1 (the line in the
+ * fields before and after); the SDI alone when t0 is NULL. */
+typedef void (*di_chroma_sdi_fn)(const g7sf_di_params *p, const uint8_t *a, const uint8_t *b,
+                                 const uint8_t *t0, const uint8_t *t1, const uint8_t s3[8],
+                                 const uint8_t angle[8], uint8_t dst[16]);
+void di_chroma_sdi_c(const g7sf_di_params *p, const uint8_t *a, const uint8_t *b,
+                     const uint8_t *t0, const uint8_t *t1, const uint8_t s3[8],
+                     const uint8_t angle[8], uint8_t dst[16]);
+void di_chroma_sdi_sse41(const g7sf_di_params *p, const uint8_t *a, const uint8_t *b,
+                         const uint8_t *t0, const uint8_t *t1, const uint8_t s3[8],
+                         const uint8_t angle[8], uint8_t dst[16]);
+void di_chroma_sdi_avx2(const g7sf_di_params *p, const uint8_t *a, const uint8_t *b,
+                        const uint8_t *t0, const uint8_t *t1, const uint8_t s3[8],
+                        const uint8_t angle[8], uint8_t dst[16]);
+
+typedef struct di_chroma_dsp {
+    di_chroma_up_fn up;
+    di_chroma_sdi_fn sdi;
+} di_chroma_dsp;
+
+/* di_chroma_block with the kernels of d. */
+void di_chroma_block_dsp(const di_chroma_dsp *d, const g7sf_di_params *p, const g7sf_yuv *cur,
+                         const g7sf_yuv *prev, int bx, int by, const uint8_t stmm3[4][8],
+                         const uint8_t angle[4][8], g7sf_di_block_out *out);
+
 typedef struct media_dsp {
     mcdi_dsp mcdi;
     di_dsp di;
     dn_dsp dn;
     fmd_dsp fmd;
+    di_chroma_dsp chroma;
 } media_dsp;
 
 /* The kernels for the instruction sets in flags (enum cpu_flag). */

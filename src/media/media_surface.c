@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "gen7sf/surface.h"
+#include "core/gpu.h"
 #include "core/tiling.h"
 #include "media_surface.h"
 
@@ -161,26 +162,50 @@ static int field_line(int y, int h)
     return l < 0 ? h - 1 : l;
 }
 
-int media_frame_alloc(media_frame *f, const media_surface *s, int pw, int ph)
+size_t media_frame_bytes(const media_surface *s, int pw, int ph)
+{
+    size_t cw = (size_t)(pw >> chroma_xshift(s->chroma)), ch = (size_t)(ph >> chroma_yshift(s->chroma));
+    return (size_t)pw * (size_t)ph + 2 * cw * ch;
+}
+
+void media_frame_init(media_frame *f, const media_surface *s, int pw, int ph, uint8_t *mem)
 {
     int cw = pw >> chroma_xshift(s->chroma), ch = ph >> chroma_yshift(s->chroma);
     *f = (media_frame){ .w = { pw, cw, cw }, .h = { ph, ch, ch } };
-    f->mem = calloc((size_t)pw * ph + 2 * (size_t)cw * ch, 1);
-    if (!f->mem)
-        return G7SF_ENOMEM;
-    f->plane[0] = f->mem;
-    f->plane[1] = f->mem + (size_t)pw * ph;
+    f->plane[0] = mem;
+    f->plane[1] = mem + (size_t)pw * ph;
     f->plane[2] = f->plane[1] + (size_t)cw * ch;
     f->yuv = (g7sf_yuv){ .y = { f->plane[0], pw, pw, ph }, .cb = { f->plane[1], cw, cw, ch },
                          .cr = { f->plane[2], cw, cw, ch }, .chroma = s->chroma };
     f->real = (g7sf_plane){ f->plane[0], pw, s->width, s->height };
-    return 0;
 }
 
-void media_frame_free(media_frame *f)
+uint8_t *media_scratch_take(g7sf_gpu *gpu, size_t size, bool *own)
 {
-    free(f->mem);
-    f->mem = NULL;
+    *own = true;
+    if (atomic_exchange(&gpu->media_scratch.taken, true))
+        return calloc(size ? size : 1, 1);
+    if (gpu->media_scratch.size < size) {
+        /* no realloc: the old contents are not wanted; zeroed so that
+         * nothing a message reads is indeterminate */
+        free(gpu->media_scratch.mem);
+        gpu->media_scratch.mem = calloc(size, 1);
+        gpu->media_scratch.size = gpu->media_scratch.mem ? size : 0;
+    }
+    if (!gpu->media_scratch.mem) {
+        atomic_store(&gpu->media_scratch.taken, false);
+        return calloc(size ? size : 1, 1);
+    }
+    *own = false;
+    return gpu->media_scratch.mem;
+}
+
+void media_scratch_put(g7sf_gpu *gpu, uint8_t *mem, bool own)
+{
+    if (own)
+        free(mem);
+    else
+        atomic_store(&gpu->media_scratch.taken, false);
 }
 
 static int imax(int a, int b) { return a > b ? a : b; }

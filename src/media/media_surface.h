@@ -40,18 +40,27 @@ int media_surface_read_bytes(g7sf_gpu *gpu, const media_surface *s, uint32_t x, 
                              uint32_t n, uint8_t *dst);
 
 /* A host copy of a frame padded to pw x ph luma pixels (chroma planes at
- * the chroma size of that), zero-filled where not loaded.  yuv views the
+ * the chroma size of that), of which the message loads only the windows
+ * its block reads; the rest holds whatever the memory held.  yuv views the
  * padded frame; real is the same luma at the surface's own size. */
 typedef struct media_frame {
-    uint8_t *mem;
     uint8_t *plane[3];          /* Y, Cb, Cr */
     int w[3], h[3];             /* padded plane sizes (= strides) */
     g7sf_yuv yuv;
     g7sf_plane real;
 } media_frame;
 
-int media_frame_alloc(media_frame *f, const media_surface *s, int pw, int ph);
-void media_frame_free(media_frame *f);
+/* The bytes media_frame_init takes for a pw x ph frame of s. */
+size_t media_frame_bytes(const media_surface *s, int pw, int ph);
+/* Lays the frame's planes out in mem (media_frame_bytes long). */
+void media_frame_init(media_frame *f, const media_surface *s, int pw, int ph, uint8_t *mem);
+
+/* Host memory of at least size bytes for one message: the gpu's scratch
+ * (gpu.h), or when another thread holds it, or it can't grow, a buffer of
+ * the message's own (*own set).  NULL when out of memory.  Give it back
+ * with media_scratch_put. */
+uint8_t *media_scratch_take(g7sf_gpu *gpu, size_t size, bool *own);
+void media_scratch_put(g7sf_gpu *gpu, uint8_t *mem, bool own);
 
 /* Loads the window around the bw x bh block at luma (bx, by): in each
  * plane's own coordinates, the block's pixels plus mx columns and my lines

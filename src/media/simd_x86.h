@@ -1,7 +1,7 @@
 /* Helpers of the x86 kernels (*_simd.c): target attributes, so the files
- * build without -march flags and run only where dsp.c chose them, and the
- * absolute differences summed in column pairs that the window sums of the
- * MCDI search and the SDI angle costs start from. */
+ * build without -march flags and run only where dsp.c chose them, 16-word
+ * lane shifts, and the absolute differences summed in column pairs that the
+ * window sums of the MCDI search, the SDI angle costs and the STMM start from. */
 #ifndef G7SF_MEDIA_SIMD_X86_H
 #define G7SF_MEDIA_SIMD_X86_H
 
@@ -9,6 +9,13 @@
 
 #define SSE41 __attribute__((target("sse4.1")))
 #define AVX2 __attribute__((target("avx2")))
+
+/* 16 words as two halves for SSE4.1; SHR(v, n): lane i gets lane i + n,
+ * zeros coming in above */
+typedef struct w16 { __m128i lo, hi; } w16;
+#define SHR(v, n) ((w16){ _mm_alignr_epi8((v).hi, (v).lo, 2 * (n)), _mm_srli_si128((v).hi, 2 * (n)) })
+/* in a 256-bit register: the high half, zero above, feeds the low one */
+#define SHR2(v, n) _mm256_alignr_epi8(_mm256_permute2x128_si256((v), (v), 0x81), (v), 2 * (n))
 
 /* |a - b| of 16 bytes summed in column pairs (2j, 2j + 1): 8 words */
 static inline SSE41 __m128i pair_ad(__m128i a, __m128i b)

@@ -2,7 +2,8 @@
  * measures SVCM, SHCM, VECM of the picture, the temporal difference TDM of
  * the cross-filtered picture and reference, and STMM = TDM / complexity.
  * Each measure is built from per-column sums over the line's rows (32
- * columns, x -6..25), then summed per pair over 16 lanes. */
+ * columns, x -6..25), then summed per pair over 16 lanes.  This is the
+ * definition; stmm_simd.c has the SSE4.1 and AVX2 versions (dsp.h). */
 #include "di_core.h"
 
 enum { C0 = -6, NC = 32, NJ = 20 };

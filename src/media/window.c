@@ -17,12 +17,17 @@ int media_clamp_line(int y, int h, int step)
 void media_load_clamped(const g7sf_plane *pl, int x0, int y0, int rows, int cols, int step,
                         uint8_t *dst, int dst_stride)
 {
+    /* columns a < 0 repeat column 0, b >= width the last; the rest copies */
+    int a = x0 < 0 ? -x0 : 0, b = x0 + cols > pl->width ? pl->width - x0 : cols;
+    if (a > cols)
+        a = cols;
+    if (b < a)
+        b = a;
     for (int r = 0; r < rows; r++, dst += dst_stride) {
         const uint8_t *src = pl->data + (size_t)media_clamp_line(y0 + r, pl->height, step) * pl->stride;
-        for (int c = 0; c < cols; c++) {
-            int x = x0 + c;
-            dst[c] = src[x < 0 ? 0 : x >= pl->width ? pl->width - 1 : x];
-        }
+        memset(dst, src[0], (size_t)a);
+        memcpy(dst + a, src + x0 + a, (size_t)(b - a));
+        memset(dst + b, src[pl->width - 1], (size_t)(cols - b));
     }
 }
 

@@ -25,6 +25,8 @@ typedef struct di_msg {
     media_surface cur, prev, stat;
     media_frame fcur, fprev;
     uint8_t *stmm;              /* pw / 2 x ph STMM entries, DI only */
+    uint8_t *mem;               /* the three, from media_scratch_take */
+    bool own_mem;
     uint8_t hist_in[8];         /* denoise history of the block's 4x4s, 4 per row */
 } di_msg;
 
@@ -125,12 +127,16 @@ static int bind_history(di_msg *m, const sampler_desc *d)
 static int load_frames(di_msg *m)
 {
     g7sf_gpu *gpu = m->c->gpu;
-    int r = media_frame_alloc(&m->fcur, &m->cur, m->pw, m->ph);
-    if (!r && !m->first)
-        r = media_frame_alloc(&m->fprev, &m->prev, m->pw, m->ph);
-    if (r)
-        return g7sf_msg_fail(m->c, r, "deinterlace: out of host memory");
-    r = media_frame_load(gpu, &m->cur, &m->fcur, m->x, m->y, BW, m->bh, MARGIN_X, MARGIN_Y);
+    size_t fb = media_frame_bytes(&m->cur, m->pw, m->ph), sb = 0;
+    if (!m->first && m->st.di_enable)
+        sb = (size_t)(m->pw / 2) * (size_t)m->ph;
+    m->mem = media_scratch_take(gpu, fb * (m->first ? 1 : 2) + sb, &m->own_mem);
+    if (!m->mem)
+        return g7sf_msg_fail(m->c, G7SF_ENOMEM, "deinterlace: out of host memory");
+    media_frame_init(&m->fcur, &m->cur, m->pw, m->ph, m->mem);
+    if (!m->first)
+        media_frame_init(&m->fprev, &m->prev, m->pw, m->ph, m->mem + fb);
+    int r = media_frame_load(gpu, &m->cur, &m->fcur, m->x, m->y, BW, m->bh, MARGIN_X, MARGIN_Y);
     if (!r && !m->first)
         r = media_frame_load(gpu, &m->prev, &m->fprev, m->x, m->y, BW, m->bh, MARGIN_X, MARGIN_Y);
     if (r)
@@ -145,8 +151,7 @@ static int load_frames(di_msg *m)
                                      m->hist_in + 4 * row);
     if (!r && m->st.di_enable) {
         int sw = m->pw / 2;
-        if (!(m->stmm = calloc((size_t)sw * m->ph, 1)))
-            return g7sf_msg_fail(m->c, G7SF_ENOMEM, "deinterlace: out of host memory");
+        m->stmm = m->mem + 2 * fb;
         int x0 = m->x / 2 - MARGIN_X / 2 < 0 ? 0 : m->x / 2 - MARGIN_X / 2;
         int x1 = m->x / 2 + BW / 2 + MARGIN_X / 2 > sw ? sw : m->x / 2 + BW / 2 + MARGIN_X / 2;
         int y0 = m->y - MARGIN_Y < 0 ? 0 : m->y - MARGIN_Y;
@@ -321,8 +326,7 @@ int sampler_deinterlace(g7sf_msg_ctx *c, const sampler_desc *d)
         r = m.st.di_enable ? with_di(&m, w) : dn_only(&m, w);
     if (!r)
         memcpy(c->wb, w, rlen * sizeof *w);
-    media_frame_free(&m.fcur);
-    media_frame_free(&m.fprev);
-    free(m.stmm);
+    if (m.mem)
+        media_scratch_put(c->gpu, m.mem, m.own_mem);
     return r;
 }
