@@ -128,27 +128,36 @@ static void first_frame(const g7sf_di_params *p, const g7sf_yuv *cur, const di_w
     memcpy(out->prev2_c, out->cur1_c, sizeof out->prev2_c);
 }
 
-/* The missing line l deinterlaced (cadence 0): TDI, SDI or MCDI, blend. */
-static void deinterlace_line(const g7sf_di_params *p, const di_window *wp, const di_window *wc,
-                             const di_window *pic, int l, const uint8_t st3[8],
-                             const mcdi_block *m, const di_stmm *sm, uint8_t angle[8],
-                             uint8_t dst[16])
+void di_blend_line_c(const g7sf_di_params *p, const uint8_t stmm3[8], const uint8_t v[16],
+                     const uint8_t a[16], const uint8_t b[16], uint8_t out[16])
 {
+    for (int x = 0; x < 16; x++)
+        out[x] = (uint8_t)di_blend(p, stmm3[x / 2], v[x], di_avg(a[x], b[x]));
+}
+
+/* The missing line l deinterlaced (cadence 0): TDI, SDI or MCDI, blend. */
+static void deinterlace_line(const g7sf_di_params *p, const mcdi_pixel_params *q,
+                             const di_window *wp, const di_window *wc, const di_window *pic,
+                             int l, const uint8_t st3[8], const mcdi_block *m,
+                             const di_stmm *sm, uint8_t angle[8], uint8_t dst[16])
+{
+    const dipix_dsp *px = &media_dsp_get()->px;
     di_sdi sd;
     di_sdi_line(p, pic, l, &sd);
     memcpy(angle, sd.angle, 8);
-    const uint8_t *a = &DIW(wp, 0, l), *b = &DIW(wc, 0, l);
-    for (int x = 0; x < 16; x++) {
-        int i = x >> 1, v = sd.out[x];
-        if (p->mcdi) {
-            mcdi_sdi_info info = { .edge = di_angle_off[sd.angle[i]],
-                                   .angle_cost = sd.cost[sd.angle[i]][i + 1],
-                                   .scm = (unsigned)sm->svcm[i + 1] + sm->shcm[i + 1] };
-            if (mcdi_select(p, m, pic, l, x, &info))
-                v = m->mc[l][x];
+    uint8_t v[16];
+    if (p->mcdi) {
+        mcdi_line_info s;
+        for (int i = 0; i < 8; i++) {
+            s.edge[i] = di_angle_off[sd.angle[i]];
+            s.angle_cost[i] = sd.cost[sd.angle[i]][i + 1];
+            s.scm[i] = (uint32_t)sm->svcm[i + 1] + sm->shcm[i + 1];
         }
-        dst[x] = (uint8_t)di_blend(p, st3[i], v, di_avg(a[x], b[x]));
+        px->choose(q, m, pic, l, &s, sd.out, v);
+    } else {
+        memcpy(v, sd.out, 16);
     }
+    px->blend(p, st3, v, &DIW(wp, 0, l), &DIW(wc, 0, l), dst);
 }
 
 int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,
@@ -171,8 +180,11 @@ int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
     }
     di_window_load(&prev->y, bx, by, &wp);
     mcdi_block m;
-    if (p->mcdi)
+    mcdi_pixel_params q;
+    if (p->mcdi) {
         mcdi_block_run(p, &wp, &wc, &m);
+        mcdi_pixel_params_init(p, &q);
+    }
 
     uint8_t stmm3[4][8], angle[4][8];
     di_stmm sm[4];
@@ -190,7 +202,7 @@ int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
             memcpy(missing, &DIW(cadence == 1 ? &wp : &wc, 0, l), 16);
             memset(angle[l], DI_A90, 8);
         } else {
-            deinterlace_line(p, &wp, &wc, pic, l, stmm3[l], &m, &sm[l], angle[l], missing);
+            deinterlace_line(p, &q, &wp, &wc, pic, l, stmm3[l], &m, &sm[l], angle[l], missing);
         }
     }
     di_chroma_block(p, cur, prev, bx, by, (const uint8_t (*)[8])stmm3,

@@ -13,6 +13,11 @@ void media_dsp_init(media_dsp *d, unsigned flags)
     d->dn.motion = dn_motion_c;
     d->dn.filter = dn_filter_c;
     d->fmd.grid = fmd_grid_c;
+    /* MCDI per pixel and the final blend */
+    d->px.smooth = mcdi_smoothness;
+    d->px.compensate = mcdi_compensate_c;
+    d->px.choose = mcdi_choose_c;
+    d->px.blend = di_blend_line_c;
     /* chroma deinterlace */
     d->chroma.up = di_chroma_up_c;
     d->chroma.sdi = di_chroma_sdi_c;
@@ -25,6 +30,10 @@ void media_dsp_init(media_dsp *d, unsigned flags)
         d->dn.motion = dn_motion_sse41;
         d->dn.filter = dn_filter_sse41;
         d->fmd.grid = fmd_grid_sse41;
+        d->px.smooth = mcdi_smooth_sse41;
+        d->px.compensate = mcdi_compensate_sse41;
+        d->px.choose = mcdi_choose_sse41;
+        d->px.blend = di_blend_line_sse41;
         d->chroma.up = di_chroma_up_sse41;
         d->chroma.sdi = di_chroma_sdi_sse41;
     }
@@ -36,6 +45,10 @@ void media_dsp_init(media_dsp *d, unsigned flags)
         d->dn.motion = dn_motion_avx2;
         d->dn.filter = dn_filter_avx2;
         d->fmd.grid = fmd_grid_avx2;
+        d->px.smooth = mcdi_smooth_avx2;
+        d->px.compensate = mcdi_compensate_avx2;
+        d->px.choose = mcdi_choose_avx2;
+        d->px.blend = di_blend_line_avx2;
         d->chroma.up = di_chroma_up_avx2;
         d->chroma.sdi = di_chroma_sdi_avx2;
     }

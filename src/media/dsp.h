@@ -6,6 +6,7 @@
 #define G7SF_MEDIA_DSP_H
 
 #include "di_core.h"
+#include "mcdi.h"
 #include "gen7sf/media.h"
 
 enum { MCDI_NCAND = 16 };
@@ -214,11 +215,90 @@ void di_chroma_block_dsp(const di_chroma_dsp *d, const g7sf_di_params *p, const 
                          const g7sf_yuv *prev, int bx, int by, const uint8_t stmm3[4][8],
                          const uint8_t angle[4][8], g7sf_di_block_out *out);
 
+/* ---- MCDI per pixel and the final blend (§2.8.4.10 - §2.8.4.12) ---- */
+
+/* The smoothness check (§2.8.4.10.2): sets m->smooth from m->mvx, m->mvy
+ * (mcdi_smoothness in mcdi.h is the C version). */
+typedef void (*mcdi_smooth_fn)(const g7sf_di_params *p, mcdi_block *m);
+void mcdi_smooth_sse41(const g7sf_di_params *p, mcdi_block *m);
+void mcdi_smooth_avx2(const g7sf_di_params *p, mcdi_block *m);
+
+/* Motion compensation (§2.8.4.11) of line l (0..3) of w: out[x] is pixel x
+ * moved by half the vector {mvx, mvy}[x / 2].  The vectors are candidates
+ * (|Mx| <= 6, |My| <= 2). */
+typedef void (*mcdi_compensate_fn)(const di_window *w, int l, const int8_t mvx[8],
+                                   const int8_t mvy[8], uint8_t out[16]);
+void mcdi_compensate_c(const di_window *w, int l, const int8_t mvx[8], const int8_t mvy[8],
+                       uint8_t out[16]);
+void mcdi_compensate_sse41(const di_window *w, int l, const int8_t mvx[8], const int8_t mvy[8],
+                           uint8_t out[16]);
+void mcdi_compensate_avx2(const di_window *w, int l, const int8_t mvx[8], const int8_t mvy[8],
+                          uint8_t out[16]);
+
+/* The MCDI decision's controls: p for the C reference, and the same
+ * thresholds limited so that for SADs and angle costs of 16 bits and SCMs
+ * below 2^17 every comparison keeps its outcome in 32-bit lanes. */
+typedef struct mcdi_pixel_params {
+    const g7sf_di_params *p;
+    int32_t cat_th1;            /* best SAD at most this: the low band */
+    int32_t scm_a, scm_b;       /* CAT_slope * SAD_THA, * SAD_THB */
+    int32_t sad_a, sad_b;       /* 30 * SAD_THA, 30 * SAD_THB */
+    int32_t slope;              /* CAT_slope */
+    int32_t tight;              /* 30 * SAD_Tight_TH */
+    int16_t consistency_th;     /* MC_pixel_consistency_TH */
+    int16_t neighbor_th;        /* NeighborPixel_TH */
+} mcdi_pixel_params;
+
+void mcdi_pixel_params_init(const g7sf_di_params *p, mcdi_pixel_params *q);
+
+/* What the SDI of a line found for the block pairs i = 0..7. */
+typedef struct mcdi_line_info {
+    int8_t edge[8];             /* di_angle_off of the final angle */
+    uint16_t angle_cost[8];     /* its AngleCost_6x3 */
+    uint32_t scm[8];            /* SVCM + SHCM, below 2^17 */
+} mcdi_line_info;
+
+/* DItemp of missing line l (0..3) of pic: out[x] = m->mc[l][x] where
+ * mcdi_select (di_int.h) takes MCDI for pixel x, else sdi[x].  m holds a
+ * search's vectors (candidates). */
+typedef void (*mcdi_choose_fn)(const mcdi_pixel_params *q, const mcdi_block *m,
+                               const di_window *pic, int l, const mcdi_line_info *s,
+                               const uint8_t sdi[16], uint8_t out[16]);
+void mcdi_choose_c(const mcdi_pixel_params *q, const mcdi_block *m, const di_window *pic, int l,
+                   const mcdi_line_info *s, const uint8_t sdi[16], uint8_t out[16]);
+void mcdi_choose_sse41(const mcdi_pixel_params *q, const mcdi_block *m, const di_window *pic,
+                       int l, const mcdi_line_info *s, const uint8_t sdi[16], uint8_t out[16]);
+void mcdi_choose_avx2(const mcdi_pixel_params *q, const mcdi_block *m, const di_window *pic,
+                      int l, const mcdi_line_info *s, const uint8_t sdi[16], uint8_t out[16]);
+
+/* The final blend of a line: out[x] = di_blend(p, stmm3[x / 2], v[x],
+ * di_avg(a[x], b[x])) for the limits params_ok (di.c) allows: STMM min and
+ * max at most 255, the shift at most 16. */
+typedef void (*di_blend_line_fn)(const g7sf_di_params *p, const uint8_t stmm3[8],
+                                 const uint8_t v[16], const uint8_t a[16], const uint8_t b[16],
+                                 uint8_t out[16]);
+void di_blend_line_c(const g7sf_di_params *p, const uint8_t stmm3[8], const uint8_t v[16],
+                     const uint8_t a[16], const uint8_t b[16], uint8_t out[16]);
+void di_blend_line_sse41(const g7sf_di_params *p, const uint8_t stmm3[8], const uint8_t v[16],
+                         const uint8_t a[16], const uint8_t b[16], uint8_t out[16]);
+void di_blend_line_avx2(const g7sf_di_params *p, const uint8_t stmm3[8], const uint8_t v[16],
+                        const uint8_t a[16], const uint8_t b[16], uint8_t out[16]);
+
+typedef struct dipix_dsp {
+    mcdi_smooth_fn smooth;
+    mcdi_compensate_fn compensate;
+    mcdi_choose_fn choose;
+    di_blend_line_fn blend;
+} dipix_dsp;
+
+/* ---- end of the MCDI per pixel block ---- */
+
 typedef struct media_dsp {
     mcdi_dsp mcdi;
     di_dsp di;
     dn_dsp dn;
     fmd_dsp fmd;
+    dipix_dsp px;
     di_chroma_dsp chroma;
 } media_dsp;
 

@@ -88,57 +88,57 @@ void mcdi_search_c(const di_window *pic, const di_window *ref, int l0, mcdi_bloc
         }
 }
 
-static inline bool mv_close(const mcdi_block *m, int l, int i, int l2, int i2, int sign,
-                            unsigned th)
-{
-    return (unsigned)iabs(m->mvx[l][i] + sign * m->mvx[l2][i2]) <= th &&
-           (unsigned)iabs(m->mvy[l][i] + sign * m->mvy[l2][i2]) <= th;
-}
-
 /* Smoothness check (§2.8.4.10.2): against the pairs 1 and 2 lines towards
  * the middle of the 16x4 (the 1-line neighbour lies in the other field, its
  * vector points the other way: compared by sum) and the other pair of the
- * same 4x4 on the line. */
+ * same 4x4 on the line.  Sums and differences of int8 stay within 256, so a
+ * larger threshold acts as 256; & rather than && keeps the loop branch-free. */
 void mcdi_smoothness(const g7sf_di_params *p, mcdi_block *m)
 {
+    int th = p->smooth_mv_th > 256 ? 256 : (int)p->smooth_mv_th;
     for (int l = 0; l < 4; l++) {
-        int dir = l < 2 ? 1 : -1;
-        for (int i = 0; i < PAIRS; i++)
-            m->smooth[l][i] = mv_close(m, l, i, l + dir, i, 1, p->smooth_mv_th) &&
-                              mv_close(m, l, i, l + 2 * dir, i, -1, p->smooth_mv_th) &&
-                              mv_close(m, l, i, l, i ^ 1, -1, p->smooth_mv_th);
+        int l1 = l < 2 ? l + 1 : l - 1, l2 = l < 2 ? l + 2 : l - 2;
+        for (int i = 0; i < PAIRS; i++) {
+            int x = m->mvx[l][i], y = m->mvy[l][i];
+            m->smooth[l][i] = (iabs(x + m->mvx[l1][i]) <= th) & (iabs(y + m->mvy[l1][i]) <= th) &
+                              (iabs(x - m->mvx[l2][i]) <= th) & (iabs(y - m->mvy[l2][i]) <= th) &
+                              (iabs(x - m->mvx[l][i ^ 1]) <= th) &
+                              (iabs(y - m->mvy[l][i ^ 1]) <= th);
+        }
     }
 }
 
 /* Motion compensation (§2.8.4.11): pixel (x, y) moved by half the vector in
  * w, half-pel positions averaged.  Mx / 2 truncates, so an odd Mx lands
- * between x + Mx/2 and its neighbour away from x; My / 2 odd lands between
- * the lines above and below, which keeps the field of line y. */
+ * between x + Mx/2 and its neighbour away from x, x + Mx - Mx/2; My / 2 odd
+ * lands between the lines above and below, which keeps the field of line y.
+ * The four cases of the text are one rounded average of four terms, a whole
+ * position taken twice: no branch. */
 static unsigned compensate(const di_window *w, int x, int y, int mx, int my)
 {
-    int x0 = x + mx / 2, x1 = x0 + (mx < 0 ? -1 : 1), y0 = y + my / 2;
-    bool hx = mx % 2 != 0, hy = my / 2 % 2 != 0;
-    if (!hy)
-        return hx ? (DIW(w, x0, y0) + DIW(w, x1, y0) + 1u) >> 1 : DIW(w, x0, y0);
-    if (!hx)
-        return (DIW(w, x0, y0 - 1) + DIW(w, x0, y0 + 1) + 1u) >> 1;
-    return (DIW(w, x0, y0 - 1) + DIW(w, x1, y0 - 1) + DIW(w, x0, y0 + 1) + DIW(w, x1, y0 + 1) +
-            2u) >> 2;
+    int x0 = x + mx / 2, x1 = x + mx - mx / 2, hy = my / 2 % 2 != 0;
+    int ya = y + my / 2 - hy, yb = y + my / 2 + hy;
+    return (DIW(w, x0, ya) + DIW(w, x1, ya) + DIW(w, x0, yb) + DIW(w, x1, yb) + 2u) >> 2;
+}
+
+void mcdi_compensate_c(const di_window *w, int l, const int8_t mvx[8], const int8_t mvy[8],
+                       uint8_t out[16])
+{
+    for (int x = 0; x < 16; x++)
+        out[x] = (uint8_t)compensate(w, x, l, mvx[x / 2], mvy[x / 2]);
 }
 
 void mcdi_block_run(const g7sf_di_params *p, const di_window *prev, const di_window *cur,
                     mcdi_block *m)
 {
     int l0 = di_first_field_line(p, 0) ? 0 : 1;     /* 1st-field lines: picture prev */
-    mcdi_search_fn search = media_dsp_get()->mcdi.search;
-    search(prev, cur, l0, m);
-    search(cur, prev, l0 ^ 1, m);
-    mcdi_smoothness(p, m);
-    for (int l = 0; l < 4; l++) {
-        const di_window *ref = di_first_field_line(p, l) ? cur : prev;
-        for (int x = 0; x < 16; x++)
-            m->mc[l][x] = (uint8_t)compensate(ref, x, l, m->mvx[l][x / 2], m->mvy[l][x / 2]);
-    }
+    const media_dsp *d = media_dsp_get();
+    d->mcdi.search(prev, cur, l0, m);
+    d->mcdi.search(cur, prev, l0 ^ 1, m);
+    d->px.smooth(p, m);
+    for (int l = 0; l < 4; l++)
+        d->px.compensate(di_first_field_line(p, l) ? cur : prev, l, m->mvx[l], m->mvy[l],
+                         m->mc[l]);
 }
 
 /* Consistency check (§2.8.4.10.1): the motion compensated value and the one
@@ -193,4 +193,38 @@ bool mcdi_select(const g7sf_di_params *p, const mcdi_block *m, const di_window *
                              !near_neighbors(p, m, pic, l, x)))
         return false;
     return consistent(p, m, pic, l, x, s->edge);
+}
+
+void mcdi_choose_c(const mcdi_pixel_params *q, const mcdi_block *m, const di_window *pic, int l,
+                   const mcdi_line_info *s, const uint8_t sdi[16], uint8_t out[16])
+{
+    for (int x = 0; x < 16; x++) {
+        int i = x / 2;
+        mcdi_sdi_info info = { .edge = s->edge[i], .angle_cost = s->angle_cost[i],
+                               .scm = s->scm[i] };
+        out[x] = mcdi_select(q->p, m, pic, l, x, &info) ? m->mc[l][x] : sdi[x];
+    }
+}
+
+static int32_t limit(uint64_t v, int32_t max) { return v > (uint64_t)max ? max : (int32_t)v; }
+
+/* Each limit is past every value it is compared with (SAD < 2^16, SCM <
+ * 2^17, 2 x angle cost < 2^17, |D_MC| <= 255) or, for the slope, makes the
+ * middle band's product exceed every SCM as the real one does. */
+void mcdi_pixel_params_init(const g7sf_di_params *p, mcdi_pixel_params *q)
+{
+    enum { SAD_LIM = 1 << 16, SCM_LIM = 1 << 17, COST2_LIM = 2 * UINT16_MAX };
+    uint64_t slope = p->cat_slope ? p->cat_slope : 1;
+    *q = (mcdi_pixel_params){
+        .p = p,
+        .cat_th1 = limit(p->cat_th1, SAD_LIM),
+        .scm_a = limit(slope * p->sad_tha, SCM_LIM),
+        .scm_b = limit(slope * p->sad_thb, SCM_LIM),
+        .sad_a = limit(30ull * p->sad_tha, SAD_LIM),
+        .sad_b = limit(30ull * p->sad_thb, SAD_LIM),
+        .slope = limit(slope, SCM_LIM),
+        .tight = limit(30ull * p->sad_tight_th, COST2_LIM),
+        .consistency_th = (int16_t)limit(p->mc_consistency_th, 256),
+        .neighbor_th = (int16_t)limit(p->neighbor_pixel_th, 255),
+    };
 }
