@@ -142,26 +142,6 @@ void dn_filter_setup(const g7sf_dn_params *p, dn_filter_params *fp)
     };
 }
 
-/* Points row[0 .. rows - 1] at lines y0.. of pl from column x0, cols wide,
- * through the frame-edge rule: into the plane where the columns lie inside
- * it, else at copies in copy (rows x cols) with the columns clamped. */
-static void point_rows(const g7sf_plane *pl, int x0, int y0, int rows, int cols, int step,
-                       const uint8_t **row, uint8_t *copy)
-{
-    bool inside = x0 >= 0 && x0 + cols <= pl->width;
-    for (int r = 0; r < rows; r++) {
-        int y = y0 + r;
-        if (y < 0 || y >= pl->height)
-            y = media_clamp_line(y, pl->height, step);
-        if (inside) {
-            row[r] = pl->data + (size_t)y * pl->stride + x0;
-        } else {
-            media_load(pl, x0, y, 1, cols, 1, copy + r * cols, cols);
-            row[r] = copy + r * cols;
-        }
-    }
-}
-
 int g7sf_dn_block(const g7sf_dn_params *p, const g7sf_plane *cur, const g7sf_plane *prev,
                   int bx, int by, int bh, const uint8_t *hist_in, uint8_t *hist_out,
                   int hist_stride, uint8_t *out, int out_stride, g7sf_dn_block_stats *st)
@@ -183,14 +163,15 @@ int g7sf_dn_block(const g7sf_dn_params *p, const g7sf_plane *cur, const g7sf_pla
     dn_window w;
     uint8_t cur_copy[DN_WIN_H][DN_WIN_W], prev_copy[DN_MAX_BH][DN_BW];
     w.bh = bh, w.step = p->field ? 2 : 1;
-    point_rows(cur, bx - 1, by - w.step, bh + 2 * w.step, DN_WIN_W, w.step, w.cur, &cur_copy[0][0]);
+    media_point_rows(cur, bx - 1, by - w.step, bh + 2 * w.step, DN_WIN_W, w.step, w.cur,
+                     &cur_copy[0][0]);
     if (p->first_frame) {
         /* not read: the blend is forced to spatial */
         static const uint8_t zero[DN_BW];
         for (int y = 0; y < bh; y++)
             w.prev[y] = zero;
     } else {
-        point_rows(prev, bx, by, bh, DN_BW, w.step, w.prev, &prev_copy[0][0]);
+        media_point_rows(prev, bx, by, bh, DN_BW, w.step, w.prev, &prev_copy[0][0]);
     }
     dsp->motion(&w, p->temporal_diff_th, st);
 

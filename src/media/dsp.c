@@ -12,6 +12,7 @@ void media_dsp_init(media_dsp *d, unsigned flags)
     d->di.stmm_measure = di_stmm_measure;
     d->dn.motion = dn_motion_c;
     d->dn.filter = dn_filter_c;
+    d->fmd.grid = fmd_grid_c;
     /* MCDI per pixel and the final blend */
     d->px.smooth = mcdi_smoothness;
     d->px.compensate = mcdi_compensate_c;
@@ -28,6 +29,7 @@ void media_dsp_init(media_dsp *d, unsigned flags)
         d->di.stmm_measure = di_stmm_measure_sse41;
         d->dn.motion = dn_motion_sse41;
         d->dn.filter = dn_filter_sse41;
+        d->fmd.grid = fmd_grid_sse41;
         d->px.smooth = mcdi_smooth_sse41;
         d->px.compensate = mcdi_compensate_sse41;
         d->px.choose = mcdi_choose_sse41;
@@ -42,6 +44,7 @@ void media_dsp_init(media_dsp *d, unsigned flags)
         d->di.stmm_measure = di_stmm_measure_avx2;
         d->dn.motion = dn_motion_avx2;
         d->dn.filter = dn_filter_avx2;
+        d->fmd.grid = fmd_grid_avx2;
         d->px.smooth = mcdi_smooth_avx2;
         d->px.compensate = mcdi_compensate_avx2;
         d->px.choose = mcdi_choose_avx2;

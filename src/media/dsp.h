@@ -125,6 +125,47 @@ typedef struct dn_dsp {
     dn_filter_fn filter;
 } dn_dsp;
 
+/* ---- Field motion detector (§2.8.5) ---- */
+
+enum { FMD_WT = 4, FMD_WH = 12, FMD_WW = 18 };
+
+/* Grid sides outside the frame: their positions cannot tear. */
+enum fmd_out { FMD_OUT_LEFT = 1, FMD_OUT_RIGHT = 2, FMD_OUT_TOP = 4, FMD_OUT_BOTTOM = 8 };
+
+/* A 16x4 block's surroundings as row pointers: cur[FMD_WT + y] points at
+ * column bx - 1 of frame line by + y, y = -4 .. 7, read through the field's
+ * edge rule; prev likewise (unread on the first frame).  The kernels read
+ * FMD_WW bytes of each row.  out: the enum fmd_out sides of the tear grid
+ * (lines -2 and 4, columns -1 and 16) that lie outside the frame. */
+typedef struct fmd_window {
+    const uint8_t *cur[FMD_WH], *prev[FMD_WH];
+    bool first;
+    unsigned out;
+} fmd_window;
+
+/* The block's sums before the block rules: sum[] of |cTpT|, |cBpB|, |cTcB|,
+ * |cTpB|, |cBpT|, cnt[] the tearing / fitting / motion counters (v5..v7)
+ * and tears[] the stray-filtered TEAR1..3 counts. */
+typedef struct fmd_grid {
+    unsigned sum[5], cnt[3], tears[3];
+} fmd_grid;
+
+/* The tear grid of §2.8.5 (even lines -2 .. 4, columns -1 .. 16) of the
+ * block in w under the thresholds fmd_tdiff, fmd_vdiff1, fmd_vdiff2 of p
+ * (any values) into g. */
+typedef void (*fmd_grid_fn)(const fmd_window *w, const g7sf_di_params *p, fmd_grid *g);
+void fmd_grid_c(const fmd_window *w, const g7sf_di_params *p, fmd_grid *g);
+void fmd_grid_sse41(const fmd_window *w, const g7sf_di_params *p, fmd_grid *g);
+void fmd_grid_avx2(const fmd_window *w, const g7sf_di_params *p, fmd_grid *g);
+
+typedef struct fmd_dsp {
+    fmd_grid_fn grid;
+} fmd_dsp;
+
+/* g7sf_fmd_block_run with the kernels of d (the tests compare tables). */
+int fmd_block_run(const fmd_dsp *d, const g7sf_di_params *p, const g7sf_plane *cur,
+                  const g7sf_plane *prev, int bx, int by, g7sf_fmd_block *out);
+
 /* ---- Chroma deinterlace (§2.8.4.5 - 2.8.4.7, di_chroma.c) ---- */
 
 /* A chroma line around the block as the kernels take it: the 4:2:2
@@ -256,6 +297,7 @@ typedef struct media_dsp {
     mcdi_dsp mcdi;
     di_dsp di;
     dn_dsp dn;
+    fmd_dsp fmd;
     dipix_dsp px;
     di_chroma_dsp chroma;
 } media_dsp;

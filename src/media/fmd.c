@@ -4,21 +4,18 @@
  * docs/spec-notes.md, "Field motion detector (§2.8.5)". */
 #include <stdint.h>
 
-#include "gen7sf/media.h"
+#include "dsp.h"
 #include "window.h"
 
 enum {
     BW = 16, BH = 4,
-    /* window: frame columns bx - 1 .. bx + 16, lines by - 4 .. by + 7, enough
-     * for the tests at the even lines by - 2 .. by + 4 of the neighbours */
-    WL = 1, WT = 4, WW = BW + 2, WH = BH + 8,
     /* tear grid: even lines -2, 0, 2, 4 of the block, columns -1 .. 16 */
     GR = 4, GC = BW + 2,
     MAX_ABS = 255,            /* first frame: a difference with prev (1578-1580) */
 };
 
-typedef uint8_t win[WH][WW];
-#define AT(w, x, y) ((w)[WT + (y)][WL + (x)])
+/* pixel (x, y) of the block in rows (cur or prev of an fmd_window) */
+#define AT(rows, x, y) ((rows)[FMD_WT + (y)][1 + (x)])
 
 enum { TEAR1 = 1, TEAR2 = 2, TEAR3 = 4 };
 
@@ -36,8 +33,9 @@ typedef struct pix {
 
 enum { CTPT, CBPB, CTCB, CTPB, CBPT };
 
-static void pixel_diffs(const win c, const win pv, bool first, int x, int y, pix *d)
+static void pixel_diffs(const fmd_window *w, int x, int y, pix *d)
 {
+    const uint8_t *const *c = w->cur, *const *pv = w->prev;
     int t = AT(c, x, y), b = AT(c, x, y + 1);
     d->d[CTCB] = (unsigned)iabs(t - b);
     d->cTcT = sq(t - AT(c, x, y + 2));
@@ -48,7 +46,7 @@ static void pixel_diffs(const win c, const win pv, bool first, int x, int y, pix
             iabs(AT(c, x, y - 2) - AT(c, x, y + 2));
     d->cB = iabs(b - AT(c, x, y - 1)) + iabs(b - AT(c, x, y + 3)) -
             iabs(AT(c, x, y - 1) - AT(c, x, y + 3));
-    if (first) {
+    if (w->first) {
         d->d[CTPT] = d->d[CBPB] = d->d[CTPB] = d->d[CBPT] = MAX_ABS;
         d->pTpT = d->pBpB = sq(MAX_ABS);
         return;
@@ -100,8 +98,33 @@ static void count_tears(const uint8_t tear[GR][GC], unsigned n[3])
             }
 }
 
-int g7sf_fmd_block_run(const g7sf_di_params *p, const g7sf_plane *cur, const g7sf_plane *prev,
-                       int bx, int by, g7sf_fmd_block *out)
+void fmd_grid_c(const fmd_window *w, const g7sf_di_params *p, fmd_grid *g)
+{
+    *g = (fmd_grid){ .sum = { 0 } };
+    uint8_t tear[GR][GC];
+    for (int r = 0; r < GR; r++) {
+        int y = 2 * r - 2;
+        for (int i = 0; i < GC; i++) {
+            int x = i - 1;
+            bool inside = y >= 0 && y < BH && x >= 0 && x < BW;
+            /* a neighbour outside the frame cannot keep a tear alive */
+            if ((x < 0 && (w->out & FMD_OUT_LEFT)) || (x >= BW && (w->out & FMD_OUT_RIGHT)) ||
+                (y < 0 && (w->out & FMD_OUT_TOP)) || (y >= BH && (w->out & FMD_OUT_BOTTOM))) {
+                tear[r][i] = 0;
+                continue;
+            }
+            pix d;
+            pixel_diffs(w, x, y, &d);
+            tear[r][i] = (uint8_t)pixel_tests(p, &d, inside ? g->cnt : NULL);
+            for (int k = 0; inside && k < 5; k++)
+                g->sum[k] += d.d[k];
+        }
+    }
+    count_tears((const uint8_t (*)[GC])tear, g->tears);
+}
+
+int fmd_block_run(const fmd_dsp *d, const g7sf_di_params *p, const g7sf_plane *cur,
+                  const g7sf_plane *prev, int bx, int by, g7sf_fmd_block *out)
 {
     if (!p || !cur || !cur->data || !out || cur->width <= 0 || cur->height <= 0 ||
         cur->width % BW || cur->height % BH || cur->stride < cur->width || bx < 0 || by < 0 ||
@@ -112,31 +135,20 @@ int g7sf_fmd_block_run(const g7sf_di_params *p, const g7sf_plane *cur, const g7s
                    prev->stride < prev->width))
         return G7SF_EINVAL;
 
-    win c, pv = { { 0 } };
-    media_load(cur, bx - WL, by - WT, WH, WW, 2, &c[0][0], WW);
+    /* rows of the plane itself, or copies where the columns cross its edge
+     * (no initializer: zeroing the row pointers costs more than the rest) */
+    fmd_window w;
+    w.first = first;
+    w.out = (bx == 0 ? FMD_OUT_LEFT : 0) | (bx + BW >= cur->width ? FMD_OUT_RIGHT : 0) |
+            (by == 0 ? FMD_OUT_TOP : 0) | (by + BH >= cur->height ? FMD_OUT_BOTTOM : 0);
+    uint8_t copy[2][FMD_WH][FMD_WW];
+    media_point_rows(cur, bx - 1, by - FMD_WT, FMD_WH, FMD_WW, 2, w.cur, &copy[0][0][0]);
     if (!first)
-        media_load(prev, bx - WL, by - WT, WH, WW, 2, &pv[0][0], WW);
+        media_point_rows(prev, bx - 1, by - FMD_WT, FMD_WH, FMD_WW, 2, w.prev, &copy[1][0][0]);
 
-    unsigned sum[5] = { 0 }, cnt[3] = { 0 }, tears[3] = { 0 };
-    uint8_t tear[GR][GC];
-    for (int r = 0; r < GR; r++) {
-        int y = 2 * r - 2;
-        for (int i = 0; i < GC; i++) {
-            int x = i - 1;
-            bool inside = y >= 0 && y < BH && x >= 0 && x < BW;
-            /* a neighbour outside the frame cannot keep a tear alive */
-            if (bx + x < 0 || bx + x >= cur->width || by + y < 0 || by + y >= cur->height) {
-                tear[r][i] = 0;
-                continue;
-            }
-            pix d;
-            pixel_diffs((const uint8_t (*)[WW])c, (const uint8_t (*)[WW])pv, first, x, y, &d);
-            tear[r][i] = (uint8_t)pixel_tests(p, &d, inside ? cnt : NULL);
-            for (int k = 0; inside && k < 5; k++)
-                sum[k] += d.d[k];
-        }
-    }
-    count_tears((const uint8_t (*)[GC])tear, tears);
+    fmd_grid g;
+    d->grid(&w, p, &g);
+    unsigned *cnt = g.cnt, *tears = g.tears;
 
     /* the block rules of §2.8.5.3, in the order written */
     unsigned v7 = cnt[2];
@@ -149,12 +161,18 @@ int g7sf_fmd_block_run(const g7sf_di_params *p, const g7sf_plane *cur, const g7s
     *out = (g7sf_fmd_block){ .tearing = (uint8_t)cnt[0], .fitting = (uint8_t)cnt[1],
                              .motion = (uint8_t)v7 };
     for (int k = 0; k < 5; k++) {
-        out->diff[k] = (uint16_t)sum[k];    /* at most 32 x 255 = 8160 */
-        out->v[k] = sum[k] >> 4;            /* "divided by 16" for the frame sum */
+        out->diff[k] = (uint16_t)g.sum[k];  /* at most 32 x 255 = 8160 */
+        out->v[k] = g.sum[k] >> 4;          /* "divided by 16" for the frame sum */
     }
     out->v[5] = cnt[0], out->v[6] = cnt[1], out->v[7] = v7;
     out->v[8] = tears[0], out->v[9] = tears[1], out->v[10] = tears[2];
     return 0;
+}
+
+int g7sf_fmd_block_run(const g7sf_di_params *p, const g7sf_plane *cur, const g7sf_plane *prev,
+                       int bx, int by, g7sf_fmd_block *out)
+{
+    return fmd_block_run(&media_dsp_get()->fmd, p, cur, prev, bx, by, out);
 }
 
 void g7sf_fmd_add(g7sf_fmd_frame *f, unsigned stream_id, const g7sf_fmd_block *b, int bx, int by,

@@ -30,3 +30,25 @@ void media_load_clamped(const g7sf_plane *pl, int x0, int y0, int rows, int cols
         memset(dst + b, src[pl->width - 1], (size_t)(cols - b));
     }
 }
+
+void media_point_rows(const g7sf_plane *pl, int x0, int y0, int rows, int cols, int step,
+                      const uint8_t **row, uint8_t *copy)
+{
+    /* locals: the stores to row[] could otherwise alias *pl */
+    const uint8_t *data = pl->data;
+    size_t stride = (size_t)pl->stride;
+    int h = pl->height;
+    if (x0 < 0 || x0 + cols > pl->width) {
+        for (int r = 0; r < rows; r++) {
+            media_load_clamped(pl, x0, y0 + r, 1, cols, step, copy + r * cols, cols);
+            row[r] = copy + r * cols;
+        }
+        return;
+    }
+    for (int r = 0; r < rows; r++) {
+        int y = y0 + r;
+        if (y < 0 || y >= h)
+            y = media_clamp_line(y, h, step);
+        row[r] = data + (size_t)y * stride + x0;
+    }
+}

@@ -35,4 +35,10 @@ static inline void media_load(const g7sf_plane *pl, int x0, int y0, int rows, in
     }
 }
 
+/* Points row[0 .. rows - 1] at lines y0.. of pl from column x0, cols wide,
+ * through the frame-edge rule: into the plane where the columns lie inside
+ * it (no copy), else at copies in copy (rows x cols) with the columns clamped. */
+void media_point_rows(const g7sf_plane *pl, int x0, int y0, int rows, int cols, int step,
+                      const uint8_t **row, uint8_t *copy);
+
 #endif
