@@ -12,7 +12,9 @@
 
 #include "gen7sf/vpp.h"
 
-enum { CLIP = 4 };
+/* 8 frames: the motion repeats after 16 fields, so the clip loops without
+ * a cut */
+enum { CLIP = 8 };
 
 static double now(clockid_t clock)
 {
@@ -28,7 +30,9 @@ static int discard(void *user, const g7sf_vpp_picture *out, const g7sf_vpp_stats
     return 0;
 }
 
-/* A clip of moving texture and edges with a little noise. */
+/* A clip of interlaced video: moving texture and edges with a little
+ * noise, each field (top first) taken at its own time t, so that no film
+ * cadence is found in it. */
 static void make_clip(uint8_t *clip[CLIP][3], int w, int h)
 {
     unsigned seed = 1;
@@ -37,13 +41,15 @@ static void make_clip(uint8_t *clip[CLIP][3], int w, int h)
             clip[f][i] = malloc((size_t)w * h);
         for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++) {
+                int t = 2 * f + (y & 1);
                 seed = seed * 1103515245u + 12345u;
-                int v = ((x + 3 * f) / 24 + y / 24) & 1 ? 170 : 60;
-                clip[f][0][y * w + x] = (uint8_t)(v + ((x * x + y * 3 + f * 5) & 15) + (seed >> 29));
+                int v = ((x + 3 * t) / 24 + y / 24) & 1 ? 170 : 60;
+                clip[f][0][y * w + x] = (uint8_t)(v + ((x * x + y * 3 + t * 5) & 15) + (seed >> 29));
             }
+        /* 4:2:0 chroma row j is in the field of its parity */
         for (int i = 1; i < 3; i++)
             for (int k = 0; k < w / 2 * (h / 2); k++)
-                clip[f][i][k] = (uint8_t)(128 + (k * (i * 2 + 1) + f) % 32);
+                clip[f][i][k] = (uint8_t)(128 + (k * (i * 2 + 1) + 2 * (2 * f + (k / (w / 2) & 1))) % 32);
     }
 }
 
