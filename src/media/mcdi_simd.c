@@ -64,42 +64,42 @@ void SSE41 mcdi_search_sse41(const di_window *pic, const di_window *ref, int l0,
     }
 }
 
+/* Column sums of candidate b (its reference at the picture's columns
+ * -10 .. 21, as mcdi_search_c reads them): pair sums of each line's absolute
+ * differences, over lines l0 - 2 .. l0 + 2 to col[0] and l0 .. l0 + 4 to
+ * col[1]; word j sums columns 2j - 10 and 2j - 9. */
+static inline AVX2 void col_sums(const __m256i a[ROWS], const uint8_t *b, __m256i col[2])
+{
+#define AD(r) pair_ad2(a[r], _mm256_loadu_si256((const __m256i *)(b + (r) * DIW_W)))
+    __m256i mid = _mm256_add_epi16(_mm256_add_epi16(AD(2), AD(3)), AD(4));
+    col[0] = _mm256_add_epi16(mid, _mm256_add_epi16(AD(0), AD(1)));
+    col[1] = _mm256_add_epi16(mid, _mm256_add_epi16(AD(5), AD(6)));
+#undef AD
+}
+
 /* Two candidates at once: 2j in the low lane, 2j + 1 in the high one; each
- * lane keeps its own best, merged at the end. */
+ * lane keeps its own best, merged at the end.  Whole 32-byte lines (columns
+ * -10 .. 21), their lanes regrouped per candidate before the box sums. */
 void AVX2 mcdi_search_avx2(const di_window *pic, const di_window *ref, int l0, mcdi_block *m)
 {
-    __m256i alo[ROWS], ahi[ROWS];
-    for (int r = 0; r < ROWS; r++) {
-        const uint8_t *a = &DIW(pic, -2, l0 - 2 + r);
-        alo[r] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)a));
-        ahi[r] = _mm256_broadcastsi128_si256(_mm_loadl_epi64((const __m128i *)(a + 16)));
-    }
+    __m256i p[ROWS];
+    for (int r = 0; r < ROWS; r++)
+        p[r] = _mm256_loadu_si256((const __m256i *)&DIW(pic, -10, l0 - 2 + r));
     __m256i best[2] = { _mm256_set1_epi16(-1), _mm256_set1_epi16(-1) };
     __m256i arg[2] = { _mm256_setzero_si256(), _mm256_setzero_si256() };
     for (int k = 0; k < MCDI_NCAND; k += 2) {
-        int mx0 = mcdi_cand[k][0], my0 = mcdi_cand[k][1];
-        int mx1 = mcdi_cand[k + 1][0], my1 = mcdi_cand[k + 1][1];
-        __m256i plo[ROWS], phi[ROWS];
-        for (int r = 0; r < ROWS; r++) {
-            const uint8_t *b0 = &DIW(ref, -2 + mx0, l0 - 2 + r + my0);
-            const uint8_t *b1 = &DIW(ref, -2 + mx1, l0 - 2 + r + my1);
-            __m256i blo = _mm256_inserti128_si256(
-                _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)b0)),
-                _mm_loadu_si128((const __m128i *)b1), 1);
-            __m256i bhi = _mm256_inserti128_si256(
-                _mm256_castsi128_si256(_mm_loadl_epi64((const __m128i *)(b0 + 16))),
-                _mm_loadl_epi64((const __m128i *)(b1 + 16)), 1);
-            plo[r] = pair_ad2(alo[r], blo);
-            phi[r] = pair_ad2(ahi[r], bhi);
-        }
-        __m256i mlo = _mm256_add_epi16(_mm256_add_epi16(plo[2], plo[3]), plo[4]);
-        __m256i mhi = _mm256_add_epi16(_mm256_add_epi16(phi[2], phi[3]), phi[4]);
+        __m256i c0[2], c1[2];
+        col_sums(p, &DIW(ref, -10 + mcdi_cand[k][0], l0 - 2 + mcdi_cand[k][1]), c0);
+        col_sums(p, &DIW(ref, -10 + mcdi_cand[k + 1][0], l0 - 2 + mcdi_cand[k + 1][1]), c1);
         __m256i kv = _mm256_setr_m128i(_mm_set1_epi16((short)k), _mm_set1_epi16((short)(k + 1)));
         for (int t = 0; t < 2; t++) {
-            __m256i lo = _mm256_add_epi16(mlo, _mm256_add_epi16(plo[5 * t], plo[5 * t + 1]));
-            __m256i hi = _mm256_add_epi16(mhi, _mm256_add_epi16(phi[5 * t], phi[5 * t + 1]));
-            __m256i sad = _mm256_add_epi16(_mm256_add_epi16(lo, _mm256_alignr_epi8(hi, lo, 2)),
-                                           _mm256_alignr_epi8(hi, lo, 4));
+            /* per lane, words 0 .. 7 of lo and hi: columns -10 .. 21 */
+            __m256i lo = _mm256_permute2x128_si256(c0[t], c1[t], 0x20);
+            __m256i hi = _mm256_permute2x128_si256(c0[t], c1[t], 0x31);
+            /* the pair at x = 0 starts at column -2: word 4 */
+            __m256i sad = _mm256_add_epi16(_mm256_add_epi16(_mm256_alignr_epi8(hi, lo, 8),
+                                                            _mm256_alignr_epi8(hi, lo, 10)),
+                                           _mm256_alignr_epi8(hi, lo, 12));
             __m256i take = _mm256_cmpeq_epi16(_mm256_min_epu16(sad, best[t]), sad);
             best[t] = _mm256_min_epu16(sad, best[t]);
             arg[t] = _mm256_blendv_epi8(arg[t], kv, take);
