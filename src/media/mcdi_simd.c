@@ -24,36 +24,56 @@ static void store_line(mcdi_block *m, int l, const uint16_t best[8], const uint1
     }
 }
 
+/* Sums of the first (t 0) or last (t 1) 5 of the 7 lines, mid being the
+ * middle 3's. */
+static inline SSE41 __m128i lines5(const __m128i p[ROWS], __m128i mid, int t)
+{
+    return _mm_add_epi16(mid, _mm_add_epi16(p[5 * t], p[5 * t + 1]));
+}
+
+static inline SSE41 __m128i mid3(const __m128i p[ROWS])
+{
+    return _mm_add_epi16(_mm_add_epi16(p[2], p[3]), p[4]);
+}
+
+/* Two candidates at once: columns -2 .. 13 of each apart, 14 .. 21 of both
+ * in one vector (k low, k + 1 high); only 14 .. 17 count. */
 void SSE41 mcdi_search_sse41(const di_window *pic, const di_window *ref, int l0, mcdi_block *m)
 {
     __m128i alo[ROWS], ahi[ROWS];
     for (int r = 0; r < ROWS; r++) {
         const uint8_t *a = &DIW(pic, -2, l0 - 2 + r);
         alo[r] = _mm_loadu_si128((const __m128i *)a);
-        ahi[r] = _mm_loadl_epi64((const __m128i *)(a + 16));
+        ahi[r] = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(a + 16)),
+                                    _mm_loadl_epi64((const __m128i *)(a + 16)));
     }
     __m128i best[2] = { _mm_set1_epi16(-1), _mm_set1_epi16(-1) };
     __m128i arg[2] = { _mm_setzero_si128(), _mm_setzero_si128() };
-    for (int k = 0; k < MCDI_NCAND; k++) {
-        int mx = mcdi_cand[k][0], my = mcdi_cand[k][1];
-        __m128i plo[ROWS], phi[ROWS];
+    for (int k = 0; k < MCDI_NCAND; k += 2) {
+        const uint8_t *b0 = &DIW(ref, -2 + mcdi_cand[k][0], l0 - 2 + mcdi_cand[k][1]);
+        const uint8_t *b1 = &DIW(ref, -2 + mcdi_cand[k + 1][0], l0 - 2 + mcdi_cand[k + 1][1]);
+        __m128i p0[ROWS], p1[ROWS], ph[ROWS];
         for (int r = 0; r < ROWS; r++) {
-            const uint8_t *b = &DIW(ref, -2 + mx, l0 - 2 + r + my);
-            plo[r] = pair_ad(alo[r], _mm_loadu_si128((const __m128i *)b));
-            phi[r] = pair_ad(ahi[r], _mm_loadl_epi64((const __m128i *)(b + 16)));
+            const uint8_t *c0 = b0 + r * DIW_W, *c1 = b1 + r * DIW_W;
+            p0[r] = pair_ad(alo[r], _mm_loadu_si128((const __m128i *)c0));
+            p1[r] = pair_ad(alo[r], _mm_loadu_si128((const __m128i *)c1));
+            __m128d h = _mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)(c0 + 16))),
+                                     (const double *)(const void *)(c1 + 16));
+            ph[r] = pair_ad(ahi[r], _mm_castpd_si128(h));
         }
-        __m128i mlo = _mm_add_epi16(_mm_add_epi16(plo[2], plo[3]), plo[4]);
-        __m128i mhi = _mm_add_epi16(_mm_add_epi16(phi[2], phi[3]), phi[4]);
-        __m128i kv = _mm_set1_epi16((short)k);
+        __m128i m0 = mid3(p0), m1 = mid3(p1), mh = mid3(ph);
         for (int t = 0; t < 2; t++) {
-            __m128i lo = _mm_add_epi16(mlo, _mm_add_epi16(plo[5 * t], plo[5 * t + 1]));
-            __m128i hi = _mm_add_epi16(mhi, _mm_add_epi16(phi[5 * t], phi[5 * t + 1]));
-            __m128i sad = _mm_add_epi16(_mm_add_epi16(lo, _mm_alignr_epi8(hi, lo, 2)),
-                                        _mm_alignr_epi8(hi, lo, 4));
-            /* sad <= best: the last tested wins ties */
-            __m128i take = _mm_cmpeq_epi16(_mm_min_epu16(sad, best[t]), sad);
-            best[t] = _mm_min_epu16(sad, best[t]);
-            arg[t] = _mm_blendv_epi8(arg[t], kv, take);
+            __m128i hi = lines5(ph, mh, t);
+            for (int j = 0; j < 2; j++) {
+                __m128i lo = lines5(j ? p1 : p0, j ? m1 : m0, t);
+                __m128i hj = j ? _mm_unpackhi_epi64(hi, hi) : hi;
+                __m128i sad = _mm_add_epi16(_mm_add_epi16(lo, _mm_alignr_epi8(hj, lo, 2)),
+                                            _mm_alignr_epi8(hj, lo, 4));
+                /* sad <= best: the last tested wins ties */
+                __m128i take = _mm_cmpeq_epi16(_mm_min_epu16(sad, best[t]), sad);
+                best[t] = _mm_min_epu16(sad, best[t]);
+                arg[t] = _mm_blendv_epi8(arg[t], _mm_set1_epi16((short)(k + j)), take);
+            }
         }
     }
     for (int t = 0; t < 2; t++) {
