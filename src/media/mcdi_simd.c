@@ -14,14 +14,26 @@
 
 enum { ROWS = 7 };              /* lines l0 - 2 .. l0 + 4 */
 
-/* Writes the best SADs and their candidates' vectors to line l. */
-static void store_line(mcdi_block *m, int l, const uint16_t best[8], const uint16_t arg[8])
+/* Mx and My of the 16 candidates, one byte each: the tables pshufb looks
+ * the best candidates up in. */
+static inline SSE41 void cand_xy(__m128i *x, __m128i *y)
 {
-    for (int i = 0; i < 8; i++) {
-        m->sad[l][i] = best[i];
-        m->mvx[l][i] = mcdi_cand[arg[i]][0];
-        m->mvy[l][i] = mcdi_cand[arg[i]][1];
-    }
+    const __m128i *c = (const __m128i *)(const void *)mcdi_cand;
+    __m128i even = _mm_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15);
+    __m128i lo = _mm_shuffle_epi8(_mm_loadu_si128(c), even);        /* x 0..7, y 0..7 */
+    __m128i hi = _mm_shuffle_epi8(_mm_loadu_si128(c + 1), even);    /* x 8..15, y 8..15 */
+    *x = _mm_unpacklo_epi64(lo, hi);
+    *y = _mm_unpackhi_epi64(lo, hi);
+}
+
+/* Writes the best SADs and their candidates' vectors to line l. */
+static inline SSE41 void store_line(mcdi_block *m, int l, __m128i best, __m128i arg)
+{
+    __m128i x, y, k = _mm_packus_epi16(arg, arg);
+    cand_xy(&x, &y);
+    _mm_storeu_si128((__m128i *)(void *)m->sad[l], best);
+    _mm_storel_epi64((__m128i *)(void *)m->mvx[l], _mm_shuffle_epi8(x, k));
+    _mm_storel_epi64((__m128i *)(void *)m->mvy[l], _mm_shuffle_epi8(y, k));
 }
 
 /* Sums of the first (t 0) or last (t 1) 5 of the 7 lines, mid being the
@@ -76,12 +88,8 @@ void SSE41 mcdi_search_sse41(const di_window *pic, const di_window *ref, int l0,
             }
         }
     }
-    for (int t = 0; t < 2; t++) {
-        uint16_t b[8], a[8];
-        _mm_storeu_si128((__m128i *)b, best[t]);
-        _mm_storeu_si128((__m128i *)a, arg[t]);
-        store_line(m, l0 + 2 * t, b, a);
-    }
+    for (int t = 0; t < 2; t++)
+        store_line(m, l0 + 2 * t, best[t], arg[t]);
 }
 
 /* Column sums of candidate b (its reference at the picture's columns
@@ -135,10 +143,7 @@ void AVX2 mcdi_search_avx2(const di_window *pic, const di_window *ref, int l0, m
                                     _mm_andnot_si128(_mm_cmpeq_epi16(_mm_max_epu16(a1, a0), a0),
                                                      _mm_set1_epi16(-1)));
         __m128i odd = _mm_or_si128(lt, tie);
-        uint16_t b[8], a[8];
-        _mm_storeu_si128((__m128i *)b, _mm_blendv_epi8(s0, s1, odd));
-        _mm_storeu_si128((__m128i *)a, _mm_blendv_epi8(a0, a1, odd));
-        store_line(m, l0 + 2 * t, b, a);
+        store_line(m, l0 + 2 * t, _mm_blendv_epi8(s0, s1, odd), _mm_blendv_epi8(a0, a1, odd));
     }
 }
 
