@@ -3,9 +3,8 @@
  * A pixel pair's window is columns 2i - 2 .. 2i + 3: three column pairs.
  * So each line's absolute differences are summed in column pairs first
  * (pmaddubsw with 1s), over the 5 lines of each 6x5 window next, and three
- * neighbouring pair sums last.  Columns -2 .. 13 come from one 16-byte load,
- * 14 .. 21 from an 8-byte one (only 14 .. 17 count), so the reads stay
- * where the C reads. */
+ * neighbouring pair sums last.  All reads stay where the C reads (columns
+ * -10 .. 21 of the picture and the moved reference). */
 #include "core/cpu.h"
 #include "dsp.h"
 
