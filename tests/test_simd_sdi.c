@@ -35,16 +35,35 @@ static void fill_pic(di_window *w, int f)
                          : f == F_FULL ? 255 : (uint8_t)(rnd(2) * 255);
 }
 
-/* The sums as the pipeline makes them (when synth is false), or any values
- * in their ranges: AngleCost_6x3 up to DI_COST_MAX, AngleCost_2x1 up to
- * 510, SUM_H1 up to 3060, SUM_H2 up to 1020, any angle. */
-static void make_sums(const g7sf_di_params *p, const di_window *w, int l, bool synth, di_sdi *s,
+/* Each lane at a fallback boundary: the decided angle's cost within 1 of
+ * the 90 degree one (fallback 2), SUM_H1 at or 1 past SUM_H2 + T1 or at
+ * or 1 below T2 (fallback 1). */
+static void make_ties(const g7sf_di_params *p, di_sdi *s, uint16_t h1[DI_LANES],
+                      uint16_t h2[DI_LANES])
+{
+    for (int i = 0; i < DI_LANES; i++) {
+        int a = s->decided[i];
+        int c90 = s->cost[DI_A90][i] + (s->cost2x1[DI_A90][i] << 3);
+        int c = c90 - ((s->cost2x1[a][i] + (int)p->sdi_angle2x1) << 3) + (int)rnd(3) - 1;
+        if (a != DI_A90 && c >= 0 && c <= DI_COST_MAX)
+            s->cost[a][i] = (uint16_t)c;
+        int h = rnd(2) ? h2[i] + (int)p->sdi_t1 + (int)rnd(2) : (int)p->sdi_t2 - (int)rnd(2);
+        if (h >= 0 && h <= 3060)
+            h1[i] = (uint16_t)h;
+    }
+}
+
+/* The sums as the pipeline makes them (mode 0), or any values in their
+ * ranges (mode 1): AngleCost_6x3 up to DI_COST_MAX, AngleCost_2x1 up to
+ * 510, SUM_H1 up to 3060, SUM_H2 up to 1020, any angle; mode 2 moves those
+ * to the fallbacks' boundaries. */
+static void make_sums(const g7sf_di_params *p, const di_window *w, int l, int mode, di_sdi *s,
                       uint16_t h1[DI_LANES], uint16_t h2[DI_LANES])
 {
     memset(s, 0xA5, sizeof *s);
     di_sdi_costs_c(w, l, s, h1, h2);
     di_angle_decide((const uint16_t (*)[DI_LANES])s->cost, p->sdi_th, p->sdi_delta, s->decided);
-    if (!synth)
+    if (!mode)
         return;
     bool top = rnd(4) == 0;     /* the largest values only */
     for (int i = 0; i < DI_LANES; i++) {
@@ -56,6 +75,8 @@ static void make_sums(const g7sf_di_params *p, const di_window *w, int l, bool s
         h2[i] = (uint16_t)(top ? 1020 : rnd(1021));
         s->decided[i] = (uint8_t)rnd(DI_ANGLES);
     }
+    if (mode == 2)
+        make_ties(p, s, h1, h2);
 }
 
 static void check_finish(const isa *is)
@@ -76,7 +97,7 @@ static void check_finish(const isa *is)
             int l = (int)rnd(4);
             di_sdi want, got;
             uint16_t h1[DI_LANES], h2[DI_LANES];
-            make_sums(&p, &pic, l, rep & 1, &want, h1, h2);
+            make_sums(&p, &pic, l, rep % 3, &want, h1, h2);
             got = want;
             di_sdi_finish_c(&p, &pic, l, h1, h2, &want);
             d.di.sdi_finish(&p, &pic, l, h1, h2, &got);
