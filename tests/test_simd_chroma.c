@@ -9,24 +9,7 @@
 #include "core/cpu.h"
 #include "harness.h"
 #include "media/dsp.h"
-
-typedef struct isa {
-    const char *name;
-    unsigned flags;
-} isa;
-
-static const isa isa_sse41 = { "sse4.1", CPU_SSE41 };
-static const isa isa_avx2 = { "avx2", CPU_SSE41 | CPU_AVX2 };
-
-/* The table for the set, or false when the CPU lacks it. */
-static bool table_for(const isa *s, media_dsp *d)
-{
-    if (!CPU_X86 || (cpu_flags_host() & s->flags) != s->flags)
-        return false;
-    media_dsp_init(d, s->flags);
-    printf("  covered: %s\n", s->name);
-    return true;
-}
+#include "media_isa.h"
 
 enum fill { F_RAND, F_ZERO, F_FULL, F_EXTREMES, F_COUNT };
 
@@ -60,10 +43,10 @@ static void blend_params(g7sf_di_params *p, int k)
 
 enum { KCASES = 24 };
 
-static void check_up(const isa *s)
+static void check_up(const t_isa *s)
 {
     media_dsp d;
-    if (!table_for(s, &d))
+    if (!t_table_for(s, &d))
         SKIP("CPU lacks this instruction set");
     int cases = 0;
     for (int f = 0; f < F_COUNT; f++)
@@ -86,10 +69,10 @@ static void check_up(const isa *s)
     CHECK_EQ(cases, F_COUNT * KCASES * 2);
 }
 
-static void check_sdi(const isa *s)
+static void check_sdi(const t_isa *s)
 {
     media_dsp d;
-    if (!table_for(s, &d))
+    if (!t_table_for(s, &d))
         SKIP("CPU lacks this instruction set");
     int cases = 0;
     for (int f = 0; f < F_COUNT; f++)
@@ -114,10 +97,10 @@ static void check_sdi(const isa *s)
     CHECK_EQ(cases, F_COUNT * KCASES * 2);
 }
 
-TEST(chroma_up_sse41) { check_up(&isa_sse41); }
-TEST(chroma_up_avx2) { check_up(&isa_avx2); }
-TEST(chroma_sdi_sse41) { check_sdi(&isa_sse41); }
-TEST(chroma_sdi_avx2) { check_sdi(&isa_avx2); }
+TEST(chroma_up_sse41) { check_up(&t_isa_sse41); }
+TEST(chroma_up_avx2) { check_up(&t_isa_avx2); }
+TEST(chroma_sdi_sse41) { check_sdi(&t_isa_sse41); }
+TEST(chroma_sdi_avx2) { check_sdi(&t_isa_avx2); }
 
 /* ---- the block ---- */
 
@@ -148,10 +131,10 @@ static void frame_free(frame *f)
         free(f->mem[i]);
 }
 
-static void check_block(const isa *s)
+static void check_block(const t_isa *s)
 {
     media_dsp d, c;
-    if (!table_for(s, &d))
+    if (!t_table_for(s, &d))
         SKIP("CPU lacks this instruction set");
     media_dsp_init(&c, 0);
     static const int sizes[][2] = { { 16, 4 }, { 16, 8 }, { 32, 12 }, { 48, 8 }, { 64, 20 } };
@@ -202,8 +185,8 @@ static void check_block(const isa *s)
     CHECK_EQ(blocks, 35L * 3 * F_COUNT * 36);
 }
 
-TEST(chroma_block_sse41) { check_block(&isa_sse41); }
-TEST(chroma_block_avx2) { check_block(&isa_avx2); }
+TEST(chroma_block_sse41) { check_block(&t_isa_sse41); }
+TEST(chroma_block_avx2) { check_block(&t_isa_avx2); }
 
 /* Without SIMD the table holds the references. */
 TEST(chroma_c_table)
