@@ -43,7 +43,9 @@ static void blend_params(g7sf_di_params *p, int k)
 
 enum { KCASES = 24 };
 
-static void check_up(const t_isa *s)
+/* The up-sampler (sdi false) or the chroma SDI against C on every fill,
+ * blend setting and with or without the temporal neighbours. */
+static void check_kernel(const t_isa *s, bool sdi)
 {
     media_dsp d;
     if (!t_table_for(s, &d))
@@ -54,42 +56,23 @@ static void check_up(const t_isa *s)
             for (int temporal = 0; temporal < 2; temporal++) {
                 g7sf_di_params p = { 0 };
                 blend_params(&p, k);
-                uint8_t l[4][DI_CROW], s3[8], want[DI_CROW], got[DI_CROW];
-                fill_bytes(&l[0][0], sizeof l, (enum fill)f);
-                fill_bytes(s3, sizeof s3, (enum fill)((f + k) % F_COUNT));
-                di_chroma_up_c(&p, l[0], l[1], temporal ? l[2] : NULL, l[3], s3, want);
-                d.chroma.up(&p, l[0], l[1], temporal ? l[2] : NULL, l[3], s3, got);
-                CHECKF(!memcmp(want, got, DI_CBYTES),
-                       "%s: fill %d case %d temporal %d: differs from C (min %u max %u shift %u)",
-                       s->name, f, k, temporal, p.stmm_min, p.stmm_max, p.stmm_shift);
-                cases++;
-                if (t_failed())
-                    return;
-            }
-    CHECK_EQ(cases, F_COUNT * KCASES * 2);
-}
-
-static void check_sdi(const t_isa *s)
-{
-    media_dsp d;
-    if (!t_table_for(s, &d))
-        SKIP("CPU lacks this instruction set");
-    int cases = 0;
-    for (int f = 0; f < F_COUNT; f++)
-        for (int k = 0; k < KCASES; k++)
-            for (int temporal = 0; temporal < 2; temporal++) {
-                g7sf_di_params p = { 0 };
-                blend_params(&p, k);
-                uint8_t l[4][DI_CROW], s3[8], angle[8], want[16], got[16];
+                uint8_t l[4][DI_CROW], s3[8], angle[8], want[DI_CROW], got[DI_CROW];
                 fill_bytes(&l[0][0], sizeof l, (enum fill)f);
                 fill_bytes(s3, sizeof s3, (enum fill)((f + k) % F_COUNT));
                 for (int i = 0; i < 8; i++)     /* every angle, then random */
                     angle[i] = (uint8_t)(k < 2 ? (8 * k + i) % DI_ANGLES : (int)(t_rand() % DI_ANGLES));
-                di_chroma_sdi_c(&p, l[0], l[1], temporal ? l[2] : NULL, l[3], s3, angle, want);
-                d.chroma.sdi(&p, l[0], l[1], temporal ? l[2] : NULL, l[3], s3, angle, got);
-                CHECKF(!memcmp(want, got, sizeof want),
-                       "%s: fill %d case %d temporal %d: differs from C (min %u max %u shift %u)",
-                       s->name, f, k, temporal, p.stmm_min, p.stmm_max, p.stmm_shift);
+                const uint8_t *t = temporal ? l[2] : NULL;
+                if (sdi) {
+                    di_chroma_sdi_c(&p, l[0], l[1], t, l[3], s3, angle, want);
+                    d.chroma.sdi(&p, l[0], l[1], t, l[3], s3, angle, got);
+                } else {
+                    di_chroma_up_c(&p, l[0], l[1], t, l[3], s3, want);
+                    d.chroma.up(&p, l[0], l[1], t, l[3], s3, got);
+                }
+                CHECKF(!memcmp(want, got, sdi ? 16 : DI_CBYTES),
+                       "%s %s: fill %d case %d temporal %d: differs from C (min %u max %u shift %u)",
+                       s->name, sdi ? "sdi" : "up", f, k, temporal, p.stmm_min, p.stmm_max,
+                       p.stmm_shift);
                 cases++;
                 if (t_failed())
                     return;
@@ -97,10 +80,10 @@ static void check_sdi(const t_isa *s)
     CHECK_EQ(cases, F_COUNT * KCASES * 2);
 }
 
-TEST(chroma_up_sse41) { check_up(&t_isa_sse41); }
-TEST(chroma_up_avx2) { check_up(&t_isa_avx2); }
-TEST(chroma_sdi_sse41) { check_sdi(&t_isa_sse41); }
-TEST(chroma_sdi_avx2) { check_sdi(&t_isa_avx2); }
+TEST(chroma_up_sse41) { check_kernel(&t_isa_sse41, false); }
+TEST(chroma_up_avx2) { check_kernel(&t_isa_avx2, false); }
+TEST(chroma_sdi_sse41) { check_kernel(&t_isa_sse41, true); }
+TEST(chroma_sdi_avx2) { check_kernel(&t_isa_avx2, true); }
 
 /* ---- the block ---- */
 
