@@ -2,26 +2,9 @@
  * dsp.h) of every instruction set against di_sdi_finish_c, bit for bit. */
 #include <string.h>
 
-#include "core/cpu.h"
 #include "harness.h"
 #include "media/dsp.h"
-
-typedef struct isa {
-    const char *name;
-    unsigned flags;
-} isa;
-
-static const isa isa_sse41 = { "sse4.1", CPU_SSE41 };
-static const isa isa_avx2 = { "avx2", CPU_SSE41 | CPU_AVX2 };
-
-static bool table_for(const isa *s, media_dsp *d)
-{
-    if (!CPU_X86 || (cpu_flags_host() & s->flags) != s->flags)
-        return false;
-    media_dsp_init(d, s->flags);
-    printf("  covered: %s\n", s->name);
-    return true;
-}
+#include "media_isa.h"
 
 static unsigned rnd(unsigned n) { return (unsigned)(t_rand() % n); }
 
@@ -79,10 +62,10 @@ static void make_sums(const g7sf_di_params *p, const di_window *w, int l, int mo
         make_ties(p, s, h1, h2);
 }
 
-static void check_finish(const isa *is)
+static void check_finish(const t_isa *is)
 {
     media_dsp d;
-    if (!table_for(is, &d))
+    if (!t_table_for(is, &d))
         SKIP("CPU lacks this instruction set");
     static const unsigned lim[] = { 0, 1, 50, 254, 255 };   /* with random ones */
     static di_window pic;
@@ -112,5 +95,5 @@ static void check_finish(const isa *is)
     CHECK_EQ(cases, F_COUNT * 200);
 }
 
-TEST(di_sdi_finish_sse41) { check_finish(&isa_sse41); }
-TEST(di_sdi_finish_avx2) { check_finish(&isa_avx2); }
+TEST(di_sdi_finish_sse41) { check_finish(&t_isa_sse41); }
+TEST(di_sdi_finish_avx2) { check_finish(&t_isa_avx2); }
