@@ -7,25 +7,7 @@
 #include "core/cpu.h"
 #include "harness.h"
 #include "media/dsp.h"
-
-typedef struct isa {
-    const char *name;
-    unsigned flags;             /* what media_dsp_init gets: the set and those below it */
-} isa;
-
-static const isa isa_c = { "c", 0 };       /* the references, for hand-computed cases */
-static const isa isa_sse41 = { "sse4.1", CPU_SSE41 };
-static const isa isa_avx2 = { "avx2", CPU_SSE41 | CPU_AVX2 };
-
-/* The table for the set, or NULL (and the case skipped) when the CPU lacks it. */
-static bool table_for(const isa *s, media_dsp *d)
-{
-    if (s->flags && (!CPU_X86 || (cpu_flags_host() & s->flags) != s->flags))
-        return false;
-    media_dsp_init(d, s->flags);
-    printf("  covered: %s\n", s->name);
-    return true;
-}
+#include "media_isa.h"
 
 /* ---- inputs ---- */
 
@@ -44,10 +26,10 @@ static void fill_bytes(uint8_t *p, size_t n, enum fill f)
 
 /* ---- MCDI motion search ---- */
 
-static void check_mcdi_search(const isa *s)
+static void check_mcdi_search(const t_isa *s)
 {
     media_dsp d;
-    if (!table_for(s, &d))
+    if (!t_table_for(s, &d))
         SKIP("CPU lacks this instruction set");
     static di_window pic, ref;
     int cases = 0;
@@ -77,10 +59,10 @@ static void check_mcdi_search(const isa *s)
 
 /* The largest SAD: picture all 0, reference all 255 gives 6 x 5 x 255 = 7650
  * for every candidate; the tie goes to the last tested, {1, 2}. */
-static void check_mcdi_search_max(const isa *s)
+static void check_mcdi_search_max(const t_isa *s)
 {
     media_dsp d;
-    if (!table_for(s, &d))
+    if (!t_table_for(s, &d))
         SKIP("CPU lacks this instruction set");
     static di_window pic, ref;
     memset(pic.p, 0, sizeof pic.p);
@@ -95,10 +77,10 @@ static void check_mcdi_search_max(const isa *s)
                    m.sad[l][i], m.mvx[l][i], m.mvy[l][i]);
 }
 
-TEST(mcdi_search_sse41) { check_mcdi_search(&isa_sse41); }
-TEST(mcdi_search_avx2) { check_mcdi_search(&isa_avx2); }
-TEST(mcdi_search_max_sad_sse41) { check_mcdi_search_max(&isa_sse41); }
-TEST(mcdi_search_max_sad_avx2) { check_mcdi_search_max(&isa_avx2); }
+TEST(mcdi_search_sse41) { check_mcdi_search(&t_isa_sse41); }
+TEST(mcdi_search_avx2) { check_mcdi_search(&t_isa_avx2); }
+TEST(mcdi_search_max_sad_sse41) { check_mcdi_search_max(&t_isa_sse41); }
+TEST(mcdi_search_max_sad_avx2) { check_mcdi_search_max(&t_isa_avx2); }
 
 /* ---- SDI window sums ---- */
 
@@ -107,10 +89,10 @@ typedef struct sdi_sums {
     uint16_t h1[DI_LANES], h2[DI_LANES];
 } sdi_sums;
 
-static void check_sdi_costs(const isa *is)
+static void check_sdi_costs(const t_isa *is)
 {
     media_dsp d;
-    if (!table_for(is, &d))
+    if (!t_table_for(is, &d))
         SKIP("CPU lacks this instruction set");
     static di_window pic;
     int cases = 0;
@@ -143,10 +125,10 @@ static void check_sdi_costs(const isa *is)
  * 0 too where the lane's x0 - 2 .. x0 + 4 lie in the row, but lanes 12..14
  * take x0 + 4 from the zero padding past it (pair word i + 4 >= 16) while
  * x0 - 2 .. x0 + 3 are 255 on line 2: |255 - 255| + |255 - 0| = 255. */
-static void check_sdi_costs_line(const isa *is)
+static void check_sdi_costs_line(const t_isa *is)
 {
     media_dsp d;
-    if (!table_for(is, &d))
+    if (!t_table_for(is, &d))
         SKIP("CPU lacks this instruction set");
     static di_window pic;
     memset(pic.p, 0, sizeof pic.p);
@@ -168,17 +150,17 @@ static void check_sdi_costs_line(const isa *is)
     }
 }
 
-TEST(di_sdi_costs_sse41) { check_sdi_costs(&isa_sse41); }
-TEST(di_sdi_costs_avx2) { check_sdi_costs(&isa_avx2); }
-TEST(di_sdi_costs_line_sse41) { check_sdi_costs_line(&isa_sse41); }
-TEST(di_sdi_costs_line_avx2) { check_sdi_costs_line(&isa_avx2); }
+TEST(di_sdi_costs_sse41) { check_sdi_costs(&t_isa_sse41); }
+TEST(di_sdi_costs_avx2) { check_sdi_costs(&t_isa_avx2); }
+TEST(di_sdi_costs_line_sse41) { check_sdi_costs_line(&t_isa_sse41); }
+TEST(di_sdi_costs_line_avx2) { check_sdi_costs_line(&t_isa_avx2); }
 
 /* ---- SDI angle decision ---- */
 
-static void check_angle_decide(const isa *is)
+static void check_angle_decide(const t_isa *is)
 {
     media_dsp d;
-    if (!table_for(is, &d))
+    if (!t_table_for(is, &d))
         SKIP("CPU lacks this instruction set");
     /* thresholds at the costs' ends, and unsigned values that are negative
      * as the C's ints */
@@ -238,14 +220,14 @@ TEST(di_angle_decide_large_thresholds)
 {
     check_angle_decide_large("c", di_angle_decide);
     media_dsp d;
-    if (table_for(&isa_sse41, &d))
+    if (t_table_for(&t_isa_sse41, &d))
         check_angle_decide_large("sse4.1", d.di.angle_decide);
-    if (table_for(&isa_avx2, &d))
+    if (t_table_for(&t_isa_avx2, &d))
         check_angle_decide_large("avx2", d.di.angle_decide);
 }
 
-TEST(di_angle_decide_sse41) { check_angle_decide(&isa_sse41); }
-TEST(di_angle_decide_avx2) { check_angle_decide(&isa_avx2); }
+TEST(di_angle_decide_sse41) { check_angle_decide(&t_isa_sse41); }
+TEST(di_angle_decide_avx2) { check_angle_decide(&t_isa_avx2); }
 
 /* ---- Denoise ---- */
 
@@ -283,7 +265,7 @@ static void fill_dn(dn_pix *px, int f, int spread, int bh, int step)
     dn_point(px, bh, step);
 }
 
-static void check_motion_one(const isa *is, const media_dsp *d, const dn_window *w, unsigned th)
+static void check_motion_one(const t_isa *is, const media_dsp *d, const dn_window *w, unsigned th)
 {
     g7sf_dn_block_stats want, got;
     /* the same garbage in both: the 4x4s past bh stay as they were */
@@ -298,10 +280,10 @@ static void check_motion_one(const isa *is, const media_dsp *d, const dn_window 
            want.motion_pixels[0]);
 }
 
-static void check_dn_motion(const isa *is)
+static void check_dn_motion(const t_isa *is)
 {
     media_dsp d;
-    if (!table_for(is, &d))
+    if (!t_table_for(is, &d))
         SKIP("CPU lacks this instruction set");
     static const int spreads[] = { 0, 1, 16, 255 };
     int cases = 0;
@@ -322,10 +304,10 @@ static void check_dn_motion(const isa *is)
 
 /* The largest sums: cur all 255, prev all 0.  Per 4x4: STAD = TASD =
  * 16 x 255 = 4080, all 16 pixels move (|d| = 255 >= 255), no activity. */
-static void check_dn_motion_max(const isa *is)
+static void check_dn_motion_max(const t_isa *is)
 {
     media_dsp d;
-    if (!table_for(is, &d))
+    if (!t_table_for(is, &d))
         SKIP("CPU lacks this instruction set");
     dn_pix px;
     memset(px.cur, 255, sizeof px.cur);
@@ -340,11 +322,11 @@ static void check_dn_motion_max(const isa *is)
                st.motion_pixels[k], st.shcm[k], st.svcm[k]);
 }
 
-TEST(dn_motion_sse41) { check_dn_motion(&isa_sse41); }
-TEST(dn_motion_avx2) { check_dn_motion(&isa_avx2); }
-TEST(dn_motion_max_c) { check_dn_motion_max(&isa_c); }
-TEST(dn_motion_max_sse41) { check_dn_motion_max(&isa_sse41); }
-TEST(dn_motion_max_avx2) { check_dn_motion_max(&isa_avx2); }
+TEST(dn_motion_sse41) { check_dn_motion(&t_isa_sse41); }
+TEST(dn_motion_avx2) { check_dn_motion(&t_isa_avx2); }
+TEST(dn_motion_max_c) { check_dn_motion_max(&t_isa_c); }
+TEST(dn_motion_max_sse41) { check_dn_motion_max(&t_isa_sse41); }
+TEST(dn_motion_max_avx2) { check_dn_motion_max(&t_isa_avx2); }
 
 typedef struct dn_case {
     g7sf_dn_params p;           /* the filter's controls */
@@ -353,7 +335,7 @@ typedef struct dn_case {
 
 /* Filters w with C and with the set's kernel; false (and a failure) if
  * the pixels or the BNE differ. */
-static bool check_filter_one(const isa *is, const media_dsp *d, const dn_window *w,
+static bool check_filter_one(const t_isa *is, const media_dsp *d, const dn_window *w,
                              const dn_case *c, const char *what)
 {
     dn_filter_params fp;
@@ -391,10 +373,10 @@ static const g7sf_dn_params dn_base = {
 };
 
 /* Random windows, histories and motion under random valid controls. */
-static void check_dn_filter(const isa *is)
+static void check_dn_filter(const t_isa *is)
 {
     media_dsp d;
-    if (!table_for(is, &d))
+    if (!t_table_for(is, &d))
         SKIP("CPU lacks this instruction set");
     static const int spreads[] = { 0, 4, 20, 255 };
     int cases = 0;
@@ -422,10 +404,10 @@ static void check_dn_filter(const isa *is)
 
 /* Every th with every low from th - 16 to th (th - low = 16 .. 0), prev
  * spread around th so t_diff falls on both sides of both. */
-static void check_dn_filter_temporal_th(const isa *is)
+static void check_dn_filter_temporal_th(const t_isa *is)
 {
     media_dsp d;
-    if (!table_for(is, &d))
+    if (!t_table_for(is, &d))
         SKIP("CPU lacks this instruction set");
     int cases = 0;
     for (unsigned th = 0; th <= 255; th++)
@@ -445,10 +427,10 @@ static void check_dn_filter_temporal_th(const isa *is)
 
 /* Every good-neighbour threshold, and BNE thresholds at every value the
  * measures can take and past them (256 and beyond decide alike). */
-static void check_dn_filter_spatial_th(const isa *is)
+static void check_dn_filter_spatial_th(const t_isa *is)
 {
     media_dsp d;
-    if (!table_for(is, &d))
+    if (!t_table_for(is, &d))
         SKIP("CPU lacks this instruction set");
     int cases = 0;
     for (unsigned gn = 0; gn <= 255; gn++)
@@ -486,10 +468,10 @@ static void check_dn_filter_spatial_th(const isa *is)
  * passes (0 < 1, 0 < 15) and BNE is 0.  With bne_edge_th 0 none passes
  * (ED 0 < 0 fails): BNE stays 255.  bne_edge_th 0xFFFFFFFF is a plain
  * large threshold (not a negative int): every pixel passes, BNE 0. */
-static void check_dn_filter_flat(const isa *is)
+static void check_dn_filter_flat(const t_isa *is)
 {
     media_dsp d;
-    if (!table_for(is, &d))
+    if (!t_table_for(is, &d))
         SKIP("CPU lacks this instruction set");
     static const unsigned edges[] = { 0, 1, 0xFFFFFFFF };
     for (int v = 0; v <= 255; v += 255)
@@ -515,15 +497,15 @@ static void check_dn_filter_flat(const isa *is)
         }
 }
 
-TEST(dn_filter_sse41) { check_dn_filter(&isa_sse41); }
-TEST(dn_filter_avx2) { check_dn_filter(&isa_avx2); }
-TEST(dn_filter_temporal_th_sse41) { check_dn_filter_temporal_th(&isa_sse41); }
-TEST(dn_filter_temporal_th_avx2) { check_dn_filter_temporal_th(&isa_avx2); }
-TEST(dn_filter_spatial_th_sse41) { check_dn_filter_spatial_th(&isa_sse41); }
-TEST(dn_filter_spatial_th_avx2) { check_dn_filter_spatial_th(&isa_avx2); }
-TEST(dn_filter_flat_c) { check_dn_filter_flat(&isa_c); }
-TEST(dn_filter_flat_sse41) { check_dn_filter_flat(&isa_sse41); }
-TEST(dn_filter_flat_avx2) { check_dn_filter_flat(&isa_avx2); }
+TEST(dn_filter_sse41) { check_dn_filter(&t_isa_sse41); }
+TEST(dn_filter_avx2) { check_dn_filter(&t_isa_avx2); }
+TEST(dn_filter_temporal_th_sse41) { check_dn_filter_temporal_th(&t_isa_sse41); }
+TEST(dn_filter_temporal_th_avx2) { check_dn_filter_temporal_th(&t_isa_avx2); }
+TEST(dn_filter_spatial_th_sse41) { check_dn_filter_spatial_th(&t_isa_sse41); }
+TEST(dn_filter_spatial_th_avx2) { check_dn_filter_spatial_th(&t_isa_avx2); }
+TEST(dn_filter_flat_c) { check_dn_filter_flat(&t_isa_c); }
+TEST(dn_filter_flat_sse41) { check_dn_filter_flat(&t_isa_sse41); }
+TEST(dn_filter_flat_avx2) { check_dn_filter_flat(&t_isa_avx2); }
 
 /* ---- dispatch ---- */
 

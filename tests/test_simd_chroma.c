@@ -9,24 +9,7 @@
 #include "core/cpu.h"
 #include "harness.h"
 #include "media/dsp.h"
-
-typedef struct isa {
-    const char *name;
-    unsigned flags;
-} isa;
-
-static const isa isa_sse41 = { "sse4.1", CPU_SSE41 };
-static const isa isa_avx2 = { "avx2", CPU_SSE41 | CPU_AVX2 };
-
-/* The table for the set, or false when the CPU lacks it. */
-static bool table_for(const isa *s, media_dsp *d)
-{
-    if (!CPU_X86 || (cpu_flags_host() & s->flags) != s->flags)
-        return false;
-    media_dsp_init(d, s->flags);
-    printf("  covered: %s\n", s->name);
-    return true;
-}
+#include "media_isa.h"
 
 enum fill { F_RAND, F_ZERO, F_FULL, F_EXTREMES, F_COUNT };
 
@@ -60,10 +43,12 @@ static void blend_params(g7sf_di_params *p, int k)
 
 enum { KCASES = 24 };
 
-static void check_up(const isa *s)
+/* The up-sampler (sdi false) or the chroma SDI against C on every fill,
+ * blend setting and with or without the temporal neighbours. */
+static void check_kernel(const t_isa *s, bool sdi)
 {
     media_dsp d;
-    if (!table_for(s, &d))
+    if (!t_table_for(s, &d))
         SKIP("CPU lacks this instruction set");
     int cases = 0;
     for (int f = 0; f < F_COUNT; f++)
@@ -71,42 +56,23 @@ static void check_up(const isa *s)
             for (int temporal = 0; temporal < 2; temporal++) {
                 g7sf_di_params p = { 0 };
                 blend_params(&p, k);
-                uint8_t l[4][DI_CROW], s3[8], want[DI_CROW], got[DI_CROW];
-                fill_bytes(&l[0][0], sizeof l, (enum fill)f);
-                fill_bytes(s3, sizeof s3, (enum fill)((f + k) % F_COUNT));
-                di_chroma_up_c(&p, l[0], l[1], temporal ? l[2] : NULL, l[3], s3, want);
-                d.chroma.up(&p, l[0], l[1], temporal ? l[2] : NULL, l[3], s3, got);
-                CHECKF(!memcmp(want, got, DI_CBYTES),
-                       "%s: fill %d case %d temporal %d: differs from C (min %u max %u shift %u)",
-                       s->name, f, k, temporal, p.stmm_min, p.stmm_max, p.stmm_shift);
-                cases++;
-                if (t_failed())
-                    return;
-            }
-    CHECK_EQ(cases, F_COUNT * KCASES * 2);
-}
-
-static void check_sdi(const isa *s)
-{
-    media_dsp d;
-    if (!table_for(s, &d))
-        SKIP("CPU lacks this instruction set");
-    int cases = 0;
-    for (int f = 0; f < F_COUNT; f++)
-        for (int k = 0; k < KCASES; k++)
-            for (int temporal = 0; temporal < 2; temporal++) {
-                g7sf_di_params p = { 0 };
-                blend_params(&p, k);
-                uint8_t l[4][DI_CROW], s3[8], angle[8], want[16], got[16];
+                uint8_t l[4][DI_CROW], s3[8], angle[8], want[DI_CROW], got[DI_CROW];
                 fill_bytes(&l[0][0], sizeof l, (enum fill)f);
                 fill_bytes(s3, sizeof s3, (enum fill)((f + k) % F_COUNT));
                 for (int i = 0; i < 8; i++)     /* every angle, then random */
                     angle[i] = (uint8_t)(k < 2 ? (8 * k + i) % DI_ANGLES : (int)(t_rand() % DI_ANGLES));
-                di_chroma_sdi_c(&p, l[0], l[1], temporal ? l[2] : NULL, l[3], s3, angle, want);
-                d.chroma.sdi(&p, l[0], l[1], temporal ? l[2] : NULL, l[3], s3, angle, got);
-                CHECKF(!memcmp(want, got, sizeof want),
-                       "%s: fill %d case %d temporal %d: differs from C (min %u max %u shift %u)",
-                       s->name, f, k, temporal, p.stmm_min, p.stmm_max, p.stmm_shift);
+                const uint8_t *t = temporal ? l[2] : NULL;
+                if (sdi) {
+                    di_chroma_sdi_c(&p, l[0], l[1], t, l[3], s3, angle, want);
+                    d.chroma.sdi(&p, l[0], l[1], t, l[3], s3, angle, got);
+                } else {
+                    di_chroma_up_c(&p, l[0], l[1], t, l[3], s3, want);
+                    d.chroma.up(&p, l[0], l[1], t, l[3], s3, got);
+                }
+                CHECKF(!memcmp(want, got, sdi ? 16 : DI_CBYTES),
+                       "%s %s: fill %d case %d temporal %d: differs from C (min %u max %u shift %u)",
+                       s->name, sdi ? "sdi" : "up", f, k, temporal, p.stmm_min, p.stmm_max,
+                       p.stmm_shift);
                 cases++;
                 if (t_failed())
                     return;
@@ -114,10 +80,10 @@ static void check_sdi(const isa *s)
     CHECK_EQ(cases, F_COUNT * KCASES * 2);
 }
 
-TEST(chroma_up_sse41) { check_up(&isa_sse41); }
-TEST(chroma_up_avx2) { check_up(&isa_avx2); }
-TEST(chroma_sdi_sse41) { check_sdi(&isa_sse41); }
-TEST(chroma_sdi_avx2) { check_sdi(&isa_avx2); }
+TEST(chroma_up_sse41) { check_kernel(&t_isa_sse41, false); }
+TEST(chroma_up_avx2) { check_kernel(&t_isa_avx2, false); }
+TEST(chroma_sdi_sse41) { check_kernel(&t_isa_sse41, true); }
+TEST(chroma_sdi_avx2) { check_kernel(&t_isa_avx2, true); }
 
 /* ---- the block ---- */
 
@@ -148,10 +114,10 @@ static void frame_free(frame *f)
         free(f->mem[i]);
 }
 
-static void check_block(const isa *s)
+static void check_block(const t_isa *s)
 {
     media_dsp d, c;
-    if (!table_for(s, &d))
+    if (!t_table_for(s, &d))
         SKIP("CPU lacks this instruction set");
     media_dsp_init(&c, 0);
     static const int sizes[][2] = { { 16, 4 }, { 16, 8 }, { 32, 12 }, { 48, 8 }, { 64, 20 } };
@@ -202,8 +168,8 @@ static void check_block(const isa *s)
     CHECK_EQ(blocks, 35L * 3 * F_COUNT * 36);
 }
 
-TEST(chroma_block_sse41) { check_block(&isa_sse41); }
-TEST(chroma_block_avx2) { check_block(&isa_avx2); }
+TEST(chroma_block_sse41) { check_block(&t_isa_sse41); }
+TEST(chroma_block_avx2) { check_block(&t_isa_avx2); }
 
 /* Without SIMD the table holds the references. */
 TEST(chroma_c_table)

@@ -8,24 +8,7 @@
 #include "core/cpu.h"
 #include "harness.h"
 #include "media/dsp.h"
-
-typedef struct isa {
-    const char *name;
-    unsigned flags;             /* what media_dsp_init gets: the set and those below it */
-} isa;
-
-static const isa isa_sse41 = { "sse4.1", CPU_SSE41 };
-static const isa isa_avx2 = { "avx2", CPU_SSE41 | CPU_AVX2 };
-
-/* The table for the set, or NULL (and the case skipped) when the CPU lacks it. */
-static bool table_for(const isa *s, media_dsp *d)
-{
-    if (s->flags && (!CPU_X86 || (cpu_flags_host() & s->flags) != s->flags))
-        return false;
-    media_dsp_init(d, s->flags);
-    printf("  covered: %s\n", s->name);
-    return true;
-}
+#include "media_isa.h"
 
 static unsigned rnd(unsigned n) { return (unsigned)(t_rand() % n); }
 
@@ -105,10 +88,10 @@ static g7sf_di_params random_params(void)
 
 /* Random rows, each its own FMD_WW-byte allocation (the sanitizer build
  * sees a read past the row), random edge sides, first frame or not. */
-static void check_grid(const isa *s)
+static void check_grid(const t_isa *s)
 {
     media_dsp d;
-    if (!table_for(s, &d))
+    if (!t_table_for(s, &d))
         SKIP("CPU lacks this instruction set");
     uint8_t *rows[2][FMD_WH];
     for (int k = 0; k < 2; k++)
@@ -203,20 +186,20 @@ static void check_block_runs(const char *name, const fmd_dsp *d, bool run_public
     CHECKF(torn > blocks / 10, "only %d of %d blocks tear", torn, blocks);
 }
 
-static void check_blocks(const isa *s)
+static void check_blocks(const t_isa *s)
 {
     media_dsp d;
-    if (!table_for(s, &d))
+    if (!t_table_for(s, &d))
         SKIP("CPU lacks this instruction set");
     check_block_runs(s->name, &d.fmd, false);
 }
 
 /* The extremes: flat frames of 0 and 255 (against each other too) under
  * the largest and smallest thresholds. */
-static void check_flat(const isa *s)
+static void check_flat(const t_isa *s)
 {
     media_dsp d, ref;
-    if (!table_for(s, &d))
+    if (!t_table_for(s, &d))
         SKIP("CPU lacks this instruction set");
     media_dsp_init(&ref, 0);
     static uint8_t cur[16][48], prev[16][48];
@@ -239,12 +222,12 @@ static void check_flat(const isa *s)
             }
 }
 
-TEST(fmd_grid_sse41) { check_grid(&isa_sse41); }
-TEST(fmd_grid_avx2) { check_grid(&isa_avx2); }
-TEST(fmd_blocks_sse41) { check_blocks(&isa_sse41); }
-TEST(fmd_blocks_avx2) { check_blocks(&isa_avx2); }
-TEST(fmd_flat_sse41) { check_flat(&isa_sse41); }
-TEST(fmd_flat_avx2) { check_flat(&isa_avx2); }
+TEST(fmd_grid_sse41) { check_grid(&t_isa_sse41); }
+TEST(fmd_grid_avx2) { check_grid(&t_isa_avx2); }
+TEST(fmd_blocks_sse41) { check_blocks(&t_isa_sse41); }
+TEST(fmd_blocks_avx2) { check_blocks(&t_isa_avx2); }
+TEST(fmd_flat_sse41) { check_flat(&t_isa_sse41); }
+TEST(fmd_flat_avx2) { check_flat(&t_isa_avx2); }
 
 /* g7sf_fmd_block_run, on whatever set this CPU (and G7SF_CPU) gives it. */
 TEST(fmd_block_run_library_table)

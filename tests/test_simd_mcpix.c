@@ -10,32 +10,14 @@
 #include "core/cpu.h"
 #include "harness.h"
 #include "media/dsp.h"
-
-typedef struct isa {
-    const char *name;
-    unsigned flags;             /* what media_dsp_init gets: the set and those below it */
-    mcdi_choose_fn choose;      /* the table's choice for it, to recognise it */
-} isa;
-
-static const isa isa_c = { "c", 0, mcdi_choose_c };
-static const isa isa_sse41 = { "sse4.1", CPU_SSE41, mcdi_choose_sse41 };
-static const isa isa_avx2 = { "avx2", CPU_SSE41 | CPU_AVX2, mcdi_choose_avx2 };
-
-static bool have(const isa *s)
-{
-    return !s->flags || (CPU_X86 && (cpu_flags_host() & s->flags) == s->flags);
-}
+#include "media_isa.h"
 
 /* The table for the set and the C one, or false (the case skipped) when the
  * CPU lacks the set. */
-static bool tables_for(const isa *s, media_dsp *d, media_dsp *ref)
+static bool tables_for(const t_isa *s, media_dsp *d, media_dsp *ref)
 {
-    if (!have(s))
-        return false;
-    media_dsp_init(d, s->flags);
     media_dsp_init(ref, 0);
-    printf("  covered: %s\n", s->name);
-    return true;
+    return t_table_for(s, d);
 }
 
 static unsigned rnd(unsigned n) { return (unsigned)(t_rand() % n); }
@@ -79,7 +61,7 @@ static void fill_vectors(mcdi_block *m)
 
 /* ---- smoothness check ---- */
 
-static void check_smooth(const isa *s)
+static void check_smooth(const t_isa *s)
 {
     media_dsp d, ref;
     if (!tables_for(s, &d, &ref))
@@ -104,12 +86,12 @@ static void check_smooth(const isa *s)
     }
 }
 
-TEST(smooth_sse41) { check_smooth(&isa_sse41); }
-TEST(smooth_avx2) { check_smooth(&isa_avx2); }
+TEST(smooth_sse41) { check_smooth(&t_isa_sse41); }
+TEST(smooth_avx2) { check_smooth(&t_isa_avx2); }
 
 /* ---- motion compensation ---- */
 
-static void check_compensate(const isa *s)
+static void check_compensate(const t_isa *s)
 {
     media_dsp d, ref;
     if (!tables_for(s, &d, &ref))
@@ -131,8 +113,8 @@ static void check_compensate(const isa *s)
     }
 }
 
-TEST(compensate_sse41) { check_compensate(&isa_sse41); }
-TEST(compensate_avx2) { check_compensate(&isa_avx2); }
+TEST(compensate_sse41) { check_compensate(&t_isa_sse41); }
+TEST(compensate_avx2) { check_compensate(&t_isa_avx2); }
 
 /* ---- the MCDI / SDI choice ---- */
 
@@ -183,7 +165,7 @@ static void fill_choice(mcdi_block *m, mcdi_line_info *s, const g7sf_di_params *
     }
 }
 
-static void check_choose(const isa *is)
+static void check_choose(const t_isa *is)
 {
     media_dsp d, ref;
     if (!tables_for(is, &d, &ref))
@@ -227,12 +209,12 @@ static void check_choose(const isa *is)
     CHECKF(chosen > 5000 && refused > 5000, "chosen %ld refused %ld", chosen, refused);
 }
 
-TEST(choose_sse41) { check_choose(&isa_sse41); }
-TEST(choose_avx2) { check_choose(&isa_avx2); }
+TEST(choose_sse41) { check_choose(&t_isa_sse41); }
+TEST(choose_avx2) { check_choose(&t_isa_avx2); }
 
 /* ---- the final blend ---- */
 
-static void check_blend(const isa *is)
+static void check_blend(const t_isa *is)
 {
     media_dsp d, ref;
     if (!tables_for(is, &d, &ref))
@@ -262,8 +244,8 @@ static void check_blend(const isa *is)
     }
 }
 
-TEST(blend_sse41) { check_blend(&isa_sse41); }
-TEST(blend_avx2) { check_blend(&isa_avx2); }
+TEST(blend_sse41) { check_blend(&t_isa_sse41); }
+TEST(blend_avx2) { check_blend(&t_isa_avx2); }
 
 /* ---- through g7sf_di_block ---- */
 
@@ -320,14 +302,16 @@ static g7sf_yuv frame_of(const run_in *in, int f)
 
 /* Every block of every run with the library's table for the set (a child
  * process with G7SF_CPU set, before its table exists); out[] shared. */
-static bool run_isa(const isa *s, const run_in *in, g7sf_di_block_out *out)
+static bool run_isa(const t_isa *s, const run_in *in, g7sf_di_block_out *out)
 {
     pid_t pid = fork();
     if (pid < 0)
         return false;
     if (pid == 0) {
         setenv("G7SF_CPU", s->name, 1);
-        int bad = media_dsp_get()->px.choose != s->choose;     /* the table is the set's */
+        media_dsp want;                                         /* the table is the set's */
+        media_dsp_init(&want, s->flags);
+        int bad = media_dsp_get()->px.choose != want.px.choose;
         for (int r = 0; r < FRAMES && !bad; r++) {
             g7sf_yuv prev = frame_of(&in[r], 0), cur = frame_of(&in[r], 1);
             for (int b = 0; b < BLOCKS && !bad; b++)
@@ -341,9 +325,9 @@ static bool run_isa(const isa *s, const run_in *in, g7sf_di_block_out *out)
     return waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0;
 }
 
-static void check_di_block(const isa *s)
+static void check_di_block(const t_isa *s)
 {
-    if (!have(s))
+    if (!t_isa_have(s))
         SKIP("CPU lacks this instruction set");
     size_t n = (size_t)FRAMES * BLOCKS * sizeof(g7sf_di_block_out);
     run_in *in = malloc(FRAMES * sizeof *in);
@@ -357,7 +341,7 @@ static void check_di_block(const isa *s)
     for (int r = 0; r < FRAMES; r++)
         make_run(&in[r]);
     g7sf_di_block_out *want = out, *got = out + FRAMES * BLOCKS;
-    CHECKF(run_isa(&isa_c, in, want), "the C run failed");
+    CHECKF(run_isa(&t_isa_c, in, want), "the C run failed");
     CHECKF(run_isa(s, in, got), "the %s run failed", s->name);
     printf("  covered: %s, %d blocks\n", s->name, FRAMES * BLOCKS);
     for (int k = 0; k < FRAMES * BLOCKS && !t_failed(); k++)
@@ -367,5 +351,5 @@ static void check_di_block(const isa *s)
     free(in);
 }
 
-TEST(di_block_sse41) { check_di_block(&isa_sse41); }
-TEST(di_block_avx2) { check_di_block(&isa_avx2); }
+TEST(di_block_sse41) { check_di_block(&t_isa_sse41); }
+TEST(di_block_avx2) { check_di_block(&t_isa_avx2); }

@@ -7,25 +7,7 @@
 #include "core/cpu.h"
 #include "harness.h"
 #include "media/dsp.h"
-
-typedef struct isa {
-    const char *name;
-    unsigned flags;             /* what media_dsp_init gets: the set and those below it */
-} isa;
-
-static const isa isa_c = { "c", 0 };
-static const isa isa_sse41 = { "sse4.1", CPU_SSE41 };
-static const isa isa_avx2 = { "avx2", CPU_SSE41 | CPU_AVX2 };
-
-/* The table for the set, or false (and the case skipped) when the CPU lacks it. */
-static bool table_for(const isa *s, media_dsp *d)
-{
-    if (s->flags && (!CPU_X86 || (cpu_flags_host() & s->flags) != s->flags))
-        return false;
-    media_dsp_init(d, s->flags);
-    printf("  covered: %s\n", s->name);
-    return true;
-}
+#include "media_isa.h"
 
 enum fill { F_RAND, F_ZERO, F_FULL, F_EXTREMES, F_FLAT, F_VSTRIPES, F_HSTRIPES, F_CHECKER,
             F_BARS, F_NOISE, F_COUNT };
@@ -73,7 +55,7 @@ static g7sf_di_params random_params(void)
 
 /* Whether the kernel gives the reference's bits for these windows and
  * parameters, by 0..7; counts the STMM lanes strictly between 0 and 255. */
-static bool same(const media_dsp *d, const isa *is, const g7sf_di_params *p,
+static bool same(const media_dsp *d, const t_isa *is, const g7sf_di_params *p,
                  const di_window *wp, const di_window *wc, int by, long *mid)
 {
     di_stmm want[4], got[4];
@@ -106,10 +88,10 @@ static bool same(const media_dsp *d, const isa *is, const g7sf_di_params *p,
 }
 
 /* Every pair of fills, random parameters and by. */
-static void check_random(const isa *is)
+static void check_random(const t_isa *is)
 {
     media_dsp d;
-    if (!table_for(is, &d))
+    if (!t_table_for(is, &d))
         SKIP("CPU lacks this instruction set");
     static di_window wp, wc;
     long cases = 0, mid = 0;
@@ -130,10 +112,10 @@ static void check_random(const isa *is)
 
 /* The extremes: largest TDM (0 against 255) and SCM (stripes, no VECM)
  * with the shifts and constants at both ends of their ranges. */
-static void check_extremes(const isa *is)
+static void check_extremes(const t_isa *is)
 {
     media_dsp d;
-    if (!table_for(is, &d))
+    if (!t_table_for(is, &d))
         SKIP("CPU lacks this instruction set");
     static const enum fill fills[] = { F_ZERO, F_FULL, F_VSTRIPES, F_HSTRIPES, F_CHECKER };
     static di_window wp, wc;
@@ -155,8 +137,8 @@ static void check_extremes(const isa *is)
         }
 }
 
-TEST(stmm_measure_c) { check_random(&isa_c); }
-TEST(stmm_measure_sse41) { check_random(&isa_sse41); }
-TEST(stmm_measure_avx2) { check_random(&isa_avx2); }
-TEST(stmm_measure_extremes_sse41) { check_extremes(&isa_sse41); }
-TEST(stmm_measure_extremes_avx2) { check_extremes(&isa_avx2); }
+TEST(stmm_measure_c) { check_random(&t_isa_c); }
+TEST(stmm_measure_sse41) { check_random(&t_isa_sse41); }
+TEST(stmm_measure_avx2) { check_random(&t_isa_avx2); }
+TEST(stmm_measure_extremes_sse41) { check_extremes(&t_isa_sse41); }
+TEST(stmm_measure_extremes_avx2) { check_extremes(&t_isa_avx2); }

@@ -189,9 +189,10 @@ int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
         /* below STMM min every blend of the line takes the temporal value
          * alone (di_blend), luma and chroma: no SDI, and the angle is moot */
         unsigned cadence = di_first_field_line(p, by + l) ? p->cadence_prev2 : p->cadence_cur1;
-        spatial[l] = false;
-        for (int i = 0; i < 8 && !cadence; i++)
-            spatial[l] |= stmm3[l][i] >= p->stmm_min;
+        unsigned top = 0;
+        for (int i = 0; i < 8; i++)
+            top = stmm3[l][i] > top ? stmm3[l][i] : top;
+        spatial[l] = !cadence && top >= p->stmm_min;
         any_spatial |= spatial[l];
     }
     /* the motion search crosses lines (the smoothness check): all or none */

@@ -177,4 +177,70 @@ void AVX2 di_angle_decide_avx2(const uint16_t cost[DI_ANGLES][DI_LANES], unsigne
                                                         _mm256_extracti128_si256(res, 1)));
 }
 
+/* Fallback modes 1 and 2 of the lanes whose words a holds (decided angle
+ * indices); T is the lanes' start in the 16 (0 or 8 for halves, 0 for
+ * 256 bits).  Row k of a table is picked per lane where a == k. */
+#define FALLBACK(W, P, V, T)                                                                 \
+    V c = P##loadu_si##W((const V *)&s->cost[0][T]);                                        \
+    V c2 = P##loadu_si##W((const V *)&s->cost2x1[0][T]);                                    \
+    for (int k = 1; k < DI_ANGLES; k++) {                                                    \
+        V m = P##cmpeq_epi16(a, P##set1_epi16((short)k));                                    \
+        c = P##blendv_epi8(c, P##loadu_si##W((const V *)&s->cost[k][T]), m);                 \
+        c2 = P##blendv_epi8(c2, P##loadu_si##W((const V *)&s->cost2x1[k][T]), m);            \
+    }                                                                                        \
+    V hs1 = P##loadu_si##W((const V *)&h1[T]), hs2 = P##loadu_si##W((const V *)&h2[T]);     \
+    V fine = P##andnot_si##W(P##cmpgt_epi16(P##set1_epi16((short)p->sdi_t2), hs1),          \
+                             P##cmpgt_epi16(hs1, P##add_epi16(hs2,                           \
+                                                              P##set1_epi16((short)p->sdi_t1)))); \
+    V c90 = P##add_epi16(P##loadu_si##W((const V *)&s->cost[DI_A90][T]),                    \
+                         P##slli_epi16(P##loadu_si##W((const V *)&s->cost2x1[DI_A90][T]), 3)); \
+    V ca = P##add_epi16(c, P##slli_epi16(P##add_epi16(c2, P##set1_epi16((short)p->sdi_angle2x1)), 3)); \
+    V res = P##blendv_epi8(a, P##set1_epi16(DI_A90), P##or_si##W(fine, P##cmpgt_epi16(ca, c90)))
+
+/* The rest after the fallback, on the 16 robust angle bytes: the median of
+ * 3 neighbours and, per pixel, the average along its angle, blended in
+ * from each of the 9 offsets. */
+static inline SSE41 void median_interp(const di_window *pic, int l, __m128i robust, di_sdi *s)
+{
+    _mm_storeu_si128((__m128i *)s->robust, robust);
+    __m128i r1 = _mm_srli_si128(robust, 1), r2 = _mm_srli_si128(robust, 2);
+    __m128i med = _mm_max_epu8(_mm_min_epu8(robust, r1),
+                               _mm_min_epu8(_mm_max_epu8(robust, r1), r2));
+    _mm_storel_epi64((__m128i *)s->angle, med);
+    __m128i ang = _mm_unpacklo_epi8(med, med), out = _mm_setzero_si128();
+    const uint8_t *up = &DIW(pic, 0, l - 1), *dn = &DIW(pic, 0, l + 1);
+    for (int k = 0; k < DI_ANGLES; k++) {
+        int off = di_angle_off[k];
+        __m128i v = _mm_avg_epu8(LOAD(up - off), LOAD(dn + off));
+        out = _mm_blendv_epi8(out, v, _mm_cmpeq_epi8(ang, _mm_set1_epi8((char)k)));
+    }
+    _mm_storeu_si128((__m128i *)s->out, out);
+}
+
+void SSE41 di_sdi_finish_sse41(const g7sf_di_params *p, const di_window *pic, int l,
+                               const uint16_t h1[DI_LANES], const uint16_t h2[DI_LANES], di_sdi *s)
+{
+    __m128i lo, hi, dec = LOAD(s->decided);
+    {
+        __m128i a = _mm_cvtepu8_epi16(dec);
+        FALLBACK(128, _mm_, __m128i, 0);
+        lo = res;
+    }
+    {
+        __m128i a = _mm_cvtepu8_epi16(_mm_srli_si128(dec, 8));
+        FALLBACK(128, _mm_, __m128i, 8);
+        hi = res;
+    }
+    median_interp(pic, l, _mm_packus_epi16(lo, hi), s);
+}
+
+void AVX2 di_sdi_finish_avx2(const g7sf_di_params *p, const di_window *pic, int l,
+                             const uint16_t h1[DI_LANES], const uint16_t h2[DI_LANES], di_sdi *s)
+{
+    __m256i a = _mm256_cvtepu8_epi16(LOAD(s->decided));
+    FALLBACK(256, _mm256_, __m256i, 0);
+    median_interp(pic, l, _mm_packus_epi16(_mm256_castsi256_si128(res),
+                                           _mm256_extracti128_si256(res, 1)), s);
+}
+
 #endif

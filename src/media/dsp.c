@@ -10,6 +10,7 @@ void media_dsp_init(media_dsp *d, unsigned flags)
     d->di.sdi_costs = di_sdi_costs_c;
     d->di.angle_decide = di_angle_decide;
     d->di.stmm_measure = di_stmm_measure;
+    d->di.sdi_finish = di_sdi_finish_c;
     d->dn.motion = dn_motion_c;
     d->dn.filter = dn_filter_c;
     d->fmd.grid = fmd_grid_c;
@@ -27,6 +28,7 @@ void media_dsp_init(media_dsp *d, unsigned flags)
         d->di.sdi_costs = di_sdi_costs_sse41;
         d->di.angle_decide = di_angle_decide_sse41;
         d->di.stmm_measure = di_stmm_measure_sse41;
+        d->di.sdi_finish = di_sdi_finish_sse41;
         d->dn.motion = dn_motion_sse41;
         d->dn.filter = dn_filter_sse41;
         d->fmd.grid = fmd_grid_sse41;
@@ -42,6 +44,7 @@ void media_dsp_init(media_dsp *d, unsigned flags)
         d->di.sdi_costs = di_sdi_costs_avx2;
         d->di.angle_decide = di_angle_decide_avx2;
         d->di.stmm_measure = di_stmm_measure_avx2;
+        d->di.sdi_finish = di_sdi_finish_avx2;
         d->dn.motion = dn_motion_avx2;
         d->dn.filter = dn_filter_avx2;
         d->fmd.grid = fmd_grid_avx2;

@@ -48,6 +48,23 @@ void di_angle_decide_sse41(const uint16_t cost[DI_ANGLES][DI_LANES], unsigned th
 void di_angle_decide_avx2(const uint16_t cost[DI_ANGLES][DI_LANES], unsigned th,
                           unsigned delta, uint8_t angle[DI_LANES]);
 
+/* ---- SDI fallback, median and interpolation (wip-sdi) ---- */
+
+/* After di.angle_decide: fallback modes 1 and 2 of each lane (s->robust
+ * from s->decided, s->cost, s->cost2x1 and the SUM_H1 / SUM_H2 sums h1,
+ * h2), the horizontal median (s->angle) and the interpolation along the
+ * angle (s->out), for SDI T1, T2 and the 2x1 constant of at most 255
+ * (params_ok in di.c): every sum then fits a signed word. */
+typedef void (*di_sdi_finish_fn)(const g7sf_di_params *p, const di_window *pic, int l,
+                                 const uint16_t h1[DI_LANES], const uint16_t h2[DI_LANES],
+                                 di_sdi *s);
+void di_sdi_finish_c(const g7sf_di_params *p, const di_window *pic, int l,
+                     const uint16_t h1[DI_LANES], const uint16_t h2[DI_LANES], di_sdi *s);
+void di_sdi_finish_sse41(const g7sf_di_params *p, const di_window *pic, int l,
+                         const uint16_t h1[DI_LANES], const uint16_t h2[DI_LANES], di_sdi *s);
+void di_sdi_finish_avx2(const g7sf_di_params *p, const di_window *pic, int l,
+                        const uint16_t h1[DI_LANES], const uint16_t h2[DI_LANES], di_sdi *s);
+
 /* ---- STMM (§2.8.4.1) ---- */
 
 /* The STMM of the 4 lines of a block (di_stmm_measure in di_core.h, the C
@@ -63,6 +80,7 @@ typedef struct di_dsp {
     di_sdi_costs_fn sdi_costs;
     di_angle_decide_fn angle_decide;
     di_stmm_measure_fn stmm_measure;
+    di_sdi_finish_fn sdi_finish;
 } di_dsp;
 
 /* ---- Denoise (§2.8.2, §2.8.3) ---- */

@@ -130,13 +130,10 @@ void di_sdi_costs_c(const di_window *pic, int l, di_sdi *s, uint16_t h1[DI_LANES
     sum_h(&DIW(pic, C0, l + 1), h1, h2);
 }
 
-void di_sdi_line(const g7sf_di_params *p, const di_window *pic, int l, di_sdi *s)
+/* Fallback modes 1 and 2, the median and the interpolation (dsp.h). */
+void di_sdi_finish_c(const g7sf_di_params *p, const di_window *pic, int l,
+                     const uint16_t h1[DI_LANES], const uint16_t h2[DI_LANES], di_sdi *s)
 {
-    uint16_t h1[DI_LANES], h2[DI_LANES];
-    media_dsp_get()->di.sdi_costs(pic, l, s, h1, h2);
-    media_dsp_get()->di.angle_decide((const uint16_t (*)[DI_LANES])s->cost, p->sdi_th,
-                                     p->sdi_delta, s->decided);
-
     int t1 = (int)p->sdi_t1, t2 = (int)p->sdi_t2, k2 = (int)p->sdi_angle2x1;
     for (int i = 0; i < DI_LANES; i++) {
         int a = s->decided[i];
@@ -154,4 +151,14 @@ void di_sdi_line(const g7sf_di_params *p, const di_window *pic, int l, di_sdi *s
         int off = di_angle_off[s->angle[x >> 1]];
         s->out[x] = (uint8_t)di_avg(up[x - off], dn[x + off]);
     }
+}
+
+void di_sdi_line(const g7sf_di_params *p, const di_window *pic, int l, di_sdi *s)
+{
+    const media_dsp *d = media_dsp_get();
+    uint16_t h1[DI_LANES], h2[DI_LANES];
+    d->di.sdi_costs(pic, l, s, h1, h2);
+    d->di.angle_decide((const uint16_t (*)[DI_LANES])s->cost, p->sdi_th, p->sdi_delta,
+                       s->decided);
+    d->di.sdi_finish(p, pic, l, h1, h2, s);
 }
