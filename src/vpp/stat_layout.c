@@ -38,7 +38,7 @@ size_t vpp_stat_at(const vpp_stat *s, enum vpp_stat_field f, int x, int y)
     return row_of(s, f, y) + col_of(s, f, x);
 }
 
-static inline int unused_of(const vpp_stat *s, int x, int y, size_t off[VPP_STAT_UNUSED_MAX])
+int vpp_stat_unused(const vpp_stat *s, int x, int y, size_t off[VPP_STAT_UNUSED_MAX])
 {
     if (s->layout == VPP_STAT_IVB)
         return 0;
@@ -47,11 +47,6 @@ static inline int unused_of(const vpp_stat *s, int x, int y, size_t off[VPP_STAT
         off[r] = k + (size_t)(16 * r + 3);
     off[4] = k + 16 * 3 + 2;    /* line 3 has no history */
     return 5;
-}
-
-int vpp_stat_unused(const vpp_stat *s, int x, int y, size_t off[VPP_STAT_UNUSED_MAX])
-{
-    return unused_of(s, x, y, off);
 }
 
 /* How many values from x on lie in consecutive bytes: a whole row (Ivy
@@ -125,6 +120,6 @@ void vpp_stat_clear_unused(const vpp_stat *s, uint8_t *surf, int x, int y, int w
     size_t off[VPP_STAT_UNUSED_MAX];
     for (int j = 0; j < h; j++)
         for (int i = 0; i < w; i++)
-            for (int n = unused_of(s, x + i, y + j, off), k = 0; k < n; k++)
+            for (int n = vpp_stat_unused(s, x + i, y + j, off), k = 0; k < n; k++)
                 surf[off[k]] = 0;
 }
