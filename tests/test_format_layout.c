@@ -48,7 +48,7 @@ TEST(format_channels_packed_from_bit_0_in_name_order)
     check_channels("L8A8_UINT", "L8u0 A8u8");
     check_channels("I24X8_UNORM", "I24U0 X8x24");
     check_channels("R16G16B16X16_FLOAT", "R16F0 G16F16 B16F32 X16x48");
-    check_channels("R32G32_SFIXED", "R32s0 G32s32");
+    check_channels("R32G32_SFIXED", "R32X0 G32X32");
     check_channels("R64G64B64A64_FLOAT", "R64F0 G64F64 B64F128 A64F192");
     check_channels("R64G64_PASSTHRU", "R64r0 G64r64");
     check_channels("R10G10B10X2_USCALED", "R10d0 G10d10 B10d20 X2x30");
