@@ -17,6 +17,7 @@ enum {
     TOL_SNORM_MIN = 2,  /* the most negative SNORM code: Mesa -128/127, gen7sf -1 */
     TOL_SRGB = 4,       /* glGetTexImage returns sRGB texels encoded: the test
                            applies the sRGB curve to Mesa's R, G, B */
+    TOL_ZERO_SIGN = 8,  /* BC6H signed zero: gen7sf +0 (D3D), Mesa -0 */
 };
 
 /* Edge texels: each value repeated over the texel, `elem` bytes at a time. */
@@ -319,13 +320,19 @@ static const fcase uncompressed[] = {
 #define ES3 "GL_ARB_ES3_compatibility"
 #define FXT1_EXT "GL_3DFX_texture_compression_FXT1"
 
-/* Mesa's RGTC decoder (BC3 alpha, BC4, BC5) rounds to 8 bits; gen7sf keeps
- * the exact interpolant (spec-notes "BC1-BC5 and DXT1_RGB"). */
+/* Mesa's RGTC decoder (BC3 alpha, BC4, BC5) rounds to 8 bits, gen7sf keeps
+ * the exact interpolant; Mesa keeps EAC R11/RG11 as 16-bit values, gen7sf
+ * n / 2047 (n / 1023); Mesa widens FXT1's 5/6-bit colours by rounding,
+ * gen7sf by bit replication (spec-notes "Mesa differential test"). */
 #define RGTC_U (2.0f / 255)
 #define RGTC_S (2.0f / 127)
+#define EAC_U (1.0f / 65535)
+#define EAC_S (1.0f / 32767)
+#define FXT1_TOL (1.0001f / 255)
 #define CH_R 1
 #define CH_RG 3
 #define CH_A 8
+#define CH_RGBA 15
 
 static const fcase compressed[] = {
     CMP(DXT1_RGB, GL_COMPRESSED_RGB_S3TC_DXT1_EXT, TOL_ULP, 0, 0, S3TC, NULL),
@@ -346,7 +353,8 @@ static const fcase compressed[] = {
     CMP(BC5_SNORM, GL_COMPRESSED_SIGNED_RG_RGTC2, TOL_ULP | TOL_SNORM_MIN, RGTC_S, CH_RG, RGTC,
         NULL),
     CMP(BC6H_UF16, GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT, 0, 0, 0, BPTC, &bc6h_modes),
-    CMP(BC6H_SF16, GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT, 0, 0, 0, BPTC, &bc6h_modes),
+    CMP(BC6H_SF16, GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT, TOL_ZERO_SIGN, 0, 0, BPTC,
+        &bc6h_modes),
     CMP(BC7_UNORM, GL_COMPRESSED_RGBA_BPTC_UNORM, TOL_ULP, 0, 0, BPTC, &bc7_modes),
     CMP(BC7_UNORM_SRGB, GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM, TOL_ULP | TOL_SRGB, 0, 0, BPTC,
         &bc7_modes),
@@ -360,12 +368,11 @@ static const fcase compressed[] = {
     CMP(ETC2_EAC_RGBA8, GL_COMPRESSED_RGBA8_ETC2_EAC, TOL_ULP, 0, 0, ES3, &etc2_eac_modes),
     CMP(ETC2_EAC_SRGB8_A8, GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, TOL_ULP | TOL_SRGB, 0, 0, ES3,
         &etc2_eac_modes),
-    CMP(EAC_R11, GL_COMPRESSED_R11_EAC, TOL_ULP, 0, 0, ES3, NULL),
-    CMP(EAC_RG11, GL_COMPRESSED_RG11_EAC, TOL_ULP, 0, 0, ES3, NULL),
-    CMP(EAC_SIGNED_R11, GL_COMPRESSED_SIGNED_R11_EAC, TOL_ULP | TOL_SNORM_MIN, 0, 0, ES3, NULL),
-    CMP(EAC_SIGNED_RG11, GL_COMPRESSED_SIGNED_RG11_EAC, TOL_ULP | TOL_SNORM_MIN, 0, 0, ES3,
-        NULL),
-    CMP(FXT1, GL_COMPRESSED_RGBA_FXT1_3DFX, TOL_ULP, 0, 0, FXT1_EXT, &fxt1_modes),
+    CMP(EAC_R11, GL_COMPRESSED_R11_EAC, TOL_ULP, EAC_U, CH_R, ES3, NULL),
+    CMP(EAC_RG11, GL_COMPRESSED_RG11_EAC, TOL_ULP, EAC_U, CH_RG, ES3, NULL),
+    CMP(EAC_SIGNED_R11, GL_COMPRESSED_SIGNED_R11_EAC, TOL_ULP, EAC_S, CH_R, ES3, NULL),
+    CMP(EAC_SIGNED_RG11, GL_COMPRESSED_SIGNED_RG11_EAC, TOL_ULP, EAC_S, CH_RG, ES3, NULL),
+    CMP(FXT1, GL_COMPRESSED_RGBA_FXT1_3DFX, TOL_ULP, FXT1_TOL, CH_RGBA, FXT1_EXT, &fxt1_modes),
 };
 
 /* ---- comparison ----------------------------------------------------------- */
@@ -418,6 +425,8 @@ static verdict compare_channel(const fcase *c, int ch, uint32_t g, uint32_t m,
     if ((c->flags & TOL_ULP) && (nextafterf(mf, INFINITY) == gf || nextafterf(mf, -INFINITY) == gf))
         return CLOSE;
     if ((c->flags & TOL_SNORM_MIN) && gf == -1.0f && mf < -1.0f)
+        return CLOSE;
+    if ((c->flags & TOL_ZERO_SIGN) && gf == 0.0f && mf == 0.0f)
         return CLOSE;
     return (c->tol_ch >> ch & 1) && d <= c->tol ? CLOSE : DIFFERENT;
 }
