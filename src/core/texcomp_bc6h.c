@@ -138,14 +138,15 @@ static int unquantize(int x, unsigned epb, int is_signed)
 }
 
 /* The final scaling to half-float bits: 31/64 of the magnitude (unsigned),
- * 31/32 of the magnitude with the sign on top (signed). */
+ * 31/32 of the magnitude with the sign on top (signed).  As in D3D, a
+ * negative value whose magnitude scales to 0 (v = -1) is +0, not -0 as the
+ * Khronos text (and Mesa) has it. */
 static unsigned finish_unquantize(int v, int is_signed)
 {
     if (!is_signed)
         return (unsigned)(v * 31) >> 6;
-    if (v < 0)
-        return 0x8000u | ((unsigned)(-v * 31) >> 5);
-    return (unsigned)(v * 31) >> 5;
+    unsigned mag = (unsigned)((v < 0 ? -v : v) * 31) >> 5;
+    return v < 0 && mag ? 0x8000u | mag : mag;
 }
 
 /* IEEE binary16 bits to float (exact).  Exponent 31 comes only as 0xFC00:
