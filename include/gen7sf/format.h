@@ -17,6 +17,8 @@
 
 #include <stdint.h>
 
+#include "gen7sf.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -249,15 +251,125 @@ extern "C" {
 enum g7sf_format { G7SF_FORMAT_LIST(G7SF_FORMAT_ENUMERATOR) };
 #undef G7SF_FORMAT_ENUMERATOR
 
+/* Numeric type of a channel. */
+enum g7sf_ctype {
+    G7SF_TYPE_X,        /* unused bits (X, TYPELESS): ignored by decode, 0 on encode */
+    G7SF_TYPE_UNORM,
+    G7SF_TYPE_SNORM,
+    G7SF_TYPE_UINT,
+    G7SF_TYPE_SINT,
+    G7SF_TYPE_FLOAT,    /* IEEE binary16/32/64 */
+    G7SF_TYPE_UFLOAT,   /* unsigned 11- and 10-bit floats (R11G11B10_FLOAT) */
+    G7SF_TYPE_USCALED,  /* unsigned integer returned as float */
+    G7SF_TYPE_SSCALED,  /* signed integer returned as float */
+    G7SF_TYPE_SFIXED,   /* signed 16.16 fixed point */
+    G7SF_TYPE_RAW       /* PASSTHRU: the bits, as 32-bit words */
+};
+
+/* What a channel holds. */
+enum g7sf_cname { G7SF_CH_R, G7SF_CH_G, G7SF_CH_B, G7SF_CH_A, G7SF_CH_L,
+                  G7SF_CH_I, G7SF_CH_P, G7SF_CH_X, G7SF_CH_E };
+
+/* How a format's blocks are stored and decoded. */
+enum g7sf_layout {
+    G7SF_LAYOUT_CHANNELS,   /* channel fields of one little-endian element, packed from
+                               bit 0 in the order of the name (B5G6R5: B in bits 4:0) */
+    G7SF_LAYOUT_SHAREDEXP,  /* R9G9B9E5_SHAREDEXP */
+    G7SF_LAYOUT_COMPRESSED, /* BC*, DXT1_RGB*, FXT1, ETC*, EAC* */
+    G7SF_LAYOUT_YCRCB,      /* 4:2:2 packed: a 32-bit unit holds two pixels */
+    G7SF_LAYOUT_PLANAR,     /* PLANAR_420_8: Y plane here, UV plane apart */
+    G7SF_LAYOUT_Y8,         /* Y8_UNORM: luma only */
+    G7SF_LAYOUT_PALETTE,    /* P2/P4/P8 indices (and A) through a sampler palette */
+    G7SF_LAYOUT_MONO,       /* MONO8: one bit per texel */
+    G7SF_LAYOUT_RAW         /* RAW: bytes for untyped messages, no texel meaning */
+};
+
+/* What g7sf_texel_decode returns for a format. */
+enum g7sf_texel_class { G7SF_TEXEL_FLOAT, G7SF_TEXEL_UINT, G7SF_TEXEL_SINT,
+                        G7SF_TEXEL_NONE /* RAW */ };
+
+/* Capabilities (outside the PRM text, whose columns were lost: Mesa's
+ * isl_format.c, see docs/spec-notes.md "Format capabilities"). */
+enum {
+    G7SF_CAP_SAMPLE      = 1u << 0,  /* sampling engine can read it */
+    G7SF_CAP_FILTER      = 1u << 1,  /* ... and filter it */
+    G7SF_CAP_SHADOW      = 1u << 2,  /* shadow compare */
+    G7SF_CAP_CHROMA_KEY  = 1u << 3,
+    G7SF_CAP_RENDER      = 1u << 4,  /* render target */
+    G7SF_CAP_BLEND       = 1u << 5,  /* alpha blending on the render target */
+    G7SF_CAP_VERTEX      = 1u << 6,  /* vertex fetch */
+    G7SF_CAP_STREAM_OUT  = 1u << 7,  /* stream output */
+    G7SF_CAP_TYPED_WRITE = 1u << 8,
+    G7SF_CAP_TYPED_READ  = 1u << 9
+};
+
+struct g7sf_format_channel {
+    uint8_t name;             /* enum g7sf_cname */
+    uint8_t type;             /* enum g7sf_ctype */
+    uint8_t bits;
+    uint8_t shift;            /* first bit in the element */
+};
+
 struct g7sf_format_info {
     uint16_t code;             /* SURFACE_FORMAT value */
     const char *name;          /* PRM name, e.g. "R8G8B8A8_UNORM" */
     uint16_t bits_per_block;
     uint8_t block_w, block_h;  /* block size in pixels */
+    uint8_t layout;            /* enum g7sf_layout */
+    uint8_t texel;             /* enum g7sf_texel_class */
+    uint8_t srgb;              /* RGB (and L) are sRGB-encoded */
+    uint8_t palette;           /* PALETTE0 / PALETTE1 formats: 0 or 1 */
+    uint8_t nchannels;         /* LAYOUT_CHANNELS/SHAREDEXP/PALETTE: fields of ch[] */
+    struct g7sf_format_channel ch[4];
+    uint16_t caps[2];          /* G7SF_CAP_* on [G7SF_IVB] and [G7SF_HSW] */
+    /* The decode unit: what g7sf_texel_decode reads.  A block for ordinary
+     * and compressed formats, a byte of 8 (MONO8, R1) or 4 (P2) texels, a
+     * 32-bit pair of YCRCB texels. */
+    uint8_t unit_w, unit_h, unit_bytes;
 };
 
 /* The format of a Surface Format code, or NULL if no format has that code. */
 const struct g7sf_format_info *g7sf_format_info(unsigned code);
+/* The format of a PRM name ("R8G8B8A8_UNORM"), or NULL. */
+const struct g7sf_format_info *g7sf_format_by_name(const char *name);
+
+/* One decoded texel: RGBA as floats, or as integers for UINT/SINT formats.
+ * Channels the format lacks read as 0 (R, G, B) and 1 / 1.0 (A). */
+typedef union g7sf_texel { float f[4]; uint32_t u[4]; int32_t i[4]; } g7sf_texel;
+
+/* The two sampler palettes (3DSTATE_SAMPLER_PALETTE_LOAD0/1): entries are
+ * A8R8G8B8 as loaded (alpha in 31:24, blue in 7:0). */
+typedef struct g7sf_palettes { uint32_t entry[2][256]; } g7sf_palettes;
+
+/* Decodes texel (x, y) from the decode unit at `unit` (f->unit_bytes bytes,
+ * holding texels x - x % unit_w ... and y - y % unit_h ...; only x % unit_w
+ * and y % unit_h are used).  Paletted formats need `pal`; other formats
+ * ignore it.  sRGB formats are returned linear (standard curve, exact to
+ * float).  Returns 0, G7SF_EINVAL (NULL argument, paletted format without
+ * palette) or G7SF_ENOTIMPL (RAW and PLANAR_420_8: use
+ * g7sf_planar_420_8_decode). */
+int g7sf_texel_decode(const struct g7sf_format_info *f, const void *unit, unsigned x,
+                      unsigned y, const g7sf_palettes *pal, g7sf_texel *out);
+
+/* Every texel of one decode unit, row-major: unit_w * unit_h entries (at
+ * most 32, FXT1), same rules and returns as g7sf_texel_decode.  Decoding a
+ * compressed block once this way is cheaper than texel by texel. */
+int g7sf_unit_decode(const struct g7sf_format_info *f, const void *unit,
+                     const g7sf_palettes *pal, g7sf_texel *out);
+
+/* A PLANAR_420_8 texel from its Y byte and the U, V bytes of its 2x2 chroma
+ * site (the UV plane stores U first): (Cr, Y, Cb, 1) = (V, Y, U, 1) / 255. */
+void g7sf_planar_420_8_decode(uint8_t y, const uint8_t uv[2], g7sf_texel *out);
+
+/* Encodes a texel (floats, or integers for UINT/SINT formats) into the
+ * decode unit, changing only the bits of texel (x, y): the D3D/GL rules for
+ * UNORM/SNORM (clamp, NaN to 0, round to nearest), round to nearest even for
+ * floats, saturation for integers, exact sRGB encode.  YCRCB texels write
+ * their Y and the pair's Cr/Cb; MONO8 and R1 store 1 for values >= 0.5.
+ * G7SF_ENOTIMPL for formats with no encoding here (compressed, paletted,
+ * PLANAR_420_8, RAW, PASSTHRU). */
+int g7sf_texel_encode(const struct g7sf_format_info *f, const g7sf_texel *in, void *unit,
+                      unsigned x, unsigned y);
 
 #ifdef __cplusplus
 }
