@@ -1,9 +1,9 @@
 /* BC6H (BPTC float) blocks: Khronos Data Format Specification, "BC6H"
  * (= ARB_texture_compression_bptc Table.MF and Table.F), with the D3D11
  * BC6H format page for the arithmetic; docs/spec-notes.md, "BC6H and BC7". */
-#include <math.h>
 #include <string.h>
 
+#include "format_conv.h"
 #include "texcomp.h"
 #include "texcomp_bptc.h"
 
@@ -140,25 +140,14 @@ static int unquantize(int x, unsigned epb, int is_signed)
 /* The final scaling to half-float bits: 31/64 of the magnitude (unsigned),
  * 31/32 of the magnitude with the sign on top (signed).  As in D3D, a
  * negative value whose magnitude scales to 0 (v = -1) is +0, not -0 as the
- * Khronos text (and Mesa) has it. */
+ * Khronos text (and Mesa) has it.  The largest magnitude is 0x7BFF, except
+ * 0x7C00 for the -32768 endpoint of signed mode 15: 0xFC00, -infinity. */
 static unsigned finish_unquantize(int v, int is_signed)
 {
     if (!is_signed)
         return (unsigned)(v * 31) >> 6;
     unsigned mag = (unsigned)((v < 0 ? -v : v) * 31) >> 5;
     return v < 0 && mag ? 0x8000u | mag : mag;
-}
-
-/* IEEE binary16 bits to float (exact).  Exponent 31 comes only as 0xFC00:
- * the -32768 endpoint of mode 15, signed (finish_unquantize gives at most
- * 0x7C00 in magnitude). */
-static float half_to_float(unsigned h)
-{
-    unsigned e = (h >> 10) & 31, f = h & 1023;
-    float mag = e == 31 ? INFINITY
-              : e == 0  ? ldexpf((float)f, -24)
-              : ldexpf((float)(f | 1024), (int)e - 25);
-    return h & 0x8000 ? -mag : mag;
 }
 
 void texcomp_bc6h(const uint8_t block[16], int is_signed, texcomp_4x4 out)
@@ -212,7 +201,7 @@ void texcomp_bc6h(const uint8_t block[16], int is_signed, texcomp_4x4 out)
         unsigned w = bptc_weight(ib, idx[t]);
         for (unsigned c = 0; c < 3; c++) {
             int v = bptc_interpolate(e0[c], e0[3 + c], w);
-            out[t][c] = half_to_float(finish_unquantize(v, is_signed));
+            out[t][c] = conv_half_to_float((uint16_t)finish_unquantize(v, is_signed));
         }
         out[t][3] = 1.0f;
     }
