@@ -425,7 +425,8 @@ static verdict compare_channel(const fcase *c, int ch, uint32_t g, uint32_t m,
     double d = fabs((double)gf - mf);
     if (d > *maxdiff)
         *maxdiff = d;
-    if ((c->flags & TOL_ULP) && (nextafterf(mf, INFINITY) == gf || nextafterf(mf, -INFINITY) == gf))
+    if ((c->flags & TOL_ULP)
+        && (nextafterf(mf, INFINITY) == gf || nextafterf(mf, -INFINITY) == gf))
         return CLOSE;
     if ((c->flags & TOL_SNORM_MIN) && gf == -1.0f && mf < -1.0f)
         return CLOSE;
