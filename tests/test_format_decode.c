@@ -198,6 +198,9 @@ TEST(decode_float32_and_64)
             b[8 * i + k] = (uint8_t)(bits[i] >> (8 * k));
     t = dec("R64G64B64_FLOAT", b);
     CHECK_F4("R64G64B64_FLOAT", t, 1.5f, INFINITY, 0.0f, 1.0f);
+    /* R64_FLOAT is a whole 8-byte unit: the first field alone. */
+    t = dec("R64_FLOAT", b);
+    CHECK_F4("R64_FLOAT", t, 1.5f, 0.0f, 0.0f, 1.0f);
     /* PASSTHRU returns the 64-bit fields as 32-bit words. */
     t = dec("R64G64_PASSTHRU", b);
     CHECK_EQ(t.u[0], 0);
