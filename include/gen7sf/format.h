@@ -17,6 +17,8 @@
 
 #include <stdint.h>
 
+#include "gen7sf.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
