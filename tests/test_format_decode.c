@@ -393,3 +393,36 @@ TEST(decode_every_format_reads_only_its_unit)
         }
     }
 }
+
+/* The format layer's part of compressed decode: which decoder a code uses
+ * and the sRGB curve on RGB (not A) of the sRGB formats.  A BC1 block with
+ * c0 = 0x0000 <= c1 = 0xFFFF is in three-colour mode; index 3 is
+ * transparent black for BC1 and opaque black for DXT1_RGB; index 1 is
+ * white, index 2 the midpoint of the 8-bit endpoints (128). */
+TEST(decode_compressed_dispatch_and_srgb)
+{
+    const uint8_t blk[8] = { 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00 };
+    /* Indices: texels 0-3 = 3, texels 4-15 = 0 (black). */
+    g7sf_texel t = dec_at("BC1_UNORM", blk, 0, NULL);
+    CHECK_F4("BC1 index 3", t, 0.0f, 0.0f, 0.0f, 0.0f);
+    t = dec_at("DXT1_RGB", blk, 0, NULL);
+    CHECK_F4("DXT1_RGB index 3", t, 0.0f, 0.0f, 0.0f, 1.0f);
+    const uint8_t mid[8] = { 0x00, 0x00, 0xFF, 0xFF, 0xAA, 0x55, 0x00, 0x00 };
+    /* Row 0: indices 2 2 2 2 (0xAA), row 1: 1 1 1 1 (0x55). */
+    t = dec_at("BC1_UNORM_SRGB", mid, 1, NULL);
+    float m = srgb(128, 255);
+    CHECK_F4("BC1_UNORM_SRGB midpoint", t, m, m, m, 1.0f);
+    const struct g7sf_format_info *f = g7sf_format_by_name("BC1_UNORM_SRGB");
+    CHECK_EQ(g7sf_texel_decode(f, mid, 2, 1, NULL, &t), 0);
+    CHECK_F4("BC1_UNORM_SRGB white", t, 1.0f, 1.0f, 1.0f, 1.0f);
+    /* BC2 with explicit alpha 0x8 (8/15) everywhere: alpha stays linear.
+     * BC2 colour is always four-colour, so index 2 is 2/3 c0 + 1/3 c1,
+     * (171 * 0 + 85 * 255) >> 8 = 84 with the rounding of spec-notes
+     * "BC1-BC5 and DXT1_RGB". */
+    uint8_t bc2[16];
+    memset(bc2, 0x88, 8);
+    memcpy(bc2 + 8, mid, 8);
+    t = dec_at("BC2_UNORM_SRGB", bc2, 0, NULL);
+    float third = srgb(84, 255);
+    CHECK_F4("BC2_UNORM_SRGB", t, third, third, third, 8.0f / 15);
+}

@@ -26,10 +26,15 @@ float conv_snorm_to_float(int32_t v, unsigned bits)
     return f < -1.0f ? -1.0f : f;
 }
 
-/* floor(x + 0.5) of a non-negative x that is a float times an integer of at
- * most 32 bits: exact in long double's 64-bit mantissa on x86, and rounded
- * at most once elsewhere. */
-static uint32_t round_half_up(long double x) { return (uint32_t)floorl(x + 0.5L); }
+/* floor(f * max + 0.5) for f in (0, 1): exact in double while f (24
+ * significant bits) times max stays within 53 bits, that is for fields of
+ * up to 29 bits; wider ones go through long double (64 bits on x86). */
+static uint32_t round_half_up(float f, unsigned bits, double max)
+{
+    if (bits <= 29)
+        return (uint32_t)floor((double)f * max + 0.5);
+    return (uint32_t)floorl((long double)f * (long double)max + 0.5L);
+}
 
 uint32_t conv_float_to_unorm(float f, unsigned bits)
 {
@@ -37,7 +42,7 @@ uint32_t conv_float_to_unorm(float f, unsigned bits)
         return 0;
     if (f >= 1.0f)
         return (uint32_t)unorm_max(bits);
-    return round_half_up((long double)f * (long double)unorm_max(bits));
+    return round_half_up(f, bits, unorm_max(bits));
 }
 
 uint32_t conv_float_to_snorm(float f, unsigned bits)
@@ -49,7 +54,7 @@ uint32_t conv_float_to_snorm(float f, unsigned bits)
         f = 1.0f;
     if (f < -1.0f)
         f = -1.0f;
-    uint32_t q = round_half_up((long double)fabsf(f) * (long double)snorm_max(bits));
+    uint32_t q = round_half_up(fabsf(f), bits, snorm_max(bits));
     return (f < 0.0f ? 0u - q : q) & mask;
 }
 

@@ -83,13 +83,18 @@ static int decode_channels(const struct g7sf_format_info *f, const uint8_t *p, u
                            const g7sf_palettes *pal, g7sf_texel *t)
 {
     unsigned base = (x % f->unit_w) * f->bits_per_block;
+    /* Units of up to 8 bytes (all but the 64-bit-channel and 96/128-bit
+     * formats) are read once. */
+    int small = f->unit_bytes <= 8;
+    uint64_t word = small ? format_field(p, f->unit_bytes, 0, 64) : 0;
     set_default(f, t);
-    for (unsigned pass = 0; pass < 2; pass++) {
+    for (unsigned pass = f->layout == G7SF_LAYOUT_PALETTE ? 0 : 1; pass < 2; pass++) {
         for (unsigned k = 0; k < f->nchannels; k++) {
             const struct g7sf_format_channel *c = &f->ch[k];
             if ((c->name == G7SF_CH_P) != (pass == 0))
                 continue;
-            uint64_t v = format_field(p, f->unit_bytes, base + c->shift, c->bits);
+            uint64_t v = small ? word >> (base + c->shift) & ((1ull << c->bits) - 1)
+                               : format_field(p, f->unit_bytes, base + c->shift, c->bits);
             if (c->type == G7SF_TYPE_RAW) {       /* PASSTHRU: R64, G64 as two words each */
                 if (c->name <= G7SF_CH_G) {
                     t->u[2 * c->name] = (uint32_t)v;
