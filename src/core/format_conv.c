@@ -59,14 +59,16 @@ uint32_t conv_float_to_snorm(float f, unsigned bits)
 }
 
 /* A float with exponent field e (bias 15) and mantissa m of mbits bits:
- * shared by binary16 and the unsigned 11/10-bit floats. */
+ * shared by binary16 and the unsigned 11/10-bit floats.  Built from bits:
+ * this sits in every BC6H texel. */
 static float small_float(uint32_t e, uint32_t m, unsigned mbits)
 {
-    if (e == 31)
-        return m ? NAN : INFINITY;
-    if (e == 0)
-        return ldexpf((float)m, -14 - (int)mbits);
-    return ldexpf((float)(m | (1u << mbits)), (int)e - 15 - (int)mbits);
+    if (e == 0)                                   /* subnormal: m * 2^(-14 - mbits), exact */
+        return (float)m * (mbits == 10 ? 0x1p-24f : mbits == 6 ? 0x1p-20f : 0x1p-19f);
+    uint32_t bits = (e == 31 ? 0xFFu : e - 15 + 127) << 23 | m << (23 - mbits);
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
 }
 
 /* Encodes |f| (finite or not) as exponent:mantissa of a bias-15 float with
