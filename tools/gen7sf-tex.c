@@ -96,7 +96,7 @@ static int encode(const char *in, const char *out, const struct options *o)
         return fail("encoding a PNG needs --format");
     if (o->w)
         return fail("--size is for raw surface input; a PNG has its own size");
-    if (png_read_rgba(in, &rgba, &w, &h, NULL, &err))
+    if (png_read_rgba(in, &rgba, &w, &h, &err))
         return fail(err.msg);
     int rc = tex_surf_create(&t, o->fmt, w, h, o->tiling, o->pitch, &err);
     if (!rc)

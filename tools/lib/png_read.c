@@ -19,8 +19,7 @@ static void on_warning(png_structp png, png_const_charp msg)
     (void)png, (void)msg;
 }
 
-int png_read_rgba(const char *path, uint8_t **rgba, uint32_t *w, uint32_t *h, int *has_alpha,
-                  vio_error *err)
+int png_read_rgba(const char *path, uint8_t **rgba, uint32_t *w, uint32_t *h, vio_error *err)
 {
     *rgba = NULL;
     FILE *fp = fopen(path, "rb");
@@ -42,14 +41,10 @@ int png_read_rgba(const char *path, uint8_t **rgba, uint32_t *w, uint32_t *h, in
         png_init_io(png, fp);
         png_read_info(png, info);
         png_uint_32 pw = png_get_image_width(png, info), ph = png_get_image_height(png, info);
-        int type = png_get_color_type(png, info);
         if (!pw || !ph || pw > VIO_MAX_DIM || ph > VIO_MAX_DIM) {
             rc = vio_fail(err, VIO_E_SIZE, "%s: %ux%u: sizes are 1..%d", path, (unsigned)pw,
                           (unsigned)ph, VIO_MAX_DIM);
         } else {
-            if (has_alpha)
-                *has_alpha = (type & PNG_COLOR_MASK_ALPHA) ||
-                             png_get_valid(png, info, PNG_INFO_tRNS);
             png_set_strip_16(png);
             png_set_packing(png);
             png_set_expand(png);          /* palette, low-bit gray, tRNS */
