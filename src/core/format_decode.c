@@ -93,8 +93,9 @@ static int decode_channels(const struct g7sf_format_info *f, const uint8_t *p, u
             const struct g7sf_format_channel *c = &f->ch[k];
             if ((c->name == G7SF_CH_P) != (pass == 0))
                 continue;
-            uint64_t v = small ? word >> (base + c->shift) & ((1ull << c->bits) - 1)
-                               : format_field(p, f->unit_bytes, base + c->shift, c->bits);
+            uint64_t v = !small ? format_field(p, f->unit_bytes, base + c->shift, c->bits)
+                         : c->bits == 64 ? word      /* R64_FLOAT, R64_PASSTHRU */
+                         : word >> (base + c->shift) & ((1ull << c->bits) - 1);
             if (c->type == G7SF_TYPE_RAW) {       /* PASSTHRU: R64, G64 as two words each */
                 if (c->name <= G7SF_CH_G) {
                     t->u[2 * c->name] = (uint32_t)v;
