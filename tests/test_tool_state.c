@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gen7sf/format.h"
 #include "gen7sf/state.h"
 #include "harness.h"
 
@@ -131,4 +132,70 @@ TEST(decode_and_encode_every_structure)
         CHECKF(run(args, out, sizeof out) == 0, "%s", args);
     }
     remove(path);
+}
+
+/* 'formats': the header, then one line per format of the PRM table. */
+TEST(formats_lists_every_format)
+{
+    static char out[1 << 16];
+    CHECK_EQ(run("formats", out, sizeof out), 0);
+    unsigned header = 0, lines = 0;
+    for (const char *p = out; *p; p = strchr(p, '\n') + 1) {
+        if (*p == '#') {
+            header++;
+            CHECKF(lines == 0, "header line after a format line");
+        } else {
+            lines++;
+        }
+        if (!strchr(p, '\n'))
+            break;
+    }
+    CHECK(header >= 2);
+    CHECK_EQ(lines, 221);   /* the PRM's 221 codes (test_format_table) */
+    CHECK(strstr(out, "S sample") != NULL);   /* the legend */
+}
+
+TEST(formats_picks_one_by_name_or_code)
+{
+    static char a[4096], b[4096], c[4096];
+    CHECK_EQ(run("formats r8g8b8a8_unorm", a, sizeof a), 0);
+    CHECK_EQ(run("formats 0xC7", b, sizeof b), 0);
+    CHECK_EQ(run("formats 199", c, sizeof c), 0);
+    CHECK_STR(b, a);
+    CHECK_STR(c, a);
+    const char *line = strstr(a, "\n0x0C7 R8G8B8A8_UNORM ");
+    CHECKF(line && !strstr(line + 1, "\n0x"), "one line for 0C7h:\n%s", a);
+    CHECK_EQ(run("formats NO_SUCH_FORMAT", a, sizeof a), 1);
+    CHECK_EQ(run("formats 0x009", a, sizeof a), 1);   /* a gap in the codes */
+    CHECK_EQ(run("formats R8_UNORM R8_SNORM", a, sizeof a), 2);
+}
+
+/* Columns written out by hand: the PRM size, the layout, sRGB, palette,
+ * the capabilities from isl's rows (see test_format_caps) and the
+ * channels in the order of the name, from bit 0. */
+TEST(formats_line_contents)
+{
+    static char out[4096];
+    const struct g7sf_format_info *f = g7sf_format_info(G7SF_FORMAT_R8G8B8A8_UNORM);
+    if (!f || !f->nchannels || !f->caps[0])
+        SKIP("channel table and caps not filled yet (format_desc.c on main)");
+    CHECK_EQ(run("formats R8G8B8A8_UNORM", out, sizeof out), 0);
+    CHECK_LINE(out, "0x0C7 R8G8B8A8_UNORM             32 1x1 channels   -    - SF..RBV.W. "
+                    "SF..RBV.W. R8:UNORM G8:UNORM B8:UNORM A8:UNORM");
+    CHECK_EQ(run("formats B5G6R5_UNORM_SRGB", out, sizeof out), 0);
+    CHECK_LINE(out, "0x101 B5G6R5_UNORM_SRGB          16 1x1 channels   srgb - SF..RB.... "
+                    "SF..RB.... B5:UNORM G6:UNORM R5:UNORM");
+    CHECK_EQ(run("formats BC7_UNORM", out, sizeof out), 0);
+    CHECK_LINE(out, "0x1A2 BC7_UNORM                 128 4x4 compressed -    - SF........ "
+                    "SF........ -");
+    CHECK_EQ(run("formats R16G16B16_UNORM", out, sizeof out), 0);
+    CHECK_LINE(out, "0x19C R16G16B16_UNORM            48 1x1 channels   -    - ......V... "
+                    "SF....V... R16:UNORM G16:UNORM B16:UNORM");
+    CHECK_EQ(run("formats R11G11B10_FLOAT", out, sizeof out), 0);
+    CHECK_LINE(out, "0x0D3 R11G11B10_FLOAT            32 1x1 channels   -    - SF..RBV.W. "
+                    "SF..RBV.W. R11:UFLOAT G11:UFLOAT B10:UFLOAT");
+    /* the palette column; the P channel's type is the table's business */
+    CHECK_EQ(run("formats P8A8_UNORM_PALETTE1", out, sizeof out), 0);
+    CHECK(strstr(out, "\n0x123 P8A8_UNORM_PALETTE1        16 1x1 palette    -    1 SF........ "
+                      "SF........ P8") != NULL);
 }

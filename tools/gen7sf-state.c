@@ -3,14 +3,18 @@
  *   gen7sf-state decode NAME DW0 DW1 ...      (0x-prefixed hex or decimal)
  *   gen7sf-state decode NAME -f FILE          (hex dump: hex words, '#' comments,
  *                                              "addr:" labels ignored; - = stdin)
- *   gen7sf-state encode NAME "Field Name=value" ...                           */
+ *   gen7sf-state encode NAME "Field Name=value" ...
+ *   gen7sf-state formats [FORMAT]             (the surface format table)      */
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "format_arg.h"
+#include "gen7sf/format.h"
 #include "gen7sf/state.h"
+#include "hexwords.h"
 
 static const char *prog = "gen7sf-state";
 
@@ -21,9 +25,10 @@ static int usage(FILE *f, int code)
             "       %s decode NAME DW0 DW1 ...   (words as 0x hex or decimal)\n"
             "       %s decode NAME -f FILE       (hex dump; - reads standard input)\n"
             "       %s encode NAME \"Field Name=value\" ...\n"
+            "       %s formats [FORMAT]          (all surface formats, or one by name/code)\n"
             "NAME is a structure from 'list' (any case); a value is a number, an enum\n"
             "name, a real for fixed-point fields, or true/false; array elements are\n"
-            "named \"Field[i]\".\n", prog, prog, prog, prog);
+            "named \"Field[i]\".\n", prog, prog, prog, prog, prog);
     return code;
 }
 
@@ -52,47 +57,15 @@ static int list(void)
     return 0;
 }
 
-static bool parse_word(const char *s, int base, uint32_t *w)
+static bool parse_word(const char *s, uint32_t *w)
 {
     char *end;
     errno = 0;
-    unsigned long long v = strtoull(s, &end, base);
+    unsigned long long v = strtoull(s, &end, 0);
     if (!*s || *end || errno || v > 0xFFFFFFFFull || *s == '-')
         return false;
     *w = (uint32_t)v;
     return true;
-}
-
-/* Reads hex words from a dump; returns the count or -1 with a message. */
-static long read_dump(const char *path, uint32_t *dw, unsigned max)
-{
-    FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
-    char line[4096];
-    long n = 0;
-    if (!f) {
-        fail("cannot open %s: %s", path, strerror(errno));
-        return -1;
-    }
-    while (n >= 0 && fgets(line, sizeof line, f)) {
-        char *hash = strchr(line, '#');
-        if (hash)
-            *hash = 0;
-        for (char *tok = strtok(line, " \t\r\n,"); tok; tok = strtok(NULL, " \t\r\n,")) {
-            if (tok[strlen(tok) - 1] == ':')
-                continue;   /* address label */
-            if ((unsigned long)n >= max || !parse_word(tok, 16, &dw[n])) {
-                fail((unsigned long)n >= max ? "%s: more words than the structure has%s"
-                                             : "%s: '%s' is not a hex word", path,
-                     (unsigned long)n >= max ? "" : tok);
-                n = -1;
-                break;
-            }
-            n++;
-        }
-    }
-    if (f != stdin)
-        fclose(f);
-    return n;
 }
 
 static void print_fields(const g7sf_state_desc *d, const uint32_t *dw)
@@ -126,10 +99,13 @@ static int decode(int argc, char **argv)
     if (!dw)
         return fail("out of memory%s%s", "", "");
     if (!strcmp(argv[1], "-f")) {
-        n = argc == 3 ? read_dump(argv[2], dw, d->dwords) : (usage(stderr, 2), -1);
+        vio_error err;
+        n = argc == 3 ? hexwords_read(argv[2], dw, d->dwords, &err) : (usage(stderr, 2), -1);
+        if (n < 0 && argc == 3)
+            fail("%s%s", err.msg, "");
     } else {
         for (int i = 1; i < argc && n >= 0; i++, n++)
-            if (n >= (long)d->dwords || !parse_word(argv[i], 0, &dw[n])) {
+            if (n >= (long)d->dwords || !parse_word(argv[i], &dw[n])) {
                 fail(n >= (long)d->dwords ? "too many words for %s%s" : "'%s' is not a word%s",
                      n >= (long)d->dwords ? d->name : argv[i], "");
                 n = -2;
@@ -206,6 +182,66 @@ static int encode(int argc, char **argv)
     return rc;
 }
 
+/* The formats table: one line per format; the capability columns have a
+ * letter per G7SF_CAP_* bit, in bit order, '.' where the bit is clear. */
+static const char cap_letters[] = "SFZKRBVOWT";
+static const char *const layout_names[] = { "channels", "sharedexp", "compressed", "ycrcb",
+                                            "planar", "y8", "palette", "mono", "raw" };
+static const char *const type_names[] = { "X", "UNORM", "SNORM", "UINT", "SINT", "FLOAT",
+                                          "UFLOAT", "USCALED", "SSCALED", "SFIXED", "RAW" };
+static const char channel_letters[] = "RGBALIPXE";
+
+static const char *name_at(const char *const *names, unsigned n, unsigned i)
+{
+    return i < n ? names[i] : "?";
+}
+
+static void print_format(const struct g7sf_format_info *f)
+{
+    char caps[2][sizeof cap_letters];
+    for (int p = 0; p < 2; p++) {
+        for (unsigned b = 0; b + 1 < sizeof cap_letters; b++)
+            caps[p][b] = f->caps[p] >> b & 1 ? cap_letters[b] : '.';
+        caps[p][sizeof cap_letters - 1] = 0;
+    }
+    printf("0x%03X %-25s %3u %ux%u %-10s %-4s %c %s %s", f->code, f->name, f->bits_per_block,
+           f->block_w, f->block_h,
+           name_at(layout_names, sizeof layout_names / sizeof *layout_names, f->layout),
+           f->srgb ? "srgb" : "-", f->layout == G7SF_LAYOUT_PALETTE ? '0' + f->palette : '-',
+           caps[G7SF_IVB], caps[G7SF_HSW]);
+    for (unsigned i = 0; i < f->nchannels && i < 4; i++) {
+        const struct g7sf_format_channel *c = &f->ch[i];
+        char name = c->name < sizeof channel_letters - 1 ? channel_letters[c->name] : '?';
+        if (c->type == G7SF_TYPE_X)
+            printf(" %c%u", name, c->bits);
+        else
+            printf(" %c%u:%s", name, c->bits,
+                   name_at(type_names, sizeof type_names / sizeof *type_names, c->type));
+    }
+    if (!f->nchannels)
+        printf(" -");
+    putchar('\n');
+}
+
+static int formats(int argc, char **argv)
+{
+    if (argc > 1)
+        return usage(stderr, 2);
+    const struct g7sf_format_info *one = argc ? format_arg(argv[0]) : NULL;
+    if (argc && !one)
+        return fail("unknown surface format '%s'%s", argv[0], "");
+    printf("# code name bits/block block layout srgb palette IVB HSW channels\n"
+           "# capabilities: S sample, F filter, Z shadow compare, K chroma key, R render\n"
+           "#   target, B alpha blend, V vertex fetch, O stream out, W typed write,\n"
+           "#   T typed read\n");
+    for (unsigned code = 0; code < 512; code++) {
+        const struct g7sf_format_info *f = g7sf_format_info(code);
+        if (f && (!one || f == one))
+            print_format(f);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2)
@@ -218,5 +254,7 @@ int main(int argc, char **argv)
         return decode(argc - 2, argv + 2);
     if (!strcmp(argv[1], "encode"))
         return encode(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "formats"))
+        return formats(argc - 2, argv + 2);
     return usage(stderr, 2);
 }
