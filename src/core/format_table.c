@@ -1,6 +1,7 @@
 /* The surface format table (§2.12.2.1.1) generated from G7SF_FORMAT_LIST:
  * the lookup by code and by name, and the names of the Surface Format
- * field.  Layouts are filled in once, from the names (format_desc.c). */
+ * field.  Layouts are filled in once, from the names (format_desc.c), and
+ * the capabilities from format_caps.c. */
 #include <pthread.h>
 #include <stddef.h>
 #include <string.h>
@@ -17,8 +18,10 @@ static pthread_once_t described = PTHREAD_ONCE_INIT;
 static void describe_all(void)
 {
     for (unsigned code = 0; code < 512; code++)
-        if (by_code[code].name)
+        if (by_code[code].name) {
             format_describe(&by_code[code]);
+            format_caps(code, by_code[code].caps);
+        }
 }
 
 const struct g7sf_format_info *g7sf_format_info(unsigned code)
