@@ -44,7 +44,7 @@ static const g7sf_state_desc *find(const char *name)
 {
     const g7sf_state_desc *d = g7sf_state_find(name);
     if (!d)
-        fail("unknown structure '%s'%s (see '%s list')", name, "");
+        fail("unknown structure '%s' (see '%s list')", name, prog);
     return d;
 }
 
