@@ -429,3 +429,15 @@ TEST(decode_compressed_dispatch_and_srgb)
     float third = srgb(84, 255);
     CHECK_F4("BC2_UNORM_SRGB", t, third, third, third, 8.0f / 15);
 }
+
+/* The public curve: values worked by hand (0.5 -> 1.055 * 0.5^(1/2.4) -
+ * 0.055 = 0.735357; 128/255 -> 0.2158605), the linear segments, clamps. */
+TEST(srgb_curve_functions)
+{
+    CHECK(fabsf(g7sf_linear_to_srgb(0.5f) - 0.735357f) < 1e-6f);
+    CHECK(fabsf(g7sf_srgb_to_linear(128.0f / 255) - 0.2158605f) < 1e-6f);
+    CHECK(fabsf(g7sf_linear_to_srgb(0.001f) - 0.01292f) < 1e-7f);
+    CHECK(fabsf(g7sf_srgb_to_linear(0.04f) - 0.04f / 12.92f) < 1e-9f);
+    CHECK(g7sf_linear_to_srgb(NAN) == 0.0f && g7sf_linear_to_srgb(-1.0f) == 0.0f);
+    CHECK(g7sf_linear_to_srgb(2.0f) == 1.0f && g7sf_srgb_to_linear(2.0f) == 1.0f);
+}

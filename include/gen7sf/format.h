@@ -361,6 +361,12 @@ int g7sf_unit_decode(const struct g7sf_format_info *f, const void *unit,
  * site (the UV plane stores U first): (Cr, Y, Cb, 1) = (V, Y, U, 1) / 255. */
 void g7sf_planar_420_8_decode(uint8_t y, const uint8_t uv[2], g7sf_texel *out);
 
+/* The sRGB curve of the sRGB formats (IEC 61966-2-1), computed in double
+ * and rounded once: an encoded value in [0, 1] to linear, and back (NaN
+ * and values below 0 give 0, values above 1 give 1). */
+float g7sf_srgb_to_linear(float s);
+float g7sf_linear_to_srgb(float l);
+
 /* Encodes a texel (floats, or integers for UINT/SINT formats) into the
  * decode unit, changing only the bits of texel (x, y): the D3D/GL rules for
  * UNORM/SNORM (clamp, NaN to 0, round to nearest), round to nearest even for

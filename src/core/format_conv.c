@@ -1,5 +1,6 @@
 /* Number conversions of the format layer (see format_conv.h). */
 #include "format_conv.h"
+#include "gen7sf/format.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -172,6 +173,16 @@ static double srgb_decode(double s)
 static double srgb_encode(double l)
 {
     return l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1.0 / 2.4) - 0.055;
+}
+
+float g7sf_srgb_to_linear(float s)
+{
+    return !(s > 0.0f) ? 0.0f : s >= 1.0f ? 1.0f : (float)srgb_decode(s);
+}
+
+float g7sf_linear_to_srgb(float l)
+{
+    return !(l > 0.0f) ? 0.0f : l >= 1.0f ? 1.0f : (float)srgb_encode(l);
 }
 
 uint32_t conv_linear_to_srgb_unorm(float l, unsigned bits)

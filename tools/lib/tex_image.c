@@ -1,18 +1,5 @@
 /* 8-bit RGBA images to and from surface texels (see tex_image.h). */
-#include <math.h>
-
 #include "tex_image.h"
-
-/* The sRGB curve (IEC 61966-2-1), in double. */
-static double srgb_to_linear(double c)
-{
-    return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
-}
-
-static double linear_to_srgb(double l)
-{
-    return l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1.0 / 2.4) - 0.055;
-}
 
 static uint8_t to_byte(double v)
 {
@@ -40,7 +27,7 @@ static void pixel_to_texel(const struct g7sf_format_info *f, const uint8_t *p, g
         else if (f->texel == G7SF_TEXEL_SINT)
             t->i[c] = p[c];
         else
-            t->f[c] = (float)(f->srgb && c < 3 ? srgb_to_linear(p[c] / 255.0) : p[c] / 255.0);
+            t->f[c] = f->srgb && c < 3 ? g7sf_srgb_to_linear(p[c] / 255.0f) : p[c] / 255.0f;
     }
 }
 
@@ -53,8 +40,7 @@ static void texel_to_pixel(const struct g7sf_format_info *f, int alpha, const g7
         else if (f->texel == G7SF_TEXEL_SINT)
             p[c] = clamp_byte(t->i[c]);
         else
-            p[c] = to_byte(f->srgb && c < 3 && t->f[c] > 0.0f ? linear_to_srgb(t->f[c])
-                                                               : t->f[c]);
+            p[c] = to_byte(f->srgb && c < 3 ? g7sf_linear_to_srgb(t->f[c]) : t->f[c]);
     }
     if (f->texel != G7SF_TEXEL_FLOAT && !alpha)
         p[3] = 255;
