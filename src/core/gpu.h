@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 
 #include "gen7sf/gen7sf.h"
+#include "gen7sf/sampler.h"
 
 #define G7SF_PAGE_SHIFT 12
 #define G7SF_PAGE_SIZE  (1u << G7SF_PAGE_SHIFT)
@@ -18,6 +19,9 @@ struct g7sf_gpu {
     size_t pages;
     struct g7sf_base_reg bases[G7SF_BASE_COUNT];
     g7sf_error latch;
+    /* 3DSTATE_CHROMA_KEY, the palettes and 3DSTATE_MONOFILTER_SIZE as loaded
+     * (g7sf_sampler_command). */
+    g7sf_sampler_cmd_state sampler_cmd;
     /* Host memory for the deinterlace message's frame copies
      * (media_surface.h), kept between messages: frame-sized buffers cost
      * more to allocate than the message's work.  A message that finds it

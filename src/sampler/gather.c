@@ -1,0 +1,8 @@
+/* Placeholder until gather4 lands (issue 5, in progress). */
+#include "smp.h"
+
+int smp_gather4(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
+{
+    (void)c, (void)a, (void)out;
+    return G7SF_ENOTIMPL;
+}

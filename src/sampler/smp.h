@@ -1,0 +1,164 @@
+/* Internal: the sampling engine's stages and what they share.  One file per
+ * stage: lod.c (LOD and level selection), address.c (address modes),
+ * texel.c (fetch, decode cache, border, prefilter), filter.c (nearest,
+ * linear, mip blend), cube.c, aniso.c, gather.c, shadow.c, chromakey.c,
+ * mono.c, msaa.c, info.c (resinfo, sampleinfo), sample.c (the operations). */
+#ifndef G7SF_SAMPLER_SMP_H
+#define G7SF_SAMPLER_SMP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gen7sf/sampler.h"
+
+/* The filter's fixed-point precision, kept here and nowhere else: texel
+ * positions are rounded to SMP_SUB_BITS fraction bits before a filter picks
+ * texels and weights (so weights are multiples of 1/256), and the LOD is
+ * rounded to SMP_LOD_BITS fraction bits (as the U4.8 LOD state fields). */
+#define SMP_SUB_BITS 8
+#define SMP_SUB_ONE  (1 << SMP_SUB_BITS)
+#define SMP_LOD_BITS 8
+
+/* Decoded units kept per message: direct-mapped by address. */
+#define SMP_CACHE_LINES 16
+typedef struct smp_cache_line {
+    uint32_t addr;             /* graphics address of the unit; tag */
+    uint32_t stamp;            /* 0: empty */
+    g7sf_texel t[32];          /* the unit's texels, row-major */
+} smp_cache_line;
+
+/* One level as a filter sees it. */
+typedef struct smp_level {
+    unsigned lod;              /* physical level: Surface Min LOD included */
+    uint32_t size[3];          /* width, height, depth (3D only, else 1) in texels */
+    uint32_t slice;            /* array slice (6 * cube + face for cubes); 3D: unused */
+} smp_level;
+
+/* One message's resolved state, and the per-pixel prefilter inputs. */
+typedef struct smp_ctx {
+    g7sf_gpu *gpu;
+    const g7sf_texture *tex;
+    const g7sf_sampler *smp;           /* NULL for the ld family, resinfo, sampleinfo */
+    const struct g7sf_format_info *fmt;
+    unsigned op;
+    unsigned cls;                      /* G7SF_TEXEL_FLOAT / UINT / SINT */
+    unsigned dims;                     /* filtered axes: 1, 2 or 3 (cube: 2 per face) */
+    bool cube;                         /* a CUBE surface sampled by direction */
+    unsigned mode[3];                  /* TCX/TCY/TCZ; CLAMP for the ld family */
+    g7sf_texel border;                 /* border colour in the format's class */
+    /* prefilter, per pixel */
+    bool compare;                      /* sample_c family, gather4_c family */
+    float ref;                         /* its reference value */
+    bool chroma;                       /* ChromaKey Enable on a keyable format */
+    bool chroma_matched;               /* set when a texel of this pixel matched */
+    int err;                           /* first error while fetching (G7SF_EFAULT) */
+    uint32_t stamp;
+    smp_cache_line cache[SMP_CACHE_LINES];
+} smp_ctx;
+
+/* sample.c: sets up c for one message (cache empty, border colour, modes). */
+int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
+                 const g7sf_sampler *smp, unsigned op);
+
+/* ---- address.c ---- */
+/* Where integer texel index i (of an axis of n texels) lands under address
+ * mode `mode`: an index in [0, n), or SMP_OUTSIDE for the border of
+ * CLAMP_BORDER / HALF_BORDER (HALF_BORDER: *edge gets the nearest edge
+ * index, for the halfway value).  CUBE behaves as CLAMP here; cube.c crosses
+ * faces before this is asked. */
+#define SMP_OUTSIDE (-1)
+int32_t smp_address(unsigned mode, int64_t i, uint32_t n, int32_t *edge);
+
+/* A texel-space coordinate (float) to fixed point with SMP_SUB_BITS
+ * fraction bits, saturated far outside any surface. */
+int64_t smp_fixed(float t);
+
+/* ---- texel.c ---- */
+/* The prefiltered texel at (x, y, z) of level L (z: 3D depth; arrays and
+ * cubes use L->slice), coordinates first run through the address modes
+ * (and across cube faces): border colour for CLAMP_BORDER outside, halfway
+ * for HALF_BORDER; palette and sRGB applied by decode; then chroma key and
+ * shadow compare.  In the format's class (float, or integers). */
+void smp_texel_at(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z,
+                  g7sf_texel *out);
+/* acc += w * texel, for float-class formats. */
+void smp_tap(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z, float w,
+             float acc[4]);
+/* The texel at in-range (x, y, slice-or-z) of physical level lod, decoded
+ * through the cache, without address modes or prefilter (ld uses this;
+ * sample * = MSAA sample index). */
+void smp_fetch(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
+               unsigned sample, g7sf_texel *out);
+
+/* ---- filter.c ---- */
+/* acc += w * filter at level L around texel-space position p (already in
+ * texels of L, texel offsets added): MAPFILTER_NEAREST or _LINEAR over
+ * c->dims axes. */
+void smp_nearest(smp_ctx *c, const smp_level *L, const float p[3], float w, float acc[4]);
+void smp_linear(smp_ctx *c, const smp_level *L, const float p[3], float w, float acc[4]);
+/* The 2x2 (1D: 2, 3D: 2x2x2) bilinear footprint of p: first texel index
+ * per axis and the weight of the second one, in 1/SMP_SUB_ONE units. */
+void smp_linear_footprint(const float p[3], unsigned dims, int64_t i0[3], unsigned w1[3]);
+
+/* ---- shadow.c ---- */
+/* The shadow prefilter compare (§2.4): 0.0 when `texel OP ref` holds, else
+ * 1.0, by Shadow Function. */
+float smp_shadow_compare(unsigned shadow_function, float texel, float ref);
+
+/* ---- chromakey.c ---- */
+/* Whether texel t (decoded, in the format's class) lies in the key range
+ * [low, high] of 3DSTATE_CHROMA_KEY on every channel (§2.3.1.1). */
+bool smp_chroma_match(const smp_ctx *c, const g7sf_texel *t);
+
+/* ---- cube.c ---- */
+/* Face selection (§2.1.2) for one pixel: the face (enum g7sf_cube_face) of
+ * direction dir, its face coordinates st in [0, 1] (before scaling by the
+ * face size), and their derivatives dst[0] = d(s,t)/dx, dst[1] = d(s,t)/dy
+ * from the direction's derivatives ddir[0] = d/dx, ddir[1] = d/dy. */
+void smp_cube_map(const float dir[3], const float ddir[2][3], unsigned *face, float st[2],
+                  float dst[2][2]);
+/* TEXCOORDMODE_CUBE: maps (x, y) outside face L->slice % 6 of an n x n face
+ * onto the adjacent face; returns false when both coordinates are outside
+ * (a corner), which the caller resolves by clamping. */
+bool smp_cube_cross(uint32_t n, int64_t *x, int64_t *y, uint32_t *slice);
+
+/* ---- lod.c ---- */
+/* Level selection for one pixel after §2.2.1.5. */
+typedef struct smp_lodsel {
+    unsigned lod0, lod1;       /* physical levels (lod1 used when beta > 0) */
+    float beta;                /* weight of lod1, a multiple of 2^-SMP_LOD_BITS */
+    bool mag;                  /* magnified: MagFilter applies */
+    bool out_of_bounds;        /* Resource Min LOD above MIPCnt: texels are 0 */
+    float lod_unclamped;       /* what the LOD message returns in green */
+    float lod_clamped;         /* ... and in red */
+} smp_lodsel;
+/* lod: the computed (or given) LOD before bias; is_lod_param: sample_l /
+ * ld / sample_l_c take `lod` as the parameter instead.  bias_param: sample_b's. */
+void smp_lod_select(const smp_ctx *c, float lod, bool is_lod_param, float bias_param,
+                    smp_lodsel *out);
+/* log2 of rho (§2.2.1.1) from texel-space derivatives d[0] = d/dx, d[1] = d/dy
+ * of (u, v, r). */
+float smp_lod_from_grad(const float d[2][3], unsigned dims);
+
+/* ---- aniso.c ---- */
+typedef struct smp_aniso {
+    float lod;                 /* log2 of the minor axis (before bias/clamp) */
+    float ratio;               /* major / minor, capped by Maximum Anisotropy */
+    float d[2][3];             /* derivatives in base-level texels, for the probes / EWA */
+} smp_aniso;
+void smp_aniso_setup(const smp_ctx *c, const float d[2][3], smp_aniso *out);
+/* acc += w * the anisotropic filter at level L around p (texels of L). */
+void smp_aniso_filter(smp_ctx *c, const smp_level *L, const float p[3], const smp_aniso *a,
+                      float w, float acc[4]);
+
+/* ---- mono.c ---- */
+/* MAPFILTER_MONO at level L around p: the intensity, replicated by the caller. */
+float smp_mono_filter(smp_ctx *c, const smp_level *L, const float p[3]);
+
+/* ---- gather.c, msaa.c, info.c: whole operations ---- */
+int smp_gather4(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out);
+int smp_ld_msaa(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out);  /* ld_mcs, ld2dms, ld2dss */
+int smp_resinfo(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out);
+int smp_sampleinfo(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out);
+
+#endif
