@@ -2,44 +2,22 @@
  * layer and the tiling code.  Expected bytes and pixels are worked out by
  * hand from the format definitions and the tile layouts. */
 #include <png.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "gen7sf/format.h"
 #include "harness.h"
 #include "png_read.h"
 #include "png_write.h"
+#include "tool_run.h"
 
 static const char *path(const char *name)
 {
     return t_scratch_path("tool_tex_", name);
 }
 
-static char err_text[4096];
-
-/* Runs "gen7sf-tex ARGS" through sh; keeps stderr; the exit status, or -1
- * when the tool did not exit (a crash). */
-static int run(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int run(const char *fmt, ...)
-{
-    char args[1536], cmd[2048], se[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(args, sizeof args, fmt, ap);
-    va_end(ap);
-    snprintf(se, sizeof se, "%s/tests/tool_tex.stderr", t_build_dir());
-    snprintf(cmd, sizeof cmd, "%s/gen7sf-tex %s > /dev/null 2> %s", t_build_dir(), args, se);
-    int st = system(cmd);
-    FILE *f = fopen(se, "rb");
-    size_t len = f ? fread(err_text, 1, sizeof err_text - 1, f) : 0;
-    err_text[len] = 0;
-    if (f)
-        fclose(f);
-    return st < 0 || !WIFEXITED(st) ? -1 : WEXITSTATUS(st);
-}
+#define run(...) t_tool_run("gen7sf-tex", __VA_ARGS__)
 
 /* Whole file into a new buffer; *n its size. */
 static uint8_t *slurp(const char *file, size_t *n)
@@ -309,7 +287,7 @@ TEST(compressed_formats_decode_raw_surfaces)
     check_png(path("bc1.png"), want, 8, 4);
     /* encoding is not there: a clear refusal */
     CHECK_EQ(run("convert %s %s --format BC7_UNORM", path("bc1.png"), path("bc7.surf")), 1);
-    CHECKF(strstr(err_text, "decode only") != NULL, "message: %s", err_text);
+    CHECKF(strstr(t_tool_stderr, "decode only") != NULL, "message: %s", t_tool_stderr);
 }
 
 TEST(bad_input_is_refused_cleanly)
@@ -325,7 +303,7 @@ TEST(bad_input_is_refused_cleanly)
     CHECK_EQ(run("frob %s %s", path("bad.png"), path("x.surf")), 2);
     /* names and options */
     CHECK_EQ(run("convert %s %s --format NO_SUCH", path("bad.png"), path("x.surf")), 1);
-    CHECK(strstr(err_text, "unknown surface format") != NULL);
+    CHECK(strstr(t_tool_stderr, "unknown surface format") != NULL);
     CHECK_EQ(run("convert %s %s", path("bad.png"), path("x.surf")), 1);   /* no --format */
     CHECK_EQ(run("convert %s %s --format R8_UNORM --tiling z", path("bad.png"), path("x.surf")),
              1);
@@ -340,7 +318,7 @@ TEST(bad_input_is_refused_cleanly)
              1);
     CHECK_EQ(run("convert %s %s --format P8_UNORM_PALETTE0 --size 8x8", path("bad.surf"),
                  path("x.png")), 1);
-    CHECK(strstr(err_text, "palette") != NULL);
+    CHECK(strstr(t_tool_stderr, "palette") != NULL);
     CHECK_EQ(run("convert %s %s --format R8_UNORM --size 100000x1", path("bad.surf"),
                  path("x.png")), 1);
     CHECK_EQ(run("convert %s %s --format R8_UNORM --size 0x1", path("bad.surf"), path("x.png")),
@@ -365,7 +343,7 @@ TEST(bad_input_is_refused_cleanly)
     if (surf && n > 100) {
         spit(path("bad.surf"), surf, n - 1);
         CHECK_EQ(run("convert %s %s", path("bad.surf"), path("x.png")), 1);
-        CHECK(strstr(err_text, "bytes") != NULL);
+        CHECK(strstr(t_tool_stderr, "bytes") != NULL);
         spit(path("bad.surf"), surf, n);
         FILE *f = fopen(path("bad.surf"), "ab");
         if (f)
@@ -417,6 +395,6 @@ TEST(every_format_decodes_random_bytes)
                       f->layout == G7SF_LAYOUT_RAW;
         int rc = run("convert %s %s --format %s --size 8x8", path("random.surf"),
                      path("random.png"), f->name);
-        CHECKF(rc == refused, "%s: exit %d (%s)", f->name, rc, err_text);
+        CHECKF(rc == refused, "%s: exit %d (%s)", f->name, rc, t_tool_stderr);
     }
 }

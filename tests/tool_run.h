@@ -1,0 +1,11 @@
+/* Running a built tool as a user does, for the tool tests. */
+#ifndef G7SF_TEST_TOOL_RUN_H
+#define G7SF_TEST_TOOL_RUN_H
+
+/* Runs "BUILD/<tool> ARGS" through sh, stdout discarded; its stderr is kept
+ * in t_tool_stderr.  The exit status, or -1 when the tool did not exit (a
+ * crash). */
+int t_tool_run(const char *tool, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+extern char t_tool_stderr[4096];
+
+#endif
