@@ -66,6 +66,8 @@ $(BUILD)/examples/%: $(BUILD)/examples/%.o $(BUILD)/libgen7sf.a
 
 $(BUILD)/bench/%: $(BUILD)/bench/%.o $(BUILD)/libgen7sf.a
 	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
+# bench_sampler also times Mesa's llvmpipe, loaded at run time by tests/mesa_gl.c
+$(BUILD)/bench/bench_sampler: $(BUILD)/tests/mesa_gl.o
 
 # Tests run from the top directory; tests/run sums their closing lines.
 check: all $(TESTS)
