@@ -3,7 +3,9 @@
  * same size, a fragment shader doing the same lookup with an equivalent
  * sampler, glFinish), as a ratio.  Workloads: bilinear RGBA8 linear and
  * Y-tiled, trilinear, 16x anisotropic, BC1, shadow compare on R32_FLOAT.
- * Where Mesa is missing the gen7sf numbers are printed with the reason. */
+ * llvmpipe runs on one thread (LP_NUM_THREADS=1 unless set), as gen7sf
+ * does.  Where Mesa is missing the gen7sf numbers are printed with the
+ * reason. */
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -327,6 +329,7 @@ static double gl_run(const mesa_gl *gl, const workload *w, uint8_t *const *data,
 int main(void)
 {
     const char *why = NULL;
+    setenv("LP_NUM_THREADS", "1", 0);
     const mesa_gl *gl = mesa_gl_open(&why);
     if (gl && (why = gl_load()))
         gl = NULL;
