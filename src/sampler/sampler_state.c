@@ -7,24 +7,6 @@
 #include "core/gpu.h"
 #include "gen7sf/state.h"
 
-static const char *const op_names[32] = {
-    [G7SF_OP_SAMPLE] = "sample",         [G7SF_OP_SAMPLE_B] = "sample_b",
-    [G7SF_OP_SAMPLE_L] = "sample_l",     [G7SF_OP_SAMPLE_C] = "sample_c",
-    [G7SF_OP_SAMPLE_D] = "sample_d",     [G7SF_OP_SAMPLE_B_C] = "sample_b_c",
-    [G7SF_OP_SAMPLE_L_C] = "sample_l_c", [G7SF_OP_LD] = "ld",
-    [G7SF_OP_GATHER4] = "gather4",       [G7SF_OP_LOD] = "LOD",
-    [G7SF_OP_RESINFO] = "resinfo",       [G7SF_OP_SAMPLEINFO] = "sampleinfo",
-    [G7SF_OP_SAMPLE_KILLPIX] = "sample+killpix", [G7SF_OP_GATHER4_C] = "gather4_c",
-    [G7SF_OP_GATHER4_PO] = "gather4_po", [G7SF_OP_GATHER4_PO_C] = "gather4_po_c",
-    [G7SF_OP_SAMPLE_D_C] = "sample_d_c", [G7SF_OP_LD_MCS] = "ld_mcs",
-    [G7SF_OP_LD2DMS] = "ld2dms",         [G7SF_OP_LD2DSS] = "ld2dss",
-};
-
-const char *g7sf_sample_op_name(unsigned op)
-{
-    return op < 32 ? op_names[op] : NULL;
-}
-
 int g7sf_texture_from_state(const g7sf_render_surface_state *ss, g7sf_texture *t)
 {
     if (!ss || !t)
