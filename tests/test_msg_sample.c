@@ -600,6 +600,36 @@ TEST(send_sample_nearest_unorm_texel_centres)
     g7sf_gpu_destroy(gpu);
 }
 
+/* SIMD4x2 sample_l (u v r ai lod) with a header masking blue: sample 0 at
+ * texel (1, 2), sample 1 at texel (3, 0), LOD 0. */
+TEST(send_sample_l_simd4x2)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = e2e_gpu(G7SF_IVB, &thr);
+    uint8_t t[16][4];
+    rgba8_4x4(gpu, 1, t);
+    g7sf_reg p[3], wb[1];
+    memset(p, 0, sizeof p);
+    p[0].ud[2] = 0x4u << 12;
+    p[0].ud[3] = 0x100;
+    p[1].ud[0] = fbits(3.0f / 8), p[1].ud[1] = fbits(5.0f / 8);
+    p[1].ud[4] = fbits(7.0f / 8), p[1].ud[5] = fbits(1.0f / 8);
+    fill(wb, 1);
+    CHECK_EQ(send(gpu, &thr, sdesc(3, 1, true, S4X2, 2, 2, 1), 0xFF, p, wb), 0);
+    static const unsigned texel[2] = { 9, 3 };
+    for (unsigned smp = 0; smp < 2; smp++)
+        for (unsigned ch = 0; ch < 4; ch++) {
+            if (ch == 2) {
+                CHECK_EQ(wb[0].ud[4 * smp + ch], SENT);
+                continue;
+            }
+            float want = (float)t[texel[smp]][ch] / 255.0f, got;
+            memcpy(&got, &wb[0].ud[4 * smp + ch], 4);
+            CHECKF(fabsf(got - want) <= 1e-6f, "sample %u ch %u: %g, want %g", smp, ch, got, want);
+        }
+    g7sf_gpu_destroy(gpu);
+}
+
 TEST(send_sample_killpix_register)
 {
     g7sf_thread thr;

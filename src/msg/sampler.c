@@ -15,13 +15,13 @@ static const char *const simd32_64_types[32] = {
 /* The texture at binding table entry bti. */
 static int bind_texture(g7sf_msg_ctx *c, unsigned bti, g7sf_texture *t)
 {
-    uint32_t addr;
+    uint32_t addr, dw[G7SF_RENDER_SURFACE_STATE_DWORDS];
     g7sf_render_surface_state ss;
-    int r = g7sf_msg_surface_state(c, bti, G7SF_RENDER_SURFACE_STATE_DWORDS * 4, "sampler", &addr);
+    int r = g7sf_msg_surface_state(c, bti, sizeof dw, "sampler", &addr);
     if (r)
         return r;
-    if (g7sf_state_read(c->gpu, &g7sf_desc_RENDER_SURFACE_STATE, addr, &ss))
-        return g7sf_msg_fail(c, G7SF_ENOMEM, "sampler: out of host memory");
+    g7sf_mem_read(c->gpu, addr, dw, sizeof dw);   /* inside 4 GiB: resolved above */
+    g7sf_state_unpack(&g7sf_desc_RENDER_SURFACE_STATE, dw, &ss);
     if (g7sf_texture_from_state(&ss, t))
         return g7sf_msg_fail(c, G7SF_ESTATE, "sampler: BTI %u: RENDER_SURFACE_STATE the sampler "
                              "cannot read", bti);

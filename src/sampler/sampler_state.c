@@ -99,12 +99,17 @@ const g7sf_sampler_cmd_state *g7sf_sampler_cmd_state_get(const g7sf_gpu *gpu)
     return gpu ? &gpu->sampler_cmd : NULL;
 }
 
-/* Reads structure d at `offset` from Dynamic State Base Address. */
+/* Reads structure d (at most 4 DWords) at `offset` from Dynamic State Base
+ * Address; no host allocation, as this runs once per message. */
+_Static_assert(G7SF_SAMPLER_STATE_DWORDS == 4 && G7SF_SAMPLER_BORDER_COLOR_STATE_DWORDS == 4,
+               "read_dynamic's buffer");
 static int read_dynamic(g7sf_gpu *gpu, const g7sf_state_desc *d, uint32_t offset, void *out)
 {
-    uint32_t addr;
+    uint32_t addr, dw[4];
     int r = g7sf_base_resolve(gpu, G7SF_BASE_DYNAMIC, offset, d->dwords * 4u, &addr);
-    return r ? r : g7sf_state_read(gpu, d, addr, out);
+    if (!r && !(r = g7sf_mem_read(gpu, addr, dw, d->dwords * 4u)))
+        g7sf_state_unpack(d, dw, out);
+    return r;
 }
 
 int g7sf_sampler_read(g7sf_gpu *gpu, uint32_t offset, g7sf_sampler *out)
