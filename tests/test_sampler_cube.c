@@ -6,8 +6,10 @@
 
 #include "harness.h"
 #include "sampler/smp.h"
+#include "sampler_fixture.h"
 
 enum { PX, NX, PY, NY, PZ, NZ };
+enum { CLAMP_MODE = 2, CUBE_MODE = 3 };     /* TEXCOORDMODE_* */
 
 static const float no_ddir[2][3];
 
@@ -213,4 +215,55 @@ TEST(cube_cross_inside_and_corners)
     }
     x = -1, y = 0, slice = 0;
     CHECK(!smp_cube_cross(0, &x, &y, &slice));
+}
+
+/* ---- through g7sf_sample ---- */
+
+/* A 4x4 cube, R8G8B8A8_UNORM, red of face f texel (i, j) = 40 f + 4 j + i;
+ * LINEAR, all three address modes `mode`; every pixel of the subspan looks
+ * along dir (zero derivatives: magnified, level 0). */
+static float cube_sample(unsigned mode, float x, float y, float z)
+{
+    t_smp f;
+    t_smp_init(&f, G7SF_SURFTYPE_CUBE, G7SF_FORMAT_R8G8B8A8_UNORM, 4, 4, 6, 1);
+    f.tex.cube_face_enables = 0x3F;
+    for (uint32_t face = 0; face < 6; face++) {
+        uint32_t tex[16];
+        for (uint32_t t = 0; t < 16; t++)
+            tex[t] = 0xFF000000u | (40 * face + t);
+        t_smp_fill(&f, 0, face, tex);
+    }
+    g7sf_sampler_state *ss = &f.smp.state;
+    ss->mag_mode_filter = ss->min_mode_filter = 1;
+    ss->u_address_mag_rounding = ss->v_address_mag_rounding = ss->r_address_mag_rounding = 1;
+    ss->tcx_address_control_mode = ss->tcy_address_control_mode = mode;
+    ss->tcz_address_control_mode = mode;
+    for (unsigned i = 0; i < 4; i++) {
+        t_smp_param(&f, G7SF_PARAM_U, i, x);
+        t_smp_param(&f, G7SF_PARAM_V, i, y);
+        t_smp_param(&f, G7SF_PARAM_R, i, z);
+    }
+    CHECK_EQ(t_smp_run(&f), 0);
+    float r = f.res.px[0].f[0];
+    t_smp_fini(&f);
+    return r;
+}
+
+/* dir (1, 0.25, 0.875) is on +X at s = 1/16, t = 3/8: texel position
+ * (0.25, 1.5), between texel -1 (weight 1/4) and 0 (3/4) of row 1.
+ * TEXCOORDMODE_CUBE: texel -1 is +Z (3, 1), red 167; texel 0 is 4:
+ * 3/4 * 4 + 1/4 * 167 = 44.75.  CLAMP: both are texel 0, 4. */
+TEST(cube_sample_across_an_edge)
+{
+    CHECK(fabsf(cube_sample(CUBE_MODE, 1, 0.25f, 0.875f) - 44.75f / 255) < 1e-6f);
+    CHECK(fabsf(cube_sample(CLAMP_MODE, 1, 0.25f, 0.875f) - 4.0f / 255) < 1e-6f);
+}
+
+/* dir (1, 0.875, 0.875): +X at texel position (0.25, 0.25): (0, 0) weighs
+ * 9/16 (red 0); (0, -1) 3/16 -> +Y (3, 3), red 95; (-1, 0) 3/16 -> +Z
+ * (3, 0), red 163; the corner (-1, -1) 1/16 is clamped to (0, 0), red 0:
+ * 3/16 * (95 + 163) = 48.375. */
+TEST(cube_sample_at_a_corner)
+{
+    CHECK(fabsf(cube_sample(CUBE_MODE, 1, 0.875f, 0.875f) - 48.375f / 255) < 1e-6f);
 }
