@@ -2,7 +2,8 @@
  * stage: lod.c (LOD and level selection), address.c (address modes),
  * texel.c (fetch, decode cache, border, prefilter), filter.c (nearest,
  * linear, mip blend), cube.c, aniso.c, gather.c, shadow.c, chromakey.c,
- * mono.c, msaa.c, info.c (resinfo, sampleinfo), sample.c (the operations). */
+ * mono.c, msaa.c, info.c (resinfo, sampleinfo), ld.c, sample.c (the sample*
+ * and LOD operations), sampler.c (g7sf_sample, the context). */
 #ifndef G7SF_SAMPLER_SMP_H
 #define G7SF_SAMPLER_SMP_H
 
@@ -45,6 +46,8 @@ typedef struct smp_ctx {
     unsigned dims;                     /* filtered axes: 1, 2 or 3 (cube: 2 per face) */
     bool cube;                         /* a CUBE surface sampled by direction */
     unsigned mode[3];                  /* TCX/TCY/TCZ; CLAMP for the ld family */
+    bool round[3];                     /* address rounding enables of the filter in
+                                          use (mag or min), per axis */
     g7sf_texel border;                 /* border colour in the format's class */
     /* prefilter, per pixel */
     bool compare;                      /* sample_c family, gather4_c family */
@@ -56,7 +59,8 @@ typedef struct smp_ctx {
     smp_cache_line cache[SMP_CACHE_LINES];
 } smp_ctx;
 
-/* sample.c: sets up c for one message (cache empty, border colour, modes). */
+/* sampler.c: sets up c for one message (cache empty, border colour, modes)
+ * and checks the state combinations the operation forbids. */
 int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
                  const g7sf_sampler *smp, unsigned op);
 
@@ -70,8 +74,9 @@ int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
 int32_t smp_address(unsigned mode, int64_t i, uint32_t n, int32_t *edge);
 
 /* A texel-space coordinate (float) to fixed point with SMP_SUB_BITS
- * fraction bits, saturated far outside any surface. */
-int64_t smp_fixed(float t);
+ * fraction bits, rounded to nearest (round) or truncated toward minus
+ * infinity, saturated far outside any surface; NaN gives 0. */
+int64_t smp_fixed(float t, bool round);
 
 /* ---- texel.c ---- */
 /* The prefiltered texel at (x, y, z) of level L (z: 3D depth; arrays and
@@ -96,9 +101,10 @@ void smp_fetch(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
  * c->dims axes. */
 void smp_nearest(smp_ctx *c, const smp_level *L, const float p[3], float w, float acc[4]);
 void smp_linear(smp_ctx *c, const smp_level *L, const float p[3], float w, float acc[4]);
-/* The 2x2 (1D: 2, 3D: 2x2x2) bilinear footprint of p: first texel index
- * per axis and the weight of the second one, in 1/SMP_SUB_ONE units. */
-void smp_linear_footprint(const float p[3], unsigned dims, int64_t i0[3], unsigned w1[3]);
+/* The 2x2 (1D: 2, 3D: 2x2x2) bilinear footprint of p over c->dims axes:
+ * first texel index per axis and the weight of the second one, in
+ * 1/SMP_SUB_ONE units (0 on unused axes). */
+void smp_linear_footprint(const smp_ctx *c, const float p[3], int64_t i0[3], unsigned w1[3]);
 
 /* ---- shadow.c ---- */
 /* The shadow prefilter compare (§2.4): 0.0 when `texel OP ref` holds, else
@@ -132,10 +138,9 @@ typedef struct smp_lodsel {
     float lod_unclamped;       /* what the LOD message returns in green */
     float lod_clamped;         /* ... and in red */
 } smp_lodsel;
-/* lod: the computed (or given) LOD before bias; is_lod_param: sample_l /
- * ld / sample_l_c take `lod` as the parameter instead.  bias_param: sample_b's. */
-void smp_lod_select(const smp_ctx *c, float lod, bool is_lod_param, float bias_param,
-                    smp_lodsel *out);
+/* lod: the LOD computed from gradients, or the lod parameter of sample_l /
+ * sample_l_c (which replaces it); bias_param: sample_b's, else 0. */
+void smp_lod_select(const smp_ctx *c, float lod, float bias_param, smp_lodsel *out);
 /* log2 of rho (§2.2.1.1) from texel-space derivatives d[0] = d/dx, d[1] = d/dy
  * of (u, v, r). */
 float smp_lod_from_grad(const float d[2][3], unsigned dims);
@@ -155,7 +160,13 @@ void smp_aniso_filter(smp_ctx *c, const smp_level *L, const float p[3], const sm
 /* MAPFILTER_MONO at level L around p: the intensity, replicated by the caller. */
 float smp_mono_filter(smp_ctx *c, const smp_level *L, const float p[3]);
 
-/* ---- gather.c, msaa.c, info.c: whole operations ---- */
+/* ---- whole operations: sample.c (sample*, LOD), ld.c, gather.c, msaa.c,
+ * info.c ---- */
+int smp_sample_ops(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out);
+int smp_ld(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out);
+/* What a texel outside the surface or MIP range reads (§2.2.1.5, ld): zero,
+ * alpha one for formats without alpha. */
+void smp_zero_texel(const smp_ctx *c, g7sf_texel *t);
 int smp_gather4(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out);
 int smp_ld_msaa(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out);  /* ld_mcs, ld2dms, ld2dss */
 int smp_resinfo(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out);
