@@ -125,7 +125,7 @@ TEST(mesa_sampler_lod)
         { .name = "2D LML bias -2.25", TEX2D, LML, .bias = -2.25f, .func = MS_GRAD, FILTERED },
         { .name = "2D LML min 1.25 max 3.5", TEX2D, LML, .min_lod = 1.25f, .max_lod = 3.5f,
           .func = MS_GRAD, FILTERED },
-        { .name = "2D NMN min 0.5 max 2.75", TEX2D, NMN, .min_lod = 0.5f, .max_lod = 2.75f,
+        { .name = "2D NMN min 0.625 max 2.75", TEX2D, NMN, .min_lod = 0.625f, .max_lod = 2.75f,
           .func = MS_GRAD, EXACT },
         { .name = "2D LML base 1 max 3", TEX2D, LML, .base_level = 1, .max_level = 3,
           .func = MS_GRAD, FILTERED },
