@@ -58,7 +58,8 @@ typedef struct ms_stats {
     unsigned lod_approx;      /* explained by llvmpipe's approximate log2 */
     double max_err, sum_err;  /* over every sample and compared channel */
     bool pending;             /* gen7sf answered G7SF_ENOTIMPL, or the stage
-                                 (cube, shadow) is still a placeholder */
+                                 (cube, shadow, anisotropic) is still a
+                                 placeholder */
     int error;                /* another gen7sf error (first one) */
 } ms_stats;
 
