@@ -43,11 +43,36 @@ static void close_context(void)
 
 const mesa_gl *mesa_gl_open(const char **why)
 {
+    return mesa_gl_open_driver("llvmpipe", NULL, why);
+}
+
+/* The entry points past the context's basics, for the sampler test. */
+static bool load_draw(PFNEGLGETPROCADDRESSPROC gpa, mesa_gl *gl, const char **why)
+{
+#define L(m) load(gpa, &gl->m, "gl" #m, why)
+    return L(TexImage1D) && L(TexImage3D) && L(TexParameteri) && L(TexParameterf)
+        && L(TexParameterfv) && L(ActiveTexture) && L(Enable) && L(Disable)
+        && L(CreateShader) && L(ShaderSource) && L(CompileShader) && L(GetShaderiv)
+        && L(GetShaderInfoLog) && L(DeleteShader) && L(CreateProgram) && L(AttachShader)
+        && L(LinkProgram) && L(GetProgramiv) && L(GetProgramInfoLog) && L(UseProgram)
+        && L(DeleteProgram) && L(GetUniformLocation) && L(Uniform1i)
+        && L(GenFramebuffers) && L(BindFramebuffer) && L(FramebufferTexture2D)
+        && L(CheckFramebufferStatus) && L(DeleteFramebuffers) && L(GenVertexArrays)
+        && L(BindVertexArray) && L(DeleteVertexArrays) && L(Viewport) && L(DrawArrays)
+        && L(ReadPixels);
+#undef L
+}
+
+const mesa_gl *mesa_gl_open_driver(const char *driver, const char *gallivm_perf,
+                                   const char **why)
+{
     if (st.open)
         return &st.gl;
     /* Before Mesa is loaded: its drivers read these once. */
     setenv("LIBGL_ALWAYS_SOFTWARE", "1", 1);
-    setenv("GALLIUM_DRIVER", "llvmpipe", 1);
+    setenv("GALLIUM_DRIVER", driver, 1);
+    if (gallivm_perf)
+        setenv("GALLIVM_PERF", gallivm_perf, 1);
     void *lib = dlopen("libEGL.so.1", RTLD_NOW | RTLD_LOCAL);
     if (!lib) {
         *why = "no libEGL.so.1";
@@ -118,18 +143,63 @@ const mesa_gl *mesa_gl_open(const char **why)
         || !load(gpa, &gl->TexImage2D, "glTexImage2D", why)
         || !load(gpa, &gl->CompressedTexImage2D, "glCompressedTexImage2D", why)
         || !load(gpa, &gl->GetTexImage, "glGetTexImage", why)
-        || !load(gpa, &gl->GetTexLevelParameteriv, "glGetTexLevelParameteriv", why)) {
+        || !load(gpa, &gl->GetTexLevelParameteriv, "glGetTexLevelParameteriv", why)
+        || !load_draw(gpa, gl, why)) {
         close_context();
         return NULL;
     }
     gl->renderer = (const char *)gl->GetString(GL_RENDERER);
     gl->version = (const char *)gl->GetString(GL_VERSION);
-    if (!gl->renderer || !strstr(gl->renderer, "llvmpipe")) {
+    if (!gl->renderer || !strstr(gl->renderer, driver)) {
         close_context();
-        *why = "the GL context is not Mesa llvmpipe";
+        *why = "the GL context is not the Mesa driver asked for";
         return NULL;
     }
     return gl;
+}
+
+/* A compiled shader, or 0 with its log. */
+static GLuint shader(const mesa_gl *gl, GLenum type, const char *src, char *log, size_t n)
+{
+    GLuint s = gl->CreateShader(type);
+    GLint ok = 0;
+    gl->ShaderSource(s, 1, &src, NULL);
+    gl->CompileShader(s);
+    gl->GetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        gl->GetShaderInfoLog(s, (GLsizei)n, NULL, log);
+        gl->DeleteShader(s);
+        return 0;
+    }
+    return s;
+}
+
+GLuint mesa_gl_program(const mesa_gl *gl, const char *vs, const char *fs, char *log,
+                       size_t n)
+{
+    if (n)
+        log[0] = 0;
+    GLuint v = shader(gl, GL_VERTEX_SHADER, vs, log, n);
+    GLuint f = v ? shader(gl, GL_FRAGMENT_SHADER, fs, log, n) : 0;
+    if (!f) {
+        if (v)
+            gl->DeleteShader(v);
+        return 0;
+    }
+    GLuint p = gl->CreateProgram();
+    GLint ok = 0;
+    gl->AttachShader(p, v);
+    gl->AttachShader(p, f);
+    gl->LinkProgram(p);
+    gl->DeleteShader(v);   /* freed with the program */
+    gl->DeleteShader(f);
+    gl->GetProgramiv(p, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        gl->GetProgramInfoLog(p, (GLsizei)n, NULL, log);
+        gl->DeleteProgram(p);
+        return 0;
+    }
+    return p;
 }
 
 bool mesa_gl_has_extension(const mesa_gl *gl, const char *name)

@@ -1,5 +1,5 @@
-/* A desktop GL context on Mesa's llvmpipe (EGL, surfaceless platform), for
- * tests that compare gen7sf with Mesa.  EGL and GL are loaded at run time
+/* A desktop GL context on Mesa's llvmpipe or softpipe (EGL, surfaceless
+ * platform), for tests that compare gen7sf with Mesa.  EGL and GL are loaded at run time
  * (dlopen, eglGetProcAddress): the tests need no link dependency, and where
  * Mesa is missing they say why and skip.  Nothing happens until
  * mesa_gl_open is called. */
@@ -7,6 +7,7 @@
 #define G7SF_TEST_MESA_GL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include <GL/gl.h>
 #include <GL/glext.h>
@@ -33,6 +34,45 @@ typedef struct mesa_gl {
                                  GLenum type, void *pixels);
     void (APIENTRY *GetTexLevelParameteriv)(GLenum target, GLint level,
                                             GLenum pname, GLint *params);
+    /* Textures of every target, shaders and drawing into a float FBO (the
+     * sampler test). */
+    void (APIENTRY *TexImage1D)(GLenum target, GLint level, GLint internalformat,
+                                GLsizei width, GLint border, GLenum format,
+                                GLenum type, const void *pixels);
+    PFNGLTEXIMAGE3DPROC TexImage3D;
+    void (APIENTRY *TexParameteri)(GLenum target, GLenum pname, GLint param);
+    void (APIENTRY *TexParameterf)(GLenum target, GLenum pname, GLfloat param);
+    void (APIENTRY *TexParameterfv)(GLenum target, GLenum pname, const GLfloat *params);
+    PFNGLACTIVETEXTUREPROC ActiveTexture;
+    void (APIENTRY *Enable)(GLenum cap);
+    void (APIENTRY *Disable)(GLenum cap);
+    PFNGLCREATESHADERPROC CreateShader;
+    PFNGLSHADERSOURCEPROC ShaderSource;
+    PFNGLCOMPILESHADERPROC CompileShader;
+    PFNGLGETSHADERIVPROC GetShaderiv;
+    PFNGLGETSHADERINFOLOGPROC GetShaderInfoLog;
+    PFNGLDELETESHADERPROC DeleteShader;
+    PFNGLCREATEPROGRAMPROC CreateProgram;
+    PFNGLATTACHSHADERPROC AttachShader;
+    PFNGLLINKPROGRAMPROC LinkProgram;
+    PFNGLGETPROGRAMIVPROC GetProgramiv;
+    PFNGLGETPROGRAMINFOLOGPROC GetProgramInfoLog;
+    PFNGLUSEPROGRAMPROC UseProgram;
+    PFNGLDELETEPROGRAMPROC DeleteProgram;
+    PFNGLGETUNIFORMLOCATIONPROC GetUniformLocation;
+    PFNGLUNIFORM1IPROC Uniform1i;
+    PFNGLGENFRAMEBUFFERSPROC GenFramebuffers;
+    PFNGLBINDFRAMEBUFFERPROC BindFramebuffer;
+    PFNGLFRAMEBUFFERTEXTURE2DPROC FramebufferTexture2D;
+    PFNGLCHECKFRAMEBUFFERSTATUSPROC CheckFramebufferStatus;
+    PFNGLDELETEFRAMEBUFFERSPROC DeleteFramebuffers;
+    PFNGLGENVERTEXARRAYSPROC GenVertexArrays;
+    PFNGLBINDVERTEXARRAYPROC BindVertexArray;
+    PFNGLDELETEVERTEXARRAYSPROC DeleteVertexArrays;
+    void (APIENTRY *Viewport)(GLint x, GLint y, GLsizei width, GLsizei height);
+    void (APIENTRY *DrawArrays)(GLenum mode, GLint first, GLsizei count);
+    void (APIENTRY *ReadPixels)(GLint x, GLint y, GLsizei width, GLsizei height,
+                                GLenum format, GLenum type, void *pixels);
 } mesa_gl;
 
 /* Makes a context current on this thread (software rendering forced:
@@ -42,6 +82,18 @@ typedef struct mesa_gl {
  * it unloads Mesa's driver, whose unfreed memory LeakSanitizer would then
  * report as leaks. */
 const mesa_gl *mesa_gl_open(const char **why);
+
+/* The same with a choice of Gallium driver ("llvmpipe" or "softpipe") and
+ * of GALLIVM_PERF (NULL: left as the environment has it).  Mesa reads both
+ * once, when EGL initialises: the first call of a process decides, later
+ * calls return that context whatever they ask. */
+const mesa_gl *mesa_gl_open_driver(const char *driver, const char *gallivm_perf,
+                                   const char **why);
+
+/* Compiles and links a vertex and a fragment shader: the program, or 0 with
+ * the compiler's log in log[n]. */
+GLuint mesa_gl_program(const mesa_gl *gl, const char *vs, const char *fs, char *log,
+                       size_t n);
 
 /* Whether the context lists the extension (exact name). */
 bool mesa_gl_has_extension(const mesa_gl *gl, const char *name);

@@ -90,10 +90,8 @@ int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
     c->gpu = gpu, c->tex = tex, c->smp = smp, c->op = op;
     c->fmt = g7sf_format_info(tex->format);
     c->err = 0;
-    c->stamp = 1;
     c->image.valid = false;
-    for (unsigned i = 0; i < SMP_CACHE_LINES; i++)
-        c->cache[i].stamp = 0;
+    memset(c->cache.valid, 0, sizeof c->cache.valid);
     c->chroma = c->chroma_matched = false;
     c->compare = false;
     c->ref = 0.0f;
@@ -106,6 +104,7 @@ int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
     c->unit_shift = 0;
     while ((2u << c->unit_shift) <= c->fmt->unit_bytes)
         c->unit_shift++;
+    c->cache.lines = SMP_CACHE_TEXELS / ((unsigned)c->fmt->unit_w * c->fmt->unit_h);
     unsigned type = tex->surf.type;
     c->dims = type == G7SF_SURFTYPE_3D ? 3 : type == G7SF_SURFTYPE_2D || type == G7SF_SURFTYPE_CUBE ? 2 : 1;
     c->cube = type == G7SF_SURFTYPE_CUBE;

@@ -20,13 +20,16 @@
 #define SMP_SUB_ONE  (1 << SMP_SUB_BITS)
 #define SMP_LOD_BITS 8
 
-/* Decoded units kept per message: direct-mapped by address. */
-#define SMP_CACHE_LINES 16
-typedef struct smp_cache_line {
-    uint32_t addr;             /* graphics address of the unit; tag */
-    uint32_t stamp;            /* 0: empty */
-    g7sf_texel t[32];          /* the unit's texels, row-major */
-} smp_cache_line;
+/* Decoded texels kept per message, in lines of one decode unit (1 texel,
+ * a YCrCb pair, a 4x4 or 8x4 block), direct-mapped by unit address: a 16:1
+ * anisotropic footprint of uncompressed texels still fits. */
+#define SMP_CACHE_TEXELS 1024
+typedef struct smp_cache {
+    unsigned lines;                    /* SMP_CACHE_TEXELS / texels per unit */
+    uint64_t valid[SMP_CACHE_TEXELS / 64];
+    uint32_t tag[SMP_CACHE_TEXELS];    /* unit address per line */
+    g7sf_texel t[SMP_CACHE_TEXELS];    /* line i holds texels i * unit .. */
+} smp_cache;
 
 /* One level as a filter sees it. */
 typedef struct smp_level {
@@ -58,8 +61,7 @@ typedef struct smp_ctx {
     /* texel.c's memo: origin in the 2D layout of the last image read */
     struct { unsigned lod, z; bool valid; uint32_t x, y; } image;
     unsigned unit_shift;               /* log2 of the decode unit's size, for the cache */
-    uint32_t stamp;
-    smp_cache_line cache[SMP_CACHE_LINES];
+    smp_cache cache;
 } smp_ctx;
 
 /* sampler.c: sets up c for one message (cache empty, border colour, modes)

@@ -12,7 +12,7 @@
  * lines whatever their size. */
 static unsigned cache_index(const smp_ctx *c, uint32_t addr)
 {
-    return (addr >> c->unit_shift) % SMP_CACHE_LINES;
+    return (addr >> c->unit_shift) & (c->cache.lines - 1);
 }
 
 /* Address of the unit at (ux, uy) of image (lod, z) of a single-sampled
@@ -72,18 +72,20 @@ void smp_fetch(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
         memset(out, 0, sizeof *out);
         return;
     }
-    smp_cache_line *line = &c->cache[cache_index(c, addr)];
-    if (line->stamp != c->stamp || line->addr != addr) {
+    smp_cache *k = &c->cache;
+    unsigned line = cache_index(c, addr), n = (unsigned)f->unit_w * f->unit_h;
+    g7sf_texel *texels = &k->t[line * n];
+    if (!(k->valid[line / 64] >> (line % 64) & 1) || k->tag[line] != addr) {
         uint8_t unit[16] = { 0 };
         const g7sf_palettes *pal = c->smp ? c->smp->palettes : NULL;
         if (g7sf_mem_read(c->gpu, addr, unit, f->unit_bytes))
             c->err = c->err ? c->err : G7SF_EFAULT;
-        if (g7sf_unit_decode(f, unit, pal, line->t))
-            memset(line->t, 0, sizeof line->t);
-        line->addr = addr;
-        line->stamp = c->stamp;
+        if (g7sf_unit_decode(f, unit, pal, texels))
+            memset(texels, 0, n * sizeof *texels);
+        k->tag[line] = addr;
+        k->valid[line / 64] |= 1ull << (line % 64);
     }
-    *out = line->t[(y - uy) * f->unit_w + (x - ux)];
+    *out = texels[(y - uy) * f->unit_w + (x - ux)];
 }
 
 /* Chroma key (KEYFILTER_REPLACE_BLACK makes a matching texel black, in the

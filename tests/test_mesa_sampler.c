@@ -1,0 +1,299 @@
+/* gen7sf's sampling engine against Mesa's llvmpipe: every configuration
+ * GL can express (targets, filters, address modes, LOD controls, compare,
+ * gather, texelFetch), sampled at random inputs by a fragment shader and by
+ * g7sf_sample with the state Mesa's i965 driver would program.  What is
+ * compared and the tolerances: docs/spec-notes.md, "Sampler Mesa
+ * differential test". */
+#include <stdio.h>
+
+#include "harness.h"
+#include "mesa_sample.h"
+
+/* Configurations are a macro of defaults followed by the fields they
+ * change: later designators override earlier ones on purpose. */
+#if defined(__clang__)
+#pragma clang diagnostic ignored "-Winitializer-overrides"
+#else
+#pragma GCC diagnostic ignored "-Woverride-init"
+#endif
+
+/* Exact answers (nearest, ld, gather) within half a code; filtered ones
+ * within 2/255 (weights at 1/256 here, floats in llvmpipe).  No
+ * unexplained disagreement; at most 3% on texel/LOD boundaries. */
+#define EXACT .tol = 0.5f / 255.0f, .max_boundary = 0.03f
+#define FILTERED .tol = 2.0f / 255.0f, .max_boundary = 0.03f
+/* A 2D RGBA8 mip chain (32 x 16: non-square) sampled with textureGrad. */
+#define TEX2D .target = GL_TEXTURE_2D, .w = 32, .h = 16, .fmt = MS_RGBA8, \
+              .coord = { -1.5f, 2.5f }, .lod = { -2.0f, 6.0f }, .aniso_ratio = 2.0f
+#define LML .min_filter = GL_LINEAR_MIPMAP_LINEAR, .mag_filter = GL_LINEAR
+#define NMN .min_filter = GL_NEAREST_MIPMAP_NEAREST, .mag_filter = GL_NEAREST
+#define BORDER .border = { 0.2f, 0.4f, 0.6f, 0.8f }
+
+/* The grid: 64 x 64 samples per configuration, 32 x 32 under the
+ * sanitizers (keeps that run short). */
+static unsigned grid(void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    return 32;
+#else
+    return 64;
+#endif
+}
+
+static const mesa_gl *open_gl(void)
+{
+    const char *why = NULL;
+    /* no_quad_lod: one LOD per pixel (textureGrad's per-pixel gradients) */
+    const mesa_gl *gl = mesa_gl_open_driver("llvmpipe", "no_quad_lod,no_aos_sampling", &why);
+    if (!gl)
+        printf("  Mesa unavailable: %s\n", why);
+    return gl;
+}
+
+static void run_all(const ms_config *cs, size_t n)
+{
+    const mesa_gl *gl = open_gl();
+    if (!gl) {
+        t_skip("no Mesa llvmpipe context");
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        ms_stats st;
+        char why[1024];
+        if (!ms_run(gl, &cs[i], grid(), grid(), &st, why, sizeof why)) {
+            CHECKF(0, "%s: GL refused: %s", cs[i].name, why);
+            continue;
+        }
+        ms_report(&cs[i], &st);
+    }
+}
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/* min x mag x mip filters on a 2D mip chain, textureGrad. */
+TEST(mesa_sampler_filters)
+{
+    static const GLenum mins[] = { GL_NEAREST, GL_LINEAR, GL_NEAREST_MIPMAP_NEAREST,
+                                   GL_LINEAR_MIPMAP_NEAREST, GL_NEAREST_MIPMAP_LINEAR,
+                                   GL_LINEAR_MIPMAP_LINEAR };
+    static const char *const names[] = { "N", "L", "NMN", "LMN", "NML", "LML" };
+    ms_config cs[12];
+    char nm[12][48];
+    for (unsigned i = 0; i < 12; i++) {
+        bool mag_lin = i & 1, min_lin = (i / 2) & 1;
+        snprintf(nm[i], sizeof nm[i], "2D min %s mag %s", names[i / 2], mag_lin ? "L" : "N");
+        cs[i] = (ms_config){ .name = nm[i], TEX2D, .min_filter = mins[i / 2],
+                             .mag_filter = mag_lin ? GL_LINEAR : GL_NEAREST, .func = MS_GRAD,
+                             EXACT };
+        if (mag_lin || min_lin || i / 2 >= 4)   /* filtered, or blended between levels */
+            cs[i].tol = 2.0f / 255.0f;
+    }
+    run_all(cs, N(cs));
+}
+
+/* Every address mode on S, another one on T at the same time. */
+TEST(mesa_sampler_wrap)
+{
+    static const GLenum modes[] = { GL_REPEAT, GL_MIRRORED_REPEAT, GL_CLAMP_TO_EDGE,
+                                    GL_CLAMP_TO_BORDER, GL_MIRROR_CLAMP_TO_EDGE };
+    static const char *const names[] = { "REPEAT", "MIRRORED", "EDGE", "BORDER", "MIRROR_ONCE" };
+    ms_config cs[10];
+    char nm[10][48];
+    for (unsigned i = 0; i < 10; i++) {
+        unsigned m = i / 2, t = (m + 3) % 5;
+        bool lin = i & 1;
+        snprintf(nm[i], sizeof nm[i], "2D %s S %s T %s", lin ? "LML" : "NMN", names[m], names[t]);
+        cs[i] = (ms_config){ .name = nm[i], TEX2D, .wrap = { modes[m], modes[t] }, BORDER,
+                             .coord = { -2.5f, 3.5f }, .lod = { -2.0f, 4.0f },
+                             .func = MS_GRAD, EXACT };
+        if (lin) {
+            cs[i].min_filter = GL_LINEAR_MIPMAP_LINEAR, cs[i].mag_filter = GL_LINEAR;
+            cs[i].tol = 2.0f / 255.0f;
+        } else {
+            cs[i].min_filter = GL_NEAREST_MIPMAP_NEAREST, cs[i].mag_filter = GL_NEAREST;
+        }
+    }
+    run_all(cs, N(cs));
+}
+
+/* LOD bias, min/max LOD, base/max level; textureLod, implicit LOD, bias. */
+TEST(mesa_sampler_lod)
+{
+    static const ms_config cs[] = {
+        { .name = "2D LML bias 1.5", TEX2D, LML, .bias = 1.5f, .func = MS_GRAD, FILTERED },
+        { .name = "2D LML bias -2.25", TEX2D, LML, .bias = -2.25f, .func = MS_GRAD, FILTERED },
+        { .name = "2D LML min 1.25 max 3.5", TEX2D, LML, .min_lod = 1.25f, .max_lod = 3.5f,
+          .func = MS_GRAD, FILTERED },
+        { .name = "2D NMN min 0.625 max 2.75", TEX2D, NMN, .min_lod = 0.625f, .max_lod = 2.75f,
+          .func = MS_GRAD, EXACT },
+        { .name = "2D LML base 1 max 3", TEX2D, LML, .base_level = 1, .max_level = 3,
+          .func = MS_GRAD, FILTERED },
+        { .name = "2D NMN base 2", TEX2D, NMN, .base_level = 2, .func = MS_GRAD, EXACT },
+        { .name = "2D LML textureLod", TEX2D, LML, .lod = { -1.0f, 7.0f }, .func = MS_LOD,
+          FILTERED },
+        { .name = "2D NMN textureLod base 1", TEX2D, NMN, .base_level = 1,
+          .lod = { -1.0f, 6.0f }, .func = MS_LOD, EXACT },
+        { .name = "2D LML texture()", TEX2D, LML, .func = MS_IMPLICIT, FILTERED },
+        { .name = "2D NMN texture()", TEX2D, NMN, .func = MS_IMPLICIT, EXACT },
+        { .name = "2D LML texture(bias)", TEX2D, LML, .lod = { -1.0f, 3.0f }, .func = MS_BIAS,
+          FILTERED },
+        { .name = "2D LMN texture(bias) bias 0.5", TEX2D, .min_filter = GL_LINEAR_MIPMAP_NEAREST,
+          .mag_filter = GL_LINEAR, .bias = 0.5f, .lod = { -1.0f, 3.0f }, .func = MS_BIAS,
+          FILTERED },
+        { .name = "2D LML textureGradOffset", TEX2D, LML, .offset = { 3, -2 },
+          .func = MS_GRAD_OFFSET, FILTERED },
+        { .name = "2D NMN textureGradOffset", TEX2D, NMN, .offset = { -8, 7 },
+          .func = MS_GRAD_OFFSET, EXACT },
+    };
+    run_all(cs, N(cs));
+}
+
+/* 1D, 1D/2D arrays, 3D, cube maps and cube arrays. */
+TEST(mesa_sampler_targets)
+{
+#define T1D .target = GL_TEXTURE_1D, .w = 64, .h = 1, .fmt = MS_RGBA8, \
+            .coord = { -1.5f, 2.5f }, .lod = { -2.0f, 7.0f }
+#define T1DA .target = GL_TEXTURE_1D_ARRAY, .w = 64, .h = 1, .d = 6, .fmt = MS_RGBA8, \
+             .coord = { -1.5f, 2.5f }, .lod = { -2.0f, 7.0f }
+#define T2DA .target = GL_TEXTURE_2D_ARRAY, .w = 16, .h = 32, .d = 5, .fmt = MS_RGBA8, \
+             .coord = { -1.5f, 2.5f }, .lod = { -2.0f, 6.0f }, .aniso_ratio = 2.0f
+#define T3D .target = GL_TEXTURE_3D, .w = 16, .h = 8, .d = 16, .fmt = MS_RGBA8, \
+            .coord = { -1.5f, 2.5f }, .lod = { -2.0f, 5.0f }, .aniso_ratio = 2.0f
+#define TCUBE .target = GL_TEXTURE_CUBE_MAP, .w = 16, .h = 16, .d = 6, .fmt = MS_RGBA8, \
+              .lod = { -2.0f, 5.0f }
+#define TCUBEA .target = GL_TEXTURE_CUBE_MAP_ARRAY, .w = 16, .h = 16, .d = 18, \
+               .fmt = MS_RGBA8, .lod = { -2.0f, 5.0f }
+    static const ms_config cs[] = {
+        { .name = "1D LML", T1D, LML, .func = MS_GRAD, FILTERED },
+        { .name = "1D NMN mirror", T1D, NMN, .wrap = { GL_MIRRORED_REPEAT }, .func = MS_GRAD,
+          EXACT },
+        { .name = "1D LML border offset", T1D, LML, .wrap = { GL_CLAMP_TO_BORDER }, BORDER,
+          .offset = { 5 }, .func = MS_GRAD_OFFSET, FILTERED },
+        { .name = "1D array LML", T1DA, LML, .func = MS_GRAD, FILTERED },
+        { .name = "1D array NMN lod", T1DA, NMN, .func = MS_LOD, EXACT },
+        { .name = "2D array LML", T2DA, LML, .func = MS_GRAD, FILTERED },
+        { .name = "2D array NMN edge", T2DA, NMN, .wrap = { GL_CLAMP_TO_EDGE, GL_CLAMP_TO_EDGE },
+          .func = MS_GRAD, EXACT },
+        { .name = "2D array LML texture()", T2DA, LML, .func = MS_IMPLICIT, FILTERED },
+        { .name = "3D LML", T3D, LML, .func = MS_GRAD, FILTERED },
+        { .name = "3D NMN", T3D, NMN, .func = MS_GRAD, EXACT },
+        { .name = "3D LML wrap mix", T3D, LML, BORDER,
+          .wrap = { GL_CLAMP_TO_BORDER, GL_MIRROR_CLAMP_TO_EDGE, GL_MIRRORED_REPEAT },
+          .func = MS_GRAD, FILTERED },
+        { .name = "3D NML offset", T3D, .min_filter = GL_NEAREST_MIPMAP_LINEAR,
+          .mag_filter = GL_NEAREST, .offset = { 1, -3, 2 }, .func = MS_GRAD_OFFSET, FILTERED },
+        { .name = "cube NMN lod", TCUBE, NMN, .func = MS_LOD, EXACT },
+        { .name = "cube LML lod", TCUBE, LML, .func = MS_LOD, FILTERED },
+        { .name = "cube LML lod seamless", TCUBE, LML, .seamless = true, .func = MS_LOD,
+          FILTERED },
+        { .name = "cube LML texture() seamless", TCUBE, LML, .seamless = true,
+          .func = MS_IMPLICIT, FILTERED },
+        { .name = "cube NMN texture()", TCUBE, NMN, .func = MS_IMPLICIT, EXACT },
+        { .name = "cube array LML lod seamless", TCUBEA, LML, .seamless = true,
+          .func = MS_LOD, FILTERED },
+        { .name = "cube array NMN lod", TCUBEA, NMN, .func = MS_LOD, EXACT },
+    };
+    run_all(cs, N(cs));
+}
+
+/* Float texels: RGBA32F, and an R32F depth texture read without compare. */
+TEST(mesa_sampler_float)
+{
+    static const ms_config cs[] = {
+        { .name = "2D RGBA32F LML", TEX2D, .fmt = MS_RGBA32F, LML, .func = MS_GRAD, FILTERED },
+        { .name = "2D RGBA32F NMN", TEX2D, .fmt = MS_RGBA32F, NMN, .func = MS_GRAD, EXACT },
+        { .name = "2D DEPTH32F LML", TEX2D, .fmt = MS_DEPTH32F, LML, .func = MS_GRAD,
+          FILTERED },
+        { .name = "2D RGBA32F LML border", TEX2D, .fmt = MS_RGBA32F, LML, BORDER,
+          .wrap = { GL_CLAMP_TO_BORDER, GL_CLAMP_TO_BORDER }, .func = MS_GRAD, FILTERED },
+    };
+    run_all(cs, N(cs));
+}
+
+/* Depth compare: every function, filtered and not, with every way of
+ * choosing the LOD. */
+TEST(mesa_sampler_shadow)
+{
+#define DEPTH TEX2D, .fmt = MS_DEPTH32F, .border = { 0.5f }
+    static const GLenum fn[] = { GL_NEVER, GL_LESS, GL_EQUAL, GL_LEQUAL, GL_GREATER,
+                                 GL_NOTEQUAL, GL_GEQUAL, GL_ALWAYS };
+    static const char *const names[] = { "NEVER", "LESS", "EQUAL", "LEQUAL", "GREATER",
+                                         "NOTEQUAL", "GEQUAL", "ALWAYS" };
+    ms_config cs[8 + 8];
+    char nm[8][48];
+    for (unsigned i = 0; i < 8; i++) {
+        snprintf(nm[i], sizeof nm[i], "2D shadow %s NMN lod", names[i]);
+        cs[i] = (ms_config){ .name = nm[i], DEPTH, NMN, .compare = fn[i], .func = MS_LOD,
+                             EXACT };
+    }
+    static const ms_config more[] = {
+        { .name = "2D shadow LEQUAL LML lod", DEPTH, LML, .compare = GL_LEQUAL,
+          .func = MS_LOD, FILTERED },
+        { .name = "2D shadow GREATER L border", DEPTH, .min_filter = GL_LINEAR,
+          .mag_filter = GL_LINEAR, .wrap = { GL_CLAMP_TO_BORDER, GL_CLAMP_TO_BORDER },
+          .compare = GL_GREATER, .func = MS_LOD, FILTERED },
+        { .name = "2D shadow LESS LML texture()", DEPTH, LML, .compare = GL_LESS,
+          .func = MS_IMPLICIT, FILTERED },
+        { .name = "2D shadow GEQUAL NMN bias", DEPTH, NMN, .compare = GL_GEQUAL,
+          .lod = { -1.0f, 3.0f }, .func = MS_BIAS, EXACT },
+        { .name = "2D array shadow LEQUAL LML grad", T2DA, .fmt = MS_DEPTH32F, LML,
+          .compare = GL_LEQUAL, .func = MS_GRAD, FILTERED },
+        { .name = "1D shadow LESS LML lod", T1D, .fmt = MS_DEPTH32F, LML,
+          .compare = GL_LESS, .func = MS_LOD, FILTERED },
+        { .name = "cube shadow LEQUAL L texture()", TCUBE, .fmt = MS_DEPTH32F,
+          .min_filter = GL_LINEAR, .mag_filter = GL_LINEAR, .compare = GL_LEQUAL,
+          .seamless = true, .func = MS_IMPLICIT, FILTERED },
+        { .name = "cube array shadow LESS NMN", TCUBEA, .fmt = MS_DEPTH32F, NMN,
+          .compare = GL_LESS, .func = MS_IMPLICIT, EXACT },
+    };
+    for (unsigned i = 0; i < N(more); i++)
+        cs[8 + i] = more[i];
+    run_all(cs, N(cs));
+}
+
+/* textureGather: each component, offsets (constant and per pixel),
+ * compare, arrays, address modes. */
+TEST(mesa_sampler_gather)
+{
+#define G2D TEX2D, .min_filter = GL_LINEAR, .mag_filter = GL_LINEAR
+    static const ms_config cs[] = {
+        { .name = "gather R", G2D, .comp = 0, .func = MS_GATHER, EXACT },
+        { .name = "gather G", G2D, .comp = 1, .func = MS_GATHER, EXACT },
+        { .name = "gather B mirror", G2D, .comp = 2, .wrap = { GL_MIRRORED_REPEAT,
+          GL_MIRROR_CLAMP_TO_EDGE }, .func = MS_GATHER, EXACT },
+        { .name = "gather A border", G2D, .comp = 3, BORDER,
+          .wrap = { GL_CLAMP_TO_BORDER, GL_CLAMP_TO_EDGE }, .func = MS_GATHER, EXACT },
+        { .name = "gather R base 1", G2D, .base_level = 1, .func = MS_GATHER, EXACT },
+        { .name = "gather offset (-8, 7)", G2D, .comp = 1, .offset = { -8, 7 },
+          .func = MS_GATHER_OFFSET, EXACT },
+        { .name = "gather4_po", G2D, .comp = 2, .func = MS_GATHER_PO, EXACT },
+        { .name = "gather 2D array", T2DA, .min_filter = GL_LINEAR, .mag_filter = GL_LINEAR,
+          .comp = 3, .func = MS_GATHER, EXACT },
+        { .name = "gather RGBA32F", G2D, .fmt = MS_RGBA32F, .comp = 1, .func = MS_GATHER,
+          EXACT },
+        { .name = "gather shadow LEQUAL", G2D, .fmt = MS_DEPTH32F, .compare = GL_LEQUAL,
+          .func = MS_GATHER, EXACT },
+        { .name = "gather shadow GREATER offset", G2D, .fmt = MS_DEPTH32F,
+          .compare = GL_GREATER, .offset = { 2, -3 }, .func = MS_GATHER_OFFSET, EXACT },
+        { .name = "gather4_po_c LESS", G2D, .fmt = MS_DEPTH32F, .compare = GL_LESS,
+          .func = MS_GATHER_PO, EXACT },
+        { .name = "gather cube seamless", TCUBE, .min_filter = GL_LINEAR,
+          .mag_filter = GL_LINEAR, .seamless = true, .func = MS_GATHER, EXACT },
+    };
+    run_all(cs, N(cs));
+}
+
+/* texelFetch: every level (from the base level) of each target that has it. */
+TEST(mesa_sampler_fetch)
+{
+    static const ms_config cs[] = {
+        { .name = "ld 1D", T1D, NMN, .func = MS_FETCH, EXACT },
+        { .name = "ld 1D array", T1DA, NMN, .func = MS_FETCH, EXACT },
+        { .name = "ld 2D", TEX2D, NMN, .func = MS_FETCH, EXACT },
+        { .name = "ld 2D base 2", TEX2D, NMN, .base_level = 2, .func = MS_FETCH, EXACT },
+        { .name = "ld 2D array", T2DA, NMN, .func = MS_FETCH, EXACT },
+        { .name = "ld 3D", T3D, NMN, .func = MS_FETCH, EXACT },
+        { .name = "ld 2D RGBA32F", TEX2D, .fmt = MS_RGBA32F, NMN, .func = MS_FETCH, EXACT },
+    };
+    run_all(cs, N(cs));
+}
