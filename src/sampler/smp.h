@@ -45,6 +45,8 @@ typedef struct smp_ctx {
     unsigned dims;                     /* filtered axes: 1, 2 or 3 (cube: 2 per face) */
     bool cube;                         /* a CUBE surface sampled by direction */
     unsigned mode[3];                  /* TCX/TCY/TCZ; CLAMP for the ld family */
+    bool round[3];                     /* address rounding enables of the filter in
+                                          use (mag or min), per axis */
     g7sf_texel border;                 /* border colour in the format's class */
     /* prefilter, per pixel */
     bool compare;                      /* sample_c family, gather4_c family */
@@ -70,8 +72,9 @@ int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
 int32_t smp_address(unsigned mode, int64_t i, uint32_t n, int32_t *edge);
 
 /* A texel-space coordinate (float) to fixed point with SMP_SUB_BITS
- * fraction bits, saturated far outside any surface. */
-int64_t smp_fixed(float t);
+ * fraction bits, rounded to nearest (round) or truncated toward minus
+ * infinity, saturated far outside any surface; NaN gives 0. */
+int64_t smp_fixed(float t, bool round);
 
 /* ---- texel.c ---- */
 /* The prefiltered texel at (x, y, z) of level L (z: 3D depth; arrays and
@@ -96,9 +99,10 @@ void smp_fetch(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
  * c->dims axes. */
 void smp_nearest(smp_ctx *c, const smp_level *L, const float p[3], float w, float acc[4]);
 void smp_linear(smp_ctx *c, const smp_level *L, const float p[3], float w, float acc[4]);
-/* The 2x2 (1D: 2, 3D: 2x2x2) bilinear footprint of p: first texel index
- * per axis and the weight of the second one, in 1/SMP_SUB_ONE units. */
-void smp_linear_footprint(const float p[3], unsigned dims, int64_t i0[3], unsigned w1[3]);
+/* The 2x2 (1D: 2, 3D: 2x2x2) bilinear footprint of p over c->dims axes:
+ * first texel index per axis and the weight of the second one, in
+ * 1/SMP_SUB_ONE units (0 on unused axes). */
+void smp_linear_footprint(const smp_ctx *c, const float p[3], int64_t i0[3], unsigned w1[3]);
 
 /* ---- shadow.c ---- */
 /* The shadow prefilter compare (§2.4): 0.0 when `texel OP ref` holds, else
