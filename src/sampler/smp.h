@@ -2,7 +2,8 @@
  * stage: lod.c (LOD and level selection), address.c (address modes),
  * texel.c (fetch, decode cache, border, prefilter), filter.c (nearest,
  * linear, mip blend), cube.c, aniso.c, gather.c, shadow.c, chromakey.c,
- * mono.c, msaa.c, info.c (resinfo, sampleinfo), sample.c (the operations). */
+ * mono.c, msaa.c, info.c (resinfo, sampleinfo), ld.c, sample.c (the sample*
+ * and LOD operations), sampler.c (g7sf_sample, the context). */
 #ifndef G7SF_SAMPLER_SMP_H
 #define G7SF_SAMPLER_SMP_H
 
@@ -58,7 +59,8 @@ typedef struct smp_ctx {
     smp_cache_line cache[SMP_CACHE_LINES];
 } smp_ctx;
 
-/* sample.c: sets up c for one message (cache empty, border colour, modes). */
+/* sampler.c: sets up c for one message (cache empty, border colour, modes)
+ * and checks the state combinations the operation forbids. */
 int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
                  const g7sf_sampler *smp, unsigned op);
 
@@ -136,10 +138,9 @@ typedef struct smp_lodsel {
     float lod_unclamped;       /* what the LOD message returns in green */
     float lod_clamped;         /* ... and in red */
 } smp_lodsel;
-/* lod: the computed (or given) LOD before bias; is_lod_param: sample_l /
- * ld / sample_l_c take `lod` as the parameter instead.  bias_param: sample_b's. */
-void smp_lod_select(const smp_ctx *c, float lod, bool is_lod_param, float bias_param,
-                    smp_lodsel *out);
+/* lod: the LOD computed from gradients, or the lod parameter of sample_l /
+ * sample_l_c (which replaces it); bias_param: sample_b's, else 0. */
+void smp_lod_select(const smp_ctx *c, float lod, float bias_param, smp_lodsel *out);
 /* log2 of rho (§2.2.1.1) from texel-space derivatives d[0] = d/dx, d[1] = d/dy
  * of (u, v, r). */
 float smp_lod_from_grad(const float d[2][3], unsigned dims);
@@ -159,7 +160,13 @@ void smp_aniso_filter(smp_ctx *c, const smp_level *L, const float p[3], const sm
 /* MAPFILTER_MONO at level L around p: the intensity, replicated by the caller. */
 float smp_mono_filter(smp_ctx *c, const smp_level *L, const float p[3]);
 
-/* ---- gather.c, msaa.c, info.c: whole operations ---- */
+/* ---- whole operations: sample.c (sample*, LOD), ld.c, gather.c, msaa.c,
+ * info.c ---- */
+int smp_sample_ops(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out);
+int smp_ld(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out);
+/* What a texel outside the surface or MIP range reads (§2.2.1.5, ld): zero,
+ * alpha one for formats without alpha. */
+void smp_zero_texel(const smp_ctx *c, g7sf_texel *t);
 int smp_gather4(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out);
 int smp_ld_msaa(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out);  /* ld_mcs, ld2dms, ld2dss */
 int smp_resinfo(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out);

@@ -1,0 +1,57 @@
+/* Texture address control (§2.2.3): where a texel index outside [0, n)
+ * lands under each TEXCOORDMODE, and the fixed-point texel positions the
+ * filters work on. */
+#include <math.h>
+
+#include "smp.h"
+
+/* Far beyond any surface (16K texels) and any wrap count, yet exact in a
+ * 64-bit fixed-point value. */
+#define SMP_COORD_LIMIT 1.0e12f
+
+int64_t smp_fixed(float t, bool round)
+{
+    if (isnan(t))
+        return 0;
+    float x = t * (float)SMP_SUB_ONE;
+    if (x > SMP_COORD_LIMIT)
+        x = SMP_COORD_LIMIT;
+    if (x < -SMP_COORD_LIMIT)
+        x = -SMP_COORD_LIMIT;
+    return (int64_t)(round ? floorf(x + 0.5f) : floorf(x));
+}
+
+static int64_t floor_mod(int64_t i, int64_t n)
+{
+    int64_t m = i % n;
+    return m < 0 ? m + n : m;
+}
+
+static int32_t clamp_index(int64_t i, uint32_t n)
+{
+    return i < 0 ? 0 : i >= n ? (int32_t)n - 1 : (int32_t)i;
+}
+
+int32_t smp_address(unsigned mode, int64_t i, uint32_t n, int32_t *edge)
+{
+    switch (mode) {
+    case 0:   /* TEXCOORDMODE_WRAP */
+        return (int32_t)floor_mod(i, n);
+    case 1: { /* TEXCOORDMODE_MIRROR: flipped at every integer junction */
+        int64_t m = floor_mod(i, 2 * (int64_t)n);
+        return (int32_t)(m < n ? m : 2 * (int64_t)n - 1 - m);
+    }
+    case 5:   /* TEXCOORDMODE_MIRROR_ONCE: |u|, then clamp; texel -1 mirrors onto 0 */
+        return clamp_index(i < 0 ? -1 - i : i, n);
+    case 4:   /* TEXCOORDMODE_CLAMP_BORDER */
+    case 6:   /* TEXCOORDMODE_HALF_BORDER */
+        if (i < 0 || i >= n) {
+            if (edge)
+                *edge = clamp_index(i, n);
+            return SMP_OUTSIDE;
+        }
+        return (int32_t)i;
+    default:  /* TEXCOORDMODE_CLAMP; CUBE once cube.c has crossed faces */
+        return clamp_index(i, n);
+    }
+}

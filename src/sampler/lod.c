@@ -1,0 +1,79 @@
+/* Level of detail (§2.2.1): LOD from gradients, then the bias and clamp
+ * pseudocode of §2.2.1.5 and the mip level selection (§2.2.1.5.1). */
+#include <math.h>
+
+#include "smp.h"
+
+/* Beyond any level count: keeps infinities out of the integer parts. */
+#define SMP_LOD_LIMIT 64.0f
+
+static float quantize(float lod)
+{
+    if (isnan(lod))
+        return 0.0f;
+    lod = fminf(fmaxf(lod, -SMP_LOD_LIMIT), SMP_LOD_LIMIT);
+    return rintf(lod * (1 << SMP_LOD_BITS)) / (1 << SMP_LOD_BITS);
+}
+
+float smp_lod_from_grad(const float d[2][3], unsigned dims)
+{
+    float len2[2] = { 0.0f, 0.0f };
+    for (unsigned j = 0; j < 2; j++)
+        for (unsigned k = 0; k < dims; k++)
+            len2[j] += d[j][k] * d[j][k];
+    /* log2(sqrt(x)) = log2(x) / 2: one square root less per pixel */
+    return 0.5f * log2f(fmaxf(len2[0], len2[1]));
+}
+
+static float clampf(float v, float lo, float hi)
+{
+    return fmaxf(fminf(v, hi), lo);
+}
+
+/* Trilinear Filter Quality: a level contributing less than this share is
+ * dropped (TRIQUAL_FULL, reserved 1, TRIQUAL_MED, TRIQUAL_LOW). */
+static const float triqual_drop[4] = { 0.0f, 0.0f, 0.25f, 0.375f };
+
+void smp_lod_select(const smp_ctx *c, float lod, float bias_param, smp_lodsel *out)
+{
+    const g7sf_sampler_state *ss = &c->smp->state;
+    const g7sf_texture *t = c->tex;
+    const float unit = 1.0f / (1 << SMP_LOD_BITS);
+    float bias = (float)ss->texture_lod_bias * unit;       /* S4.8 */
+    float min_lod = (float)ss->min_lod * unit, max_lod = (float)ss->max_lod * unit;
+    float base = (float)ss->base_mip_level * 0.5f;          /* U4.1 */
+    float mipcnt = (float)t->mip_count;
+    float adj_max = fminf(max_lod, mipcnt);
+    float adj_min = fminf(min_lod, mipcnt);
+    float adj_pr_min = (float)t->resource_min_lod * unit - (float)t->surface_min_lod;
+    adj_min = fmaxf(adj_min, adj_pr_min);
+    out->out_of_bounds = adj_pr_min > mipcnt;
+
+    lod = quantize(lod) + bias + quantize(bias_param);
+    out->lod_unclamped = lod;
+    if (ss->lod_preclamp_enable)
+        lod = clampf(lod, min_lod, max_lod);
+    out->mag = lod - base <= 0.0f;
+    unsigned mip = ss->mip_mode_filter;
+    if (out->mag || mip == 0) {               /* MIPFILTER_NONE, or magnified */
+        lod = fmaxf(fminf(0.0f, ceilf(adj_max)), floorf(adj_min));
+    } else if (mip == 1) {                    /* MIPFILTER_NEAREST */
+        lod = floorf(clampf(lod, adj_min, adj_max) + 0.5f);
+    } else {                                  /* MIPFILTER_LINEAR (and reserved 2) */
+        lod = clampf(lod, adj_min, adj_max);
+    }
+    out->lod_clamped = lod;
+    float l0 = floorf(lod);
+    out->beta = lod - l0;
+    float drop = triqual_drop[ss->trilinear_filter_quality & 3];
+    if (out->beta > 0.0f && out->beta < drop)
+        out->beta = 0.0f;
+    else if (out->beta > 1.0f - drop)
+        l0 += 1.0f, out->beta = 0.0f;
+    /* Negative only when Resource Min LOD lies below Surface Min LOD and
+     * Min LOD is 0: no level lies below the view's first */
+    if (l0 < 0.0f)
+        l0 = 0.0f, out->beta = 0.0f;
+    out->lod0 = t->surface_min_lod + (unsigned)l0;
+    out->lod1 = out->lod0 + (out->beta > 0.0f);
+}

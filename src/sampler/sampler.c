@@ -1,0 +1,175 @@
+/* g7sf_sample(): the checks every operation shares, the per-message
+ * context (format, address modes, border colour) and the dispatch to the
+ * operations. */
+#include <string.h>
+
+#include "smp.h"
+
+/* Texel Address Control Mode values the rules below name. */
+enum { TC_CLAMP = 2, TC_CUBE = 3, TC_CLAMP_BORDER = 4, TC_HALF_BORDER = 6 };
+enum { MAPFILTER_NEAREST = 0, MAPFILTER_LINEAR = 1, MAPFILTER_ANISOTROPIC = 2,
+       MAPFILTER_MONO = 6 };
+
+static bool op_reads_sampler(unsigned op)
+{
+    return !(op == G7SF_OP_LD || op == G7SF_OP_RESINFO || op == G7SF_OP_SAMPLEINFO ||
+             op >= G7SF_OP_LD_MCS);
+}
+
+static bool op_compares(unsigned op)
+{
+    return op == G7SF_OP_SAMPLE_C || op == G7SF_OP_SAMPLE_B_C || op == G7SF_OP_SAMPLE_L_C ||
+           op == G7SF_OP_SAMPLE_D_C || op == G7SF_OP_GATHER4_C || op == G7SF_OP_GATHER4_PO_C;
+}
+
+/* Operations that need derivatives between a subspan's pixels. */
+static bool op_needs_subspans(unsigned op)
+{
+    return op == G7SF_OP_SAMPLE || op == G7SF_OP_SAMPLE_B || op == G7SF_OP_SAMPLE_C ||
+           op == G7SF_OP_SAMPLE_B_C || op == G7SF_OP_LOD || op == G7SF_OP_SAMPLE_KILLPIX;
+}
+
+static bool filter_valid(unsigned f)
+{
+    return f == MAPFILTER_NEAREST || f == MAPFILTER_LINEAR || f == MAPFILTER_ANISOTROPIC ||
+           f == MAPFILTER_MONO;
+}
+
+/* The border colour (§2.12.5) in the format's class: DX10/OGL mode reads
+ * four floats (their bits as integers for UINT/SINT formats), DX9 mode one
+ * UNORM8 RGBA dword. */
+static void border_colour(smp_ctx *c)
+{
+    const g7sf_sampler_border_color_state *b = &c->smp->border;
+    if (c->smp->state.texture_border_color_mode) {
+        const uint32_t v[4] = { b->border_color_unorm_red, b->border_color_unorm_green,
+                                b->border_color_unorm_blue, b->border_color_unorm_alpha };
+        for (unsigned i = 0; i < 4; i++)
+            c->border.f[i] = (float)v[i] / 255.0f;
+        return;
+    }
+    const float f[4] = { b->border_color_red, b->border_color_green, b->border_color_blue,
+                         b->border_color_alpha };
+    memcpy(c->border.f, f, sizeof f);
+}
+
+/* SAMPLER_STATE combinations the PRM forbids for the operations that read
+ * it (§2.2.2, §2.2.3, SAMPLER_STATE programming notes). */
+static int check_sampler(const smp_ctx *c)
+{
+    const g7sf_sampler_state *ss = &c->smp->state;
+    unsigned type = c->tex->surf.type;
+    if (!filter_valid(ss->min_mode_filter) || !filter_valid(ss->mag_mode_filter) ||
+        ss->mip_mode_filter == 2)
+        return G7SF_ESTATE;
+    bool mono = ss->min_mode_filter == MAPFILTER_MONO || ss->mag_mode_filter == MAPFILTER_MONO;
+    if (mono && (c->fmt->layout != G7SF_LAYOUT_MONO || type != G7SF_SURFTYPE_2D))
+        return G7SF_ESTATE;
+    bool aniso = ss->min_mode_filter == MAPFILTER_ANISOTROPIC ||
+                 ss->mag_mode_filter == MAPFILTER_ANISOTROPIC;
+    bool filtered = aniso || ss->min_mode_filter == MAPFILTER_LINEAR ||
+                    ss->mag_mode_filter == MAPFILTER_LINEAR;
+    if ((type == G7SF_SURFTYPE_BUFFER && filtered) || (type == G7SF_SURFTYPE_3D && aniso))
+        return G7SF_ESTATE;
+    for (unsigned k = 0; k < 3; k++) {
+        unsigned m = c->mode[k];
+        if (m > TC_HALF_BORDER)
+            return G7SF_ESTATE;
+        if (c->cls != G7SF_TEXEL_FLOAT && (m == TC_CLAMP_BORDER || m == TC_HALF_BORDER))
+            return G7SF_ESTATE;
+        /* cube maps: CLAMP or CUBE, the same on every axis */
+        if (c->cube && ((m != TC_CLAMP && m != TC_CUBE) || m != c->mode[0]))
+            return G7SF_ESTATE;
+    }
+    return 0;
+}
+
+int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
+                 const g7sf_sampler *smp, unsigned op)
+{
+    c->gpu = gpu, c->tex = tex, c->smp = smp, c->op = op;
+    c->fmt = g7sf_format_info(tex->format);
+    c->err = 0;
+    c->stamp = 1;
+    for (unsigned i = 0; i < SMP_CACHE_LINES; i++)
+        c->cache[i].stamp = 0;
+    c->chroma = c->chroma_matched = false;
+    c->compare = false;
+    c->ref = 0.0f;
+    memset(&c->border, 0, sizeof c->border);
+    if (tex->surf.type == G7SF_SURFTYPE_NULL)
+        return 0;
+    if (!c->fmt || c->fmt->texel == G7SF_TEXEL_NONE)
+        return G7SF_ESTATE;
+    c->cls = c->fmt->texel;
+    unsigned type = tex->surf.type;
+    c->dims = type == G7SF_SURFTYPE_3D ? 3 : type == G7SF_SURFTYPE_2D || type == G7SF_SURFTYPE_CUBE ? 2 : 1;
+    c->cube = type == G7SF_SURFTYPE_CUBE;
+    c->mode[0] = c->mode[1] = c->mode[2] = TC_CLAMP;
+    c->round[0] = c->round[1] = c->round[2] = true;
+    if (!op_reads_sampler(op))
+        return 0;
+    const g7sf_sampler_state *ss = &smp->state;
+    c->mode[0] = ss->tcx_address_control_mode;
+    c->mode[1] = ss->tcy_address_control_mode;
+    c->mode[2] = ss->tcz_address_control_mode;
+    c->compare = op_compares(op);
+    c->chroma = ss->chromakey_enable && (c->fmt->caps[g7sf_gpu_platform(gpu)] & G7SF_CAP_CHROMA_KEY);
+    border_colour(c);
+    return check_sampler(c);
+}
+
+const char *g7sf_sample_op_name(unsigned op)
+{
+    static const char *const names[32] = {
+        [G7SF_OP_SAMPLE] = "sample", [G7SF_OP_SAMPLE_B] = "sample_b",
+        [G7SF_OP_SAMPLE_L] = "sample_l", [G7SF_OP_SAMPLE_C] = "sample_c",
+        [G7SF_OP_SAMPLE_D] = "sample_d", [G7SF_OP_SAMPLE_B_C] = "sample_b_c",
+        [G7SF_OP_SAMPLE_L_C] = "sample_l_c", [G7SF_OP_LD] = "ld",
+        [G7SF_OP_GATHER4] = "gather4", [G7SF_OP_LOD] = "LOD", [G7SF_OP_RESINFO] = "resinfo",
+        [G7SF_OP_SAMPLEINFO] = "sampleinfo", [G7SF_OP_SAMPLE_KILLPIX] = "sample+killpix",
+        [G7SF_OP_GATHER4_C] = "gather4_c", [G7SF_OP_GATHER4_PO] = "gather4_po",
+        [G7SF_OP_GATHER4_PO_C] = "gather4_po_c", [G7SF_OP_SAMPLE_D_C] = "sample_d_c",
+        [G7SF_OP_LD_MCS] = "ld_mcs", [G7SF_OP_LD2DMS] = "ld2dms", [G7SF_OP_LD2DSS] = "ld2dss",
+    };
+    return op < 32 ? names[op] : NULL;
+}
+
+int g7sf_sample(g7sf_gpu *gpu, const g7sf_texture *tex, const g7sf_sampler *smp,
+                const g7sf_sample_args *a, g7sf_sample_result *out)
+{
+    if (!gpu || !tex || !a || !out || !g7sf_sample_op_name(a->op) ||
+        (op_reads_sampler(a->op) && !smp))
+        return G7SF_EINVAL;
+    if (a->simd4x2 ? a->n != 2 : (a->n != 4 && a->n != 8 && a->n != 16))
+        return G7SF_EINVAL;
+    if ((a->op == G7SF_OP_SAMPLE_D_C && g7sf_gpu_platform(gpu) != G7SF_HSW) ||
+        (a->simd4x2 && op_needs_subspans(a->op)))
+        return G7SF_EOPCODE;
+    smp_ctx ctx, *c = &ctx;
+    int err = smp_ctx_init(c, gpu, tex, smp, a->op);
+    const struct g7sf_format_info *f = c->fmt;
+    out->type = f && f->texel != G7SF_TEXEL_NONE ? f->texel : G7SF_TEXEL_FLOAT;
+    out->live = a->mask;
+    if (!err && tex->surf.type == G7SF_SURFTYPE_NULL &&
+        a->op != G7SF_OP_RESINFO && a->op != G7SF_OP_SAMPLEINFO) {
+        for (unsigned i = 0; i < a->n; i++)   /* NULL surfaces read as zeros */
+            if (a->mask >> i & 1)
+                memset(&out->px[i], 0, sizeof out->px[i]);
+    } else if (!err) {
+        switch (a->op) {
+        case G7SF_OP_RESINFO:    err = smp_resinfo(c, a, out); break;
+        case G7SF_OP_SAMPLEINFO: err = smp_sampleinfo(c, a, out); break;
+        case G7SF_OP_LD:         err = smp_ld(c, a, out); break;
+        case G7SF_OP_LD_MCS:
+        case G7SF_OP_LD2DMS:
+        case G7SF_OP_LD2DSS:     err = smp_ld_msaa(c, a, out); break;
+        case G7SF_OP_GATHER4:
+        case G7SF_OP_GATHER4_C:
+        case G7SF_OP_GATHER4_PO:
+        case G7SF_OP_GATHER4_PO_C: err = smp_gather4(c, a, out); break;
+        default:                 err = smp_sample_ops(c, a, out); break;
+        }
+    }
+    return err ? err : c->err;
+}

@@ -1,0 +1,122 @@
+/* Texel fetch (§2.3): reading and decoding texels through a small cache of
+ * decoded units, the border colour, and the prefilter operations that act
+ * on each texel before filtering (chroma key §2.3.1, shadow compare §2.4).
+ * Palette lookup and sRGB linearisation (§2.6) happen in the format
+ * decode. */
+#include <string.h>
+
+#include "core/gpu.h"
+#include "smp.h"
+
+/* Direct-mapped by unit address: neighbouring units fall on different
+ * lines whatever their size. */
+static unsigned cache_index(const smp_ctx *c, uint32_t addr)
+{
+    return (addr / c->fmt->unit_bytes) % SMP_CACHE_LINES;
+}
+
+static void fetch_planar(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
+                         g7sf_texel *out)
+{
+    g7sf_surface uv;
+    uint32_t ya, uva;
+    uint8_t luma = 0, chroma[2] = { 0, 0 };
+    if (g7sf_surface_texel_address(&c->tex->surf, x, y, z, lod, 0, &ya) ||
+        g7sf_surface_uv_plane(&c->tex->surf, &uv) ||
+        g7sf_surface_texel_address(&uv, x / 2, y / 2, z, lod, 0, &uva) ||
+        g7sf_mem_read(c->gpu, ya, &luma, 1) || g7sf_mem_read(c->gpu, uva, chroma, 2))
+        c->err = c->err ? c->err : G7SF_EFAULT;
+    g7sf_planar_420_8_decode(luma, chroma, out);
+}
+
+void smp_fetch(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
+               unsigned sample, g7sf_texel *out)
+{
+    const struct g7sf_format_info *f = c->fmt;
+    if (f->layout == G7SF_LAYOUT_PLANAR) {
+        fetch_planar(c, lod, x, y, z, out);
+        return;
+    }
+    /* The unit's first texel: YCRCB pairs share a 32-bit unit of 2 pixels */
+    uint32_t ux = x - x % f->unit_w, uy = y - y % f->unit_h, addr;
+    const g7sf_surface *s = &c->tex->surf;
+    int err = s->type == G7SF_SURFTYPE_BUFFER
+                  ? g7sf_buffer_address(s, x, 0, &addr)
+                  : g7sf_surface_texel_address(s, ux, uy, z, lod, sample, &addr);
+    if (err) {
+        c->err = c->err ? c->err : G7SF_EFAULT;
+        memset(out, 0, sizeof *out);
+        return;
+    }
+    smp_cache_line *line = &c->cache[cache_index(c, addr)];
+    if (line->stamp != c->stamp || line->addr != addr) {
+        uint8_t unit[16] = { 0 };
+        const g7sf_palettes *pal = c->smp ? c->smp->palettes : NULL;
+        if (g7sf_mem_read(c->gpu, addr, unit, f->unit_bytes))
+            c->err = c->err ? c->err : G7SF_EFAULT;
+        if (g7sf_unit_decode(f, unit, pal, line->t))
+            memset(line->t, 0, sizeof line->t);
+        line->addr = addr;
+        line->stamp = c->stamp;
+    }
+    *out = line->t[(y - uy) * f->unit_w + (x - ux)];
+}
+
+/* Chroma key (KEYFILTER_REPLACE_BLACK makes a matching texel black, in the
+ * YCrCb sense for YCrCb formats) and shadow compare on one texel. */
+static void prefilter(smp_ctx *c, g7sf_texel *t)
+{
+    if (c->chroma && smp_chroma_match(c, t)) {
+        if (c->smp->state.chromakey_mode == 0) {
+            c->chroma_matched = true;
+        } else if (c->fmt->layout == G7SF_LAYOUT_YCRCB) {
+            t->f[0] = t->f[2] = 128.0f / 255.0f, t->f[1] = 16.0f / 255.0f, t->f[3] = 0.0f;
+        } else {
+            memset(t, 0, sizeof *t);
+        }
+    }
+    if (c->compare) {
+        float v = smp_shadow_compare(c->smp->state.shadow_function, t->f[0], c->ref);
+        t->f[0] = t->f[1] = t->f[2] = t->f[3] = v;
+    }
+}
+
+void smp_texel_at(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z,
+                  g7sf_texel *out)
+{
+    int64_t in[3] = { x, y, z };
+    uint32_t slice = L->slice;
+    int32_t idx[3] = { 0, 0, 0 }, edge[3] = { 0, 0, 0 };
+    bool outside = false, half = false;
+    /* TEXCOORDMODE_CUBE: off the face onto its neighbour; a corner stays
+     * and is clamped below (the PRM allows artifacts at corners) */
+    if (c->cube && c->mode[0] == 3 && (x < 0 || y < 0 || x >= L->size[0] || y >= L->size[1]))
+        (void)smp_cube_cross(L->size[0], &in[0], &in[1], &slice);
+    for (unsigned k = 0; k < c->dims; k++) {
+        idx[k] = smp_address(c->mode[k], in[k], L->size[k], &edge[k]);
+        if (idx[k] == SMP_OUTSIDE) {
+            outside = true;
+            half |= c->mode[k] == 6;
+            idx[k] = edge[k];
+        }
+    }
+    if (outside && !half) {
+        *out = c->border;
+    } else {
+        smp_fetch(c, L->lod, (uint32_t)idx[0], (uint32_t)idx[1],
+                  c->dims == 3 ? (uint32_t)idx[2] : slice, 0, out);
+        if (half)   /* TEXCOORDMODE_HALF_BORDER: halfway to the border colour */
+            for (unsigned i = 0; i < 4; i++)
+                out->f[i] = 0.5f * (out->f[i] + c->border.f[i]);
+    }
+    prefilter(c, out);
+}
+
+void smp_tap(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z, float w,
+             float acc[4])
+{
+    g7sf_texel t;
+    smp_texel_at(c, L, x, y, z, &t);
+    for (unsigned i = 0; i < 4; i++)
+        acc[i] += w * t.f[i];
+}
