@@ -3,8 +3,6 @@
  * of each texel (or its shadow compare result) into red = lower left, green
  * = lower right, blue = upper right, alpha = upper left, which is also
  * OpenGL's textureGather order (i0j1, i1j1, i1j0, i0j0). */
-#include <math.h>
-
 #include "smp.h"
 
 /* gather4_c's formats (L4769). */
@@ -18,13 +16,6 @@ static bool shadow_gather_format(unsigned code)
 static int offset6(int32_t v)
 {
     return (int)((uint32_t)v & 0x3f) - ((uint32_t)v & 0x20 ? 64 : 0);
-}
-
-/* An array index parameter: nearest integer, clamped to [0, n - 1]; NaN 0. */
-static uint32_t array_index(float ai, uint32_t n)
-{
-    float r = floorf(ai + 0.5f);
-    return r > 0.0f ? (r < (float)(n - 1) ? (uint32_t)r : n - 1) : 0;
 }
 
 int smp_gather4(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
@@ -41,7 +32,6 @@ int smp_gather4(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
     c->round[0] = ss->u_address_mag_rounding, c->round[1] = ss->v_address_mag_rounding;
     smp_level L = { .lod = t->surface_min_lod, .size = { 1, 1, 1 }, .slice = 0 };
     g7sf_surface_level_size(&t->surf, L.lod, &L.size[0], &L.size[1], NULL);
-    const uint32_t layers = c->cube ? t->array_len / 6 : t->array_len;
     const unsigned ch = c->compare ? 0 : a->gather_channel & 3;   /* compare: all equal */
     out->type = G7SF_TEXEL_FLOAT;
     for (unsigned i = 0; i < a->n; i++) {
@@ -54,12 +44,10 @@ int smp_gather4(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
             float st[2], dst[2][2];
             unsigned face;
             smp_cube_map(dir, no_deriv, &face, st, dst);
-            L.slice = t->min_array_element + 6 * array_index(a->p[G7SF_PARAM_AI][i].f,
-                                                             layers ? layers : 1) + face;
+            L.slice = smp_slice(c, a->p[G7SF_PARAM_AI][i].f, face);
             p[0] = st[0] * (float)L.size[0], p[1] = st[1] * (float)L.size[1];
         } else {
-            L.slice = t->min_array_element +
-                      array_index(a->p[G7SF_PARAM_R][i].f, layers ? layers : 1);
+            L.slice = smp_slice(c, a->p[G7SF_PARAM_R][i].f, 0);
             if (!ss->non_normalized_coordinate_enable)
                 p[0] *= (float)L.size[0], p[1] *= (float)L.size[1];
             p[0] += (float)(po ? offset6(a->p[G7SF_PARAM_OFFU][i].i) : a->offset[0]);

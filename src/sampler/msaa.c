@@ -1,7 +1,6 @@
 /* ld_mcs, ld2dms, ld2dss (§2.7.1, §2.13.1.4 L4718-4733): unfiltered loads
  * from a multisampled 2D surface.  The MCS encoding is not in the spec
  * text; docs/spec-notes.md "Sampler operations" gives its source. */
-#include <string.h>
 
 #include "smp.h"
 
