@@ -15,7 +15,8 @@ void t_tex(g7sf_texture *t, unsigned type, unsigned format, uint32_t w, uint32_t
     s->width = w, s->height = h, s->depth = slices;
     s->levels = 1;
     s->bpb = f->bits_per_block, s->block_w = f->block_w, s->block_h = f->block_h;
-    s->pitch = ((w + s->block_w - 1) / s->block_w * s->bpb / 8 + 3) & ~3u;
+    /* room for the widest HALIGN_8 row */
+    s->pitch = (((w + 7) & ~7u) / s->block_w * s->bpb / 8 + 63) & ~63u;
     s->halign = 4, s->valign = 2;
     s->samples = 1;
     t->format = format;

@@ -8,7 +8,7 @@
 
 /* A linear 2D (or `type`) texture of `format`, w x h, `slices` array slices
  * (faces for cubes; samples per slice for multisampled), one level, at
- * graphics address base, rows packed (pitch = row bytes rounded up to 4). */
+ * graphics address base, pitch a multiple of 64 bytes. */
 void t_tex(g7sf_texture *t, unsigned type, unsigned format, uint32_t w, uint32_t h,
            uint32_t slices, uint32_t base);
 /* Writes physical slice `slice` of level 0 from rows of packed blocks. */

@@ -19,10 +19,9 @@ static uint32_t replicate(uint32_t v, unsigned n, unsigned to)
     return r;
 }
 
-/* |f| in [0, 1] as an n-bit code, widened to `to` bits (NaN: 0). */
-static uint32_t code(float f, unsigned n, unsigned to)
+/* m clamped to [0, 1] as an n-bit code, widened to `to` bits (NaN: 0). */
+static uint32_t code(float m, unsigned n, unsigned to)
 {
-    float m = fabsf(f);
     m = m > 0.0f ? (m < 1.0f ? m : 1.0f) : 0.0f;
     if (n == 0 || n > to)   /* no field of its own (or wider): round to `to` bits */
         return (uint32_t)lrintf(m * (float)((1u << to) - 1));
@@ -74,7 +73,7 @@ bool smp_chroma_match(const smp_ctx *c, const g7sf_texel *t)
         else if (!sign)
             v = (int32_t)code(t->f[k], bits[k], 8);
         else   /* sign and a 7-bit magnitude */
-            v = (t->f[k] < 0.0f ? -1 : 1) * (int32_t)code(t->f[k], bits[k], 7);
+            v = (t->f[k] < 0.0f ? -1 : 1) * (int32_t)code(fabsf(t->f[k]), bits[k], 7);
         if (sign || c->cls == G7SF_TEXEL_SINT) {   /* keys in sign-magnitude */
             int32_t l = lo & 0x80 ? -(int32_t)(lo & 0x7f) : (int32_t)lo;
             int32_t h = hi & 0x80 ? -(int32_t)(hi & 0x7f) : (int32_t)hi;
