@@ -18,9 +18,9 @@ static unsigned sample_count(unsigned field)
 
 int g7sf_surface_from_state(const g7sf_render_surface_state *ss, g7sf_surface *s)
 {
-    const struct g7sf_format_info *fmt = g7sf_format_info(ss->surface_format);
     if (!ss || !s)
         return G7SF_EINVAL;
+    const struct g7sf_format_info *fmt = g7sf_format_info(ss->surface_format);
     memset(s, 0, sizeof *s);
     if (!fmt || !sample_count(ss->number_of_multisamples))
         return G7SF_ESTATE;

@@ -91,6 +91,7 @@ int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
     c->fmt = g7sf_format_info(tex->format);
     c->err = 0;
     c->stamp = 1;
+    c->image.valid = false;
     for (unsigned i = 0; i < SMP_CACHE_LINES; i++)
         c->cache[i].stamp = 0;
     c->chroma = c->chroma_matched = false;
@@ -102,6 +103,9 @@ int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
     if (!c->fmt || c->fmt->texel == G7SF_TEXEL_NONE)
         return G7SF_ESTATE;
     c->cls = c->fmt->texel;
+    c->unit_shift = 0;
+    while ((2u << c->unit_shift) <= c->fmt->unit_bytes)
+        c->unit_shift++;
     unsigned type = tex->surf.type;
     c->dims = type == G7SF_SURFTYPE_3D ? 3 : type == G7SF_SURFTYPE_2D || type == G7SF_SURFTYPE_CUBE ? 2 : 1;
     c->cube = type == G7SF_SURFTYPE_CUBE;

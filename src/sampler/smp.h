@@ -55,6 +55,9 @@ typedef struct smp_ctx {
     bool chroma;                       /* ChromaKey Enable on a keyable format */
     bool chroma_matched;               /* set when a texel of this pixel matched */
     int err;                           /* first error while fetching (G7SF_EFAULT) */
+    /* texel.c's memo: origin in the 2D layout of the last image read */
+    struct { unsigned lod, z; bool valid; uint32_t x, y; } image;
+    unsigned unit_shift;               /* log2 of the decode unit's size, for the cache */
     uint32_t stamp;
     smp_cache_line cache[SMP_CACHE_LINES];
 } smp_ctx;

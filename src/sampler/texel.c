@@ -12,7 +12,31 @@
  * lines whatever their size. */
 static unsigned cache_index(const smp_ctx *c, uint32_t addr)
 {
-    return (addr / c->fmt->unit_bytes) % SMP_CACHE_LINES;
+    return (addr >> c->unit_shift) % SMP_CACHE_LINES;
+}
+
+/* Address of the unit at (ux, uy) of image (lod, z) of a single-sampled
+ * surface: the image origin is computed once per image, not per texel
+ * (ranges are the caller's: the address modes keep indices in the level). */
+static int unit_address(smp_ctx *c, unsigned lod, uint32_t ux, uint32_t uy, uint32_t z,
+                        uint32_t *addr)
+{
+    const g7sf_surface *s = &c->tex->surf;
+    if (!c->image.valid || c->image.lod != lod || c->image.z != z) {
+        uint32_t w, h, d;
+        g7sf_surface_level_size(s, lod, &w, &h, &d);
+        if (lod >= s->levels || z >= d)
+            return G7SF_ERANGE;
+        g7sf_surface_image_offset(s, lod, z, 0, &c->image.x, &c->image.y);
+        c->image.lod = lod, c->image.z = z, c->image.valid = true;
+    }
+    uint64_t px = (uint64_t)c->image.x + ux, py = (uint64_t)c->image.y + uy;
+    uint64_t a = s->base + g7sf_tiled_offset(s->tiling, s->pitch,
+                                             px / s->block_w * (s->bpb / 8), py / s->block_h);
+    if (a + c->fmt->unit_bytes > (1ull << 32))
+        return G7SF_EFAULT;
+    *addr = (uint32_t)a;
+    return 0;
 }
 
 static void fetch_planar(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
@@ -40,9 +64,9 @@ void smp_fetch(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
     /* The unit's first texel: YCRCB pairs share a 32-bit unit of 2 pixels */
     uint32_t ux = x - x % f->unit_w, uy = y - y % f->unit_h, addr;
     const g7sf_surface *s = &c->tex->surf;
-    int err = s->type == G7SF_SURFTYPE_BUFFER
-                  ? g7sf_buffer_address(s, x, 0, &addr)
-                  : g7sf_surface_texel_address(s, ux, uy, z, lod, sample, &addr);
+    int err = s->type == G7SF_SURFTYPE_BUFFER ? g7sf_buffer_address(s, x, 0, &addr)
+              : s->samples == 1 ? unit_address(c, lod, ux, uy, z, &addr)
+                                : g7sf_surface_texel_address(s, ux, uy, z, lod, sample, &addr);
     if (err) {
         c->err = c->err ? c->err : G7SF_EFAULT;
         memset(out, 0, sizeof *out);
