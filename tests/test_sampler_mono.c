@@ -8,35 +8,32 @@
 #include <string.h>
 
 #include "harness.h"
-#include "smp_tex.h"
+#include "sampler_fixture.h"
 
 enum { MONO = 6, CLAMP_BORDER = 4 };
-
-static g7sf_gpu *gpu;
 
 /* 16x4 texels; texel k of a byte is bit k:
  *   row 0: 0xFF 0x00  texels 0-7 set
  *   row 1: 0x0F 0xF0  texels 0-3 and 12-15 set
  *   row 2: 0xAA 0x55  texels 1, 3, 5, 7, 8, 10, 12, 14 set
  *   row 3: 0x00 0xFF  texels 8-15 set */
-static void mono_texture(g7sf_texture *t)
+static void mono_texture(t_smp *f)
 {
     static const uint8_t bits[4][2] = { { 0xFF, 0x00 }, { 0x0F, 0xF0 }, { 0xAA, 0x55 },
                                         { 0x00, 0xFF } };
-    if (!gpu)
-        gpu = g7sf_gpu_create();
+    t_smp_init(f, G7SF_SURFTYPE_2D, G7SF_FORMAT_R8_UNORM, 16, 4, 1, 1);
     /* laid out from RENDER_SURFACE_STATE, as a driver would describe it */
     g7sf_render_surface_state ss;
     memset(&ss, 0, sizeof ss);
     ss.surface_type = G7SF_SURFTYPE_2D;
     ss.surface_format = G7SF_FORMAT_MONO8;
     ss.width = 15, ss.height = 3, ss.surface_pitch = 63;
-    ss.surface_base_address = 0x800000;
-    memset(t, 0, sizeof *t);
-    CHECK_EQ(g7sf_surface_from_state(&ss, &t->surf), 0);
-    t->format = G7SF_FORMAT_MONO8;
-    t->array_len = 1;
-    CHECK_EQ(g7sf_surface_write_linear(gpu, &t->surf, 0, 0, bits, 2), 0);
+    ss.surface_base_address = T_TEX_BASE;
+    CHECK_EQ(g7sf_surface_from_state(&ss, &f->tex.surf), 0);
+    f->tex.format = G7SF_FORMAT_MONO8;
+    CHECK_EQ(g7sf_surface_write_linear(f->gpu, &f->tex.surf, 0, 0, bits, 2), 0);
+    t_smp_address(f, CLAMP_BORDER);
+    f->smp.state.min_mode_filter = f->smp.state.mag_mode_filter = MONO;
 }
 
 /* sample_l at LOD 0 of each texel-space position (x[i], y[i]) with an
@@ -44,25 +41,23 @@ static void mono_texture(g7sf_texture *t)
 static void check_mono(unsigned nu, unsigned nv, unsigned n, const float *x, const float *y,
                        const float *want, int line)
 {
-    g7sf_texture t;
-    g7sf_sampler s;
-    g7sf_sample_args a;
-    g7sf_sample_result r;
-    mono_texture(&t);
-    t_smp(&s, CLAMP_BORDER);
-    s.state.min_mode_filter = s.state.mag_mode_filter = MONO;
-    s.mono_width = nu, s.mono_height = nv;
-    t_args(&a, G7SF_OP_SAMPLE_L, n);
-    for (unsigned i = 0; i < n; i++)
-        a.p[G7SF_PARAM_U][i].f = x[i] / 16.0f, a.p[G7SF_PARAM_V][i].f = y[i] / 4.0f;
-    int err = g7sf_sample(gpu, &t, &s, &a, &r);
+    t_smp f;
+    mono_texture(&f);
+    f.smp.mono_width = nu, f.smp.mono_height = nv;
+    t_smp_op(&f, G7SF_OP_SAMPLE_L, 8, n);
+    for (unsigned i = 0; i < n; i++) {
+        t_smp_param(&f, G7SF_PARAM_U, i, x[i] / 16.0f);
+        t_smp_param(&f, G7SF_PARAM_V, i, y[i] / 4.0f);
+    }
+    int err = t_smp_run(&f);
     if (err)
         t_fail(__FILE__, line, "g7sf_sample: %d", err);
     for (unsigned i = 0; i < n && !err; i++)
         for (unsigned k = 0; k < 4; k++)
-            if (fabsf(r.px[i].f[k] - want[i]) > 1e-6f)
+            if (fabsf(f.res.px[i].f[k] - want[i]) > 1e-6f)
                 t_fail(__FILE__, line, "%ux%u at (%g, %g) ch %u: got %g, want %g", nu, nv,
-                       x[i], y[i], k, r.px[i].f[k], want[i]);
+                       x[i], y[i], k, f.res.px[i].f[k], want[i]);
+    t_smp_fini(&f);
 }
 #define CHECK_MONO(nu, nv, x, y, want)                                                    \
     check_mono(nu, nv, sizeof(x) / sizeof(x[0]), x, y, want, __LINE__)
@@ -112,14 +107,11 @@ TEST(mono_border_is_zero)
 
 TEST(mono_filter_needs_mono8)
 {
-    g7sf_texture t;
-    g7sf_sampler s;
-    g7sf_sample_args a;
-    g7sf_sample_result r;
-    mono_texture(&t);
-    t_smp(&s, CLAMP_BORDER);
-    s.state.min_mode_filter = s.state.mag_mode_filter = MONO;
-    t_args(&a, G7SF_OP_SAMPLE_L, 1);
-    t_tex(&t, G7SF_SURFTYPE_2D, G7SF_FORMAT_R8_UNORM, 16, 4, 1, 0x800000);
-    CHECK_EQ(g7sf_sample(gpu, &t, &s, &a, &r), G7SF_ESTATE);
+    t_smp f;
+    mono_texture(&f);
+    t_smp_op(&f, G7SF_OP_SAMPLE_L, 8, 1);
+    CHECK_EQ(t_smp_run(&f), 0);
+    f.tex.format = G7SF_FORMAT_R8_UNORM;
+    CHECK_EQ(t_smp_run(&f), G7SF_ESTATE);
+    t_smp_fini(&f);
 }

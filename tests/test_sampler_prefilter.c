@@ -7,7 +7,7 @@
 
 #include "harness.h"
 #include "sampler/smp.h"
-#include "smp_tex.h"
+#include "sampler_fixture.h"
 
 enum { ALWAYS, NEVER, LESS, EQUAL, LEQUAL, GREATER, NOTEQUAL, GEQUAL };
 
@@ -117,102 +117,84 @@ TEST(chroma_key_ycrcb)
 
 /* ---- through g7sf_sample ---- */
 
-static g7sf_gpu *gpu;
-
-/* A 2x2 B8G8R8A8_UNORM texture: texel (1, 0) is the key colour. */
-static void keyed_texture(g7sf_texture *t)
+/* A 2x2 B8G8R8A8_UNORM texture, CLAMP: texel (1, 0) is the key colour.
+ * Two subspans, each pixel on a texel centre: pixel i reads texel
+ * (i & 1, i >> 1 & 1), so the second subspan repeats the first. */
+static void keyed(t_smp *f, unsigned op)
 {
     static const uint8_t bgra[2][8] = {
         { 0x10, 0x20, 0x30, 0xFF, 0x01, 0x02, 0x03, 0x04 },
         { 0x50, 0x60, 0x70, 0x80, 0x90, 0xA0, 0xB0, 0xC0 },
     };
-    if (!gpu)
-        gpu = g7sf_gpu_create();
-    t_tex(t, G7SF_SURFTYPE_2D, G7SF_FORMAT_B8G8R8A8_UNORM, 2, 2, 1, 0x200000);
-    t_tex_fill(gpu, t, 0, bgra);
-}
-
-/* Two subspans, each pixel on a texel centre: pixel i reads texel
- * (i & 1, i >> 1 & 1), so the second subspan repeats the first. */
-static void texel_centres(g7sf_sample_args *a, unsigned op)
-{
-    t_args(a, op, 8);
+    t_smp_init(f, G7SF_SURFTYPE_2D, G7SF_FORMAT_B8G8R8A8_UNORM, 2, 2, 1, 1);
+    t_smp_fill(f, 0, 0, bgra);
+    t_smp_address(f, 2);
+    f->smp.state.chromakey_enable = 1;
+    t_smp_op(f, op, 8, 8);
     for (unsigned i = 0; i < 8; i++) {
-        a->p[G7SF_PARAM_U][i].f = ((float)(i & 1) + 0.5f) / 2.0f;
-        a->p[G7SF_PARAM_V][i].f = ((float)(i >> 1 & 1) + 0.5f) / 2.0f;
+        t_smp_param(f, G7SF_PARAM_U, i, ((float)(i & 1) + 0.5f) / 2.0f);
+        t_smp_param(f, G7SF_PARAM_V, i, ((float)(i >> 1 & 1) + 0.5f) / 2.0f);
     }
 }
 
 TEST(killpix_kills_pixels_whose_texel_matches)
 {
-    g7sf_texture t;
-    g7sf_sampler s;
-    g7sf_sample_args a;
-    g7sf_sample_result r;
-    keyed_texture(&t);
-    t_smp(&s, 2);
-    s.state.chromakey_enable = 1, s.state.chromakey_mode = 0;
-    s.chroma_low = s.chroma_high = 0x04030201;   /* A R G B of texel (1, 0) */
-    texel_centres(&a, G7SF_OP_SAMPLE_KILLPIX);
-    a.mask = 0xF7;
-    CHECK_EQ(g7sf_sample(gpu, &t, &s, &a, &r), 0);
-    CHECK_EQ(r.live, 0xF7 & ~0x22);   /* pixels 1 and 5 read texel (1, 0) */
-    CHECK(fabsf(r.px[1].f[0] - 3 / 255.0f) < 1e-6f);   /* the texel still comes back */
-    s.chroma_low = 0x05030201;   /* alpha 04 below the key: nothing killed */
-    CHECK_EQ(g7sf_sample(gpu, &t, &s, &a, &r), 0);
-    CHECK_EQ(r.live, 0xF7);
+    t_smp f;
+    keyed(&f, G7SF_OP_SAMPLE_KILLPIX);
+    f.smp.state.chromakey_mode = 0;   /* KEYFILTER_KILL_ON_ANY_MATCH */
+    f.smp.chroma_low = f.smp.chroma_high = 0x04030201;   /* A R G B of texel (1, 0) */
+    f.args.mask = 0xF7;
+    CHECK_EQ(t_smp_run(&f), 0);
+    CHECK_EQ(f.res.live, 0xF7 & ~0x22);   /* pixels 1 and 5 read texel (1, 0) */
+    CHECK(fabsf(f.res.px[1].f[0] - 3 / 255.0f) < 1e-6f);   /* the texel still comes back */
+    f.smp.chroma_low = 0x05030201;   /* alpha 04 below the key: nothing killed */
+    CHECK_EQ(t_smp_run(&f), 0);
+    CHECK_EQ(f.res.live, 0xF7);
+    t_smp_fini(&f);
 }
 
 TEST(replace_black)
 {
-    g7sf_texture t;
-    g7sf_sampler s;
-    g7sf_sample_args a;
-    g7sf_sample_result r;
-    keyed_texture(&t);
-    t_smp(&s, 2);
-    s.state.chromakey_enable = 1, s.state.chromakey_mode = 1;
-    s.chroma_low = 0x00000000, s.chroma_high = 0xFF7F7F7F;   /* every channel but A <= 7F */
-    texel_centres(&a, G7SF_OP_SAMPLE);
-    CHECK_EQ(g7sf_sample(gpu, &t, &s, &a, &r), 0);
-    CHECK_EQ(r.live, 0xFF);
+    t_smp f;
+    keyed(&f, G7SF_OP_SAMPLE);
+    f.smp.state.chromakey_mode = 1;   /* KEYFILTER_REPLACE_BLACK */
+    f.smp.chroma_low = 0x00000000, f.smp.chroma_high = 0xFF7F7F7F;   /* R, G, B <= 7F */
+    CHECK_EQ(t_smp_run(&f), 0);
+    CHECK_EQ(f.res.live, 0xFF);
     /* (0,0) and (0,1), (1,0) match; (1,1) has R B0 > 7F */
     for (unsigned i = 0; i < 3; i++)
         for (unsigned k = 0; k < 4; k++)
-            CHECKF(r.px[i].f[k] == 0.0f, "px %u ch %u: %g", i, k, r.px[i].f[k]);
-    CHECK(fabsf(r.px[3].f[0] - 0xB0 / 255.0f) < 1e-6f);
-    CHECK(fabsf(r.px[3].f[3] - 0xC0 / 255.0f) < 1e-6f);
+            CHECKF(f.res.px[i].f[k] == 0.0f, "px %u ch %u: %g", i, k, f.res.px[i].f[k]);
+    CHECK(fabsf(f.res.px[3].f[0] - 0xB0 / 255.0f) < 1e-6f);
+    CHECK(fabsf(f.res.px[3].f[3] - 0xC0 / 255.0f) < 1e-6f);
+    t_smp_fini(&f);
 }
 
 TEST(sample_l_c_compares_before_filtering)
 {
     /* R32_FLOAT 2x1: 0.25, 0.75; ref 0.5 */
     static const float texels[2] = { 0.25f, 0.75f };
-    g7sf_texture t;
-    g7sf_sampler s;
-    g7sf_sample_args a;
-    g7sf_sample_result r;
-    if (!gpu)
-        gpu = g7sf_gpu_create();
-    t_tex(&t, G7SF_SURFTYPE_2D, G7SF_FORMAT_R32_FLOAT, 2, 1, 1, 0x300000);
-    t_tex_fill(gpu, &t, 0, texels);
-    t_smp(&s, 2);
-    t_args(&a, G7SF_OP_SAMPLE_L_C, 3);
+    t_smp f;
+    t_smp_init(&f, G7SF_SURFTYPE_2D, G7SF_FORMAT_R32_FLOAT, 2, 1, 1, 1);
+    t_smp_fill(&f, 0, 0, texels);
+    t_smp_address(&f, 2);
+    t_smp_op(&f, G7SF_OP_SAMPLE_L_C, 8, 3);
     for (unsigned i = 0; i < 3; i++) {
-        a.p[G7SF_PARAM_V][i].f = 0.5f;
-        a.p[G7SF_PARAM_REF][i].f = 0.5f;
+        t_smp_param(&f, G7SF_PARAM_V, i, 0.5f);
+        t_smp_param(&f, G7SF_PARAM_REF, i, 0.5f);
     }
-    a.p[G7SF_PARAM_U][0].f = 0.25f;   /* texel 0 */
-    a.p[G7SF_PARAM_U][1].f = 0.75f;   /* texel 1 */
-    a.p[G7SF_PARAM_U][2].f = 0.5f;    /* halfway, with LINEAR below */
-    s.state.shadow_function = LESS;
-    CHECK_EQ(g7sf_sample(gpu, &t, &s, &a, &r), 0);
-    CHECK(r.px[0].f[0] == 0.0f);   /* 0.25 < 0.5 holds */
-    CHECK(r.px[1].f[0] == 1.0f);
-    s.state.shadow_function = GEQUAL;
-    s.state.mag_mode_filter = s.state.min_mode_filter = 1;
-    CHECK_EQ(g7sf_sample(gpu, &t, &s, &a, &r), 0);
-    CHECK(r.px[0].f[0] == 1.0f);
-    CHECK(r.px[1].f[0] == 0.0f);
-    CHECKF(r.px[2].f[0] == 0.5f, "linear of the compare results: %g", r.px[2].f[0]);
+    t_smp_param(&f, G7SF_PARAM_U, 0, 0.25f);   /* texel 0 */
+    t_smp_param(&f, G7SF_PARAM_U, 1, 0.75f);   /* texel 1 */
+    t_smp_param(&f, G7SF_PARAM_U, 2, 0.5f);    /* halfway, with LINEAR below */
+    f.smp.state.shadow_function = LESS;
+    CHECK_EQ(t_smp_run(&f), 0);
+    CHECK(f.res.px[0].f[0] == 0.0f);   /* 0.25 < 0.5 holds */
+    CHECK(f.res.px[1].f[0] == 1.0f);
+    f.smp.state.shadow_function = GEQUAL;
+    f.smp.state.mag_mode_filter = f.smp.state.min_mode_filter = 1;
+    CHECK_EQ(t_smp_run(&f), 0);
+    CHECK(f.res.px[0].f[0] == 1.0f);
+    CHECK(f.res.px[1].f[0] == 0.0f);
+    CHECKF(f.res.px[2].f[0] == 0.5f, "linear of the compare results: %g", f.res.px[2].f[0]);
+    t_smp_fini(&f);
 }
