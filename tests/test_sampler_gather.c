@@ -168,7 +168,7 @@ TEST(gather4_c_compares_each_texel)
     t_smp_fini(&f);
 }
 
-TEST(gather4_refuses_what_the_prm_forbids)
+TEST(gather4_refusals_hostile_input_and_sampler_disable)
 {
     t_smp f;
     rgba_texture(&f, 1);
@@ -198,5 +198,9 @@ TEST(gather4_refuses_what_the_prm_forbids)
         t_smp_param(&f, G7SF_PARAM_R, i, bad[i]);
     }
     CHECK_EQ(t_smp_run(&f), 0);
+    f.smp.state.sampler_disable = 1;
+    t_smp_param(&f, G7SF_PARAM_U, 0, 0.5f);
+    CHECK_EQ(t_smp_run(&f), 0);
+    CHECK(f.res.px[0].f[0] == 0.0f && f.res.px[0].f[3] == 0.0f);
     t_smp_fini(&f);
 }

@@ -4,8 +4,8 @@
  * A, Cr, Y, Cb, which decode puts in R, G, B as well).  Channels of fewer
  * than 8 bits are widened by replicating their MSBs (L4326); SNORM formats
  * use sign-magnitude keys and so do all channels of a mixed format (L4327).
- * Formats outside the chroma-key list (undefined, L4328) compare as 8-bit
- * UNORM, integers saturated.  docs/spec-notes.md "Sampler operations". */
+ * Only float-class formats have the chroma-key capability (the caller
+ * checks it).  docs/spec-notes.md "Sampler operations". */
 #include <math.h>
 
 #include "smp.h"
@@ -66,15 +66,11 @@ bool smp_chroma_match(const smp_ctx *c, const g7sf_texel *t)
         unsigned sh = k == 3 ? 24 : 16 - 8 * k;
         unsigned lo = c->smp->chroma_low >> sh & 0xff, hi = c->smp->chroma_high >> sh & 0xff;
         int32_t v;
-        if (c->cls == G7SF_TEXEL_UINT)
-            v = t->u[k] > 255 ? 255 : (int32_t)t->u[k];
-        else if (c->cls == G7SF_TEXEL_SINT)
-            v = t->i[k] > 127 ? 127 : t->i[k] < -127 ? -127 : t->i[k];
-        else if (!sign)
+        if (!sign)
             v = (int32_t)code(t->f[k], bits[k], 8);
         else   /* sign and a 7-bit magnitude */
             v = (t->f[k] < 0.0f ? -1 : 1) * (int32_t)code(fabsf(t->f[k]), bits[k], 7);
-        if (sign || c->cls == G7SF_TEXEL_SINT) {   /* keys in sign-magnitude */
+        if (sign) {   /* keys in sign-magnitude */
             int32_t l = lo & 0x80 ? -(int32_t)(lo & 0x7f) : (int32_t)lo;
             int32_t h = hi & 0x80 ? -(int32_t)(hi & 0x7f) : (int32_t)hi;
             if (v < l || v > h)

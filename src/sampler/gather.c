@@ -37,6 +37,10 @@ int smp_gather4(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
     for (unsigned i = 0; i < a->n; i++) {
         if (!(a->mask >> i & 1))
             continue;
+        if (ss->sampler_disable) {   /* every channel reads 0, as for sample */
+            out->px[i] = (g7sf_texel){ .f = { 0 } };
+            continue;
+        }
         float p[3] = { a->p[G7SF_PARAM_U][i].f, a->p[G7SF_PARAM_V][i].f, 0.0f };
         if (c->cube) {   /* u, v, r a direction, ai the cube; no offsets (L4479) */
             static const float no_deriv[2][3];

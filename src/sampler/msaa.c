@@ -76,8 +76,6 @@ int smp_ld_msaa(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
             g7sf_surface_level_size(s, t->surface_min_lod + (unsigned)lod, &w, &h, NULL);
             in = x >= 0 && x < w && y >= 0 && y < h && (mcs_op || si < s->samples);
         }
-        const unsigned plod = t->surface_min_lod + (unsigned)lod;
-        const uint32_t slice = t->min_array_element + (uint32_t)ai;
         if (!in) {
             if (mcs_op)
                 *o = (g7sf_texel){ .u = { 0, 0, 0, 1 } };
@@ -85,6 +83,8 @@ int smp_ld_msaa(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
                 smp_zero_texel(c, o);
             continue;
         }
+        const unsigned plod = t->surface_min_lod + (unsigned)lod;
+        const uint32_t slice = t->min_array_element + (uint32_t)ai;
         if (mcs_op) {
             load_mcs(c, (uint32_t)x, (uint32_t)y, slice, plod, o);
             continue;
