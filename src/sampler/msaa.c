@@ -14,7 +14,7 @@ static int mcs_slice(uint32_t mcs, unsigned samples, unsigned si)
         mcs &= 0xff;   /* R8_UINT: the bits above are not the MCS's */
         return mcs == 0xff ? -1 : (int)(mcs >> 2 * si & 3);
     }
-    unsigned f = mcs >> 4 * si & 0xf;
+    unsigned f = si < 8 ? mcs >> 4 * si & 0xf : 0xf;   /* si < 8 unless state is garbage */
     return f < 8 && mcs != 0xffffffffu ? (int)f : -1;
 }
 
