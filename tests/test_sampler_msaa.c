@@ -190,3 +190,20 @@ TEST(clear_colour_in_the_format_class)
     CHECK(px->u[0] == 1 && px->u[1] == 0 && px->u[2] == 0 && px->u[3] == 1);
     t_smp_fini(&f);
 }
+
+TEST(hostile_parameters_and_state_are_defined)
+{
+    static const uint32_t mcs[2][2] = { { 0, 0 }, { 0, 0 } };
+    t_smp f;
+    ms_texture(&f, 8, mcs, G7SF_OP_LD2DMS, 4);
+    px_args(&f, 0, INT32_MIN, INT32_MAX, 0, 0);
+    px_args(&f, 1, 0, 0, 0xFFFFFFFFu, 0xFFFFFFFFu);
+    px_args(&f, 2, 0, 0, 0, 0);
+    f.args.p[G7SF_PARAM_LOD][2].i = INT32_MIN;
+    px_args(&f, 3, 1, 1, 12, 0);
+    f.tex.surf.samples = 16;   /* no such count: sample 12 has no MCS field */
+    CHECK_EQ(t_smp_run(&f), 0);
+    for (unsigned i = 0; i < 3; i++)
+        CHECK_RGBA(&f.res.px[i], 0, 0, 0, 0);
+    t_smp_fini(&f);
+}
