@@ -369,7 +369,9 @@ TEST(message_length_and_descriptor)
     /* Sampler Index must be even (line 4465) */
     CHECK_EQ(t_send(gpu, &thr, G7SF_SFID_SAMPLER, base | 1u << 25 | 1u << 8, 0, p, w), G7SF_EOPCODE);
     /* the other SIMD32/64 types are not modelled, the reserved ones are errors,
-     * and type 8 in the other SIMD modes is gather4 (not modelled) */
+     * and type 8 in the other SIMD modes is gather4, judged by its own rules:
+     * SIMD4x2 returns 1 register, SIMD16 takes 2 a parameter, and SIMD8
+     * finds a MEDIA_SURFACE_STATE where it reads RENDER_SURFACE_STATE */
     uint32_t simd32 = 1u << 25 | 4u << 20 | 3u << 17;
     static const unsigned other[] = { 0x00, 0x02, 0x03, 0x0A, 0x0B, 0x0C, 0x1F };
     for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
@@ -377,9 +379,10 @@ TEST(message_length_and_descriptor)
                  G7SF_ENOTIMPL);
     CHECK_EQ(t_send(gpu, &thr, G7SF_SFID_SAMPLER, simd32 | 0x01u << 12, 0, p, w), G7SF_EOPCODE);
     CHECK_EQ(t_send(gpu, &thr, G7SF_SFID_SAMPLER, simd32 | 0x10u << 12, 0, p, w), G7SF_EOPCODE);
+    static const int gather4[3] = { G7SF_ERLEN, G7SF_ESTATE, G7SF_EMLEN };
     for (unsigned simd = 0; simd < 3; simd++)
         CHECK_EQ(t_send(gpu, &thr, G7SF_SFID_SAMPLER, 1u << 25 | 4u << 20 | simd << 17 | 8u << 12,
-                        0, p, w), G7SF_ENOTIMPL);
+                        0, p, w), gather4[simd]);
     g7sf_gpu_destroy(gpu);
 }
 

@@ -47,17 +47,11 @@ static int read_state(g7sf_msg_ctx *c, const sampler_desc *d, g7sf_sampler_state
 
 static int bind(g7sf_msg_ctx *c, unsigned bti, const char *role, media_surface *s)
 {
-    uint64_t bt_off = (uint64_t)c->thr->binding_table + 4 * bti;
-    uint32_t bt_addr, ss_addr, entry;
-    if (bt_off > UINT32_MAX ||
-        g7sf_base_resolve(c->gpu, G7SF_BASE_SURFACE, (uint32_t)bt_off, 4, &bt_addr))
-        return g7sf_msg_fail(c, G7SF_EFAULT, "deinterlace: binding table entry %u outside "
-                             "surface state bounds", bti);
-    g7sf_mem_read(c->gpu, bt_addr, &entry, 4);
-    if (g7sf_base_resolve(c->gpu, G7SF_BASE_SURFACE, entry & ~0x1Fu,
-                          G7SF_MEDIA_SURFACE_STATE_DWORDS * 4, &ss_addr))
-        return g7sf_msg_fail(c, G7SF_EFAULT, "deinterlace: MEDIA_SURFACE_STATE at 0x%x outside "
-                             "surface state bounds", entry & ~0x1Fu);
+    uint32_t ss_addr;
+    int r = g7sf_msg_surface_state(c, bti, G7SF_MEDIA_SURFACE_STATE_DWORDS * 4, "deinterlace",
+                                   &ss_addr);
+    if (r)
+        return r;
     g7sf_media_surface_state ss;
     if (g7sf_state_read(c->gpu, &g7sf_desc_MEDIA_SURFACE_STATE, ss_addr, &ss))
         return g7sf_msg_fail(c, G7SF_ENOMEM, "deinterlace: out of host memory");

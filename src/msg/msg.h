@@ -26,6 +26,12 @@ static inline const g7sf_reg *g7sf_msg_data(const g7sf_msg_ctx *c, unsigned i)
     return &c->msg->payload[i + (c->header ? 1 : 0)];
 }
 
+/* The graphics address of the `bytes`-byte surface state that binding table
+ * entry bti points at (table and entry both offsets from Surface State Base
+ * Address).  0, or G7SF_EFAULT latched with a reason starting `who`. */
+int g7sf_msg_surface_state(g7sf_msg_ctx *c, unsigned bti, size_t bytes, const char *who,
+                           uint32_t *addr);
+
 /* Shared functions' entry points, one per SFID family. */
 int g7sf_dataport_send(g7sf_msg_ctx *c);
 int g7sf_sampler_send(g7sf_msg_ctx *c);

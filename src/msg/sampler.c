@@ -1,7 +1,8 @@
 /* Sampling engine message routing (§2.13.1.1, descriptor at lines
- * 4440-4470): the SIMD32/64 deinterlace message runs; every other sampler
- * message is a real message gen7sf does not model yet. */
-#include "sampler.h"
+ * 4440-4470): SIMD4x2 / SIMD8 / SIMD16 messages run g7sf_sample() on the
+ * bound surface and sampler; of SIMD32/64, the deinterlace message runs. */
+#include "gen7sf/state.h"
+#include "sample_msg.h"
 
 /* SIMD32/64 message types (table at lines 4618-4629); NULL: reserved. */
 static const char *const simd32_64_types[32] = {
@@ -11,13 +12,47 @@ static const char *const simd32_64_types[32] = {
     [0x0C] = "sample_unorm (media)",         [0x1F] = "cache_flush",
 };
 
+/* The texture at binding table entry bti. */
+static int bind_texture(g7sf_msg_ctx *c, unsigned bti, g7sf_texture *t)
+{
+    uint32_t addr, dw[G7SF_RENDER_SURFACE_STATE_DWORDS];
+    g7sf_render_surface_state ss;
+    int r = g7sf_msg_surface_state(c, bti, sizeof dw, "sampler", &addr);
+    if (r)
+        return r;
+    g7sf_mem_read(c->gpu, addr, dw, sizeof dw);   /* inside 4 GiB: resolved above */
+    g7sf_state_unpack(&g7sf_desc_RENDER_SURFACE_STATE, dw, &ss);
+    if (g7sf_texture_from_state(&ss, t))
+        return g7sf_msg_fail(c, G7SF_ESTATE, "sampler: BTI %u: RENDER_SURFACE_STATE the sampler "
+                             "cannot read", bti);
+    return 0;
+}
+
+static int sample_message(g7sf_msg_ctx *c, const sampler_desc *d)
+{
+    sample_msg m;
+    g7sf_texture tex;
+    g7sf_sampler smp;
+    g7sf_sample_result res;
+    int r = sample_msg_decode(c, d, &m);
+    if (r || (r = bind_texture(c, d->bti, &tex)))
+        return r;
+    if (m.reads_sampler && (r = g7sf_sampler_read(c->gpu, m.sampler_state, &smp)))
+        return g7sf_msg_fail(c, r, "sampler: SAMPLER_STATE %u at 0x%x or its border colour: %s",
+                             d->sampler_index, m.sampler_state, g7sf_strerror(r));
+    if ((r = g7sf_sample(c->gpu, &tex, m.reads_sampler ? &smp : NULL, &m.args, &res)))
+        return g7sf_msg_fail(c, r, "sampler: %s: %s", g7sf_sample_op_name(d->type),
+                             g7sf_strerror(r));
+    sample_writeback(c, &m, &res);
+    return 0;
+}
+
 int g7sf_sampler_send(g7sf_msg_ctx *c)
 {
     sampler_desc d = { .simd = (c->fc >> 17) & 3, .type = (c->fc >> 12) & 0x1F,
                        .sampler_index = (c->fc >> 8) & 0xF, .bti = c->fc & 0xFF };
     if (d.simd != SAMPLER_SIMD32_64)
-        return g7sf_msg_fail(c, G7SF_ENOTIMPL, "sampler: %s messages are not modelled yet",
-                             (const char *[]){ "SIMD4x2", "SIMD8", "SIMD16" }[d.simd]);
+        return sample_message(c, &d);
     const char *name = simd32_64_types[d.type];
     if (!name)
         return g7sf_msg_fail(c, G7SF_EOPCODE, "sampler: reserved SIMD32/64 message type %u",
