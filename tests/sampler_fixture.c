@@ -55,6 +55,20 @@ void t_smp_param(t_smp *f, unsigned role, unsigned i, float v)
     f->args.p[role][i].f = v;
 }
 
+void t_smp_address(t_smp *f, unsigned mode)
+{
+    f->smp.state.tcx_address_control_mode = mode;
+    f->smp.state.tcy_address_control_mode = mode;
+    f->smp.state.tcz_address_control_mode = mode;
+}
+
+void t_smp_op(t_smp *f, unsigned op, unsigned n, unsigned npx)
+{
+    f->args.op = op;
+    f->args.n = n;
+    f->args.mask = (uint16_t)((1u << npx) - 1);
+}
+
 int t_smp_run(t_smp *f)
 {
     return g7sf_sample(f->gpu, &f->tex, &f->smp, &f->args, &f->res);

@@ -29,6 +29,10 @@ void t_smp_fill(t_smp *f, unsigned lod, uint32_t slice, const void *texels);
 void t_smp_fill32(t_smp *f, unsigned lod, uint32_t slice, uint32_t value);
 /* Sets pixel i's float parameter `role`. */
 void t_smp_param(t_smp *f, unsigned role, unsigned i, float v);
+/* TCX/TCY/TCZ Address Control Mode `mode` on every axis. */
+void t_smp_address(t_smp *f, unsigned mode);
+/* Sets op and enables the first npx of n pixels. */
+void t_smp_op(t_smp *f, unsigned op, unsigned n, unsigned npx);
 /* Runs f->args and returns the code. */
 int t_smp_run(t_smp *f);
 

@@ -89,11 +89,24 @@ TEST(illegal_state_is_refused)
     g7sf_surface s;
     const uint32_t bad_format[8] = { 1u << 29 | 0x1F0u << 18, 0, 0, 3, 0, 0, 0, 0 };
     CHECK_EQ(layout(bad_format, &s), G7SF_ESTATE);
-    const uint32_t mono8[8] = { 1u << 29 | 0x18Eu << 18, 0, 0, 3, 0, 0, 0, 0 };
-    CHECK_EQ(layout(mono8, &s), G7SF_ESTATE);
     const uint32_t samples2[8] = { 1u << 29 | 0x0C7u << 18, 0, 0, 3, 1u << 3, 0, 0, 0 };
     CHECK_EQ(layout(samples2, &s), G7SF_ESTATE);   /* MULTISAMPLECOUNT value 1 is reserved */
     /* X-tiled with a pitch that is not a whole number of 512-byte tiles */
     const uint32_t bad_pitch[8] = { 1u << 29 | 0x0C7u << 18 | 1u << 14, 0, 3u << 16 | 3, 255, 0, 0, 0, 0 };
     CHECK_EQ(layout(bad_pitch, &s), G7SF_ESTATE);
+}
+
+TEST(sub_byte_formats_have_byte_blocks)
+{
+    /* MONO8 (18Eh) 20x3, pitch 4: 8 texels a byte along a row; P2 (184h): 4 */
+    g7sf_surface s;
+    const uint32_t mono8[8] = { 1u << 29 | 0x18Eu << 18, 0, 2u << 16 | 19, 3, 0, 0, 0, 0 };
+    CHECK_EQ(layout(mono8, &s), 0);
+    CHECK(s.bpb == 8 && s.block_w == 8 && s.block_h == 1);
+    uint32_t addr;
+    CHECK_EQ(g7sf_surface_texel_address(&s, 17, 2, 0, 0, 0, &addr), 0);
+    CHECK_EQ(addr, 2 * 4 + 2);   /* row 2, byte 17 / 8 */
+    const uint32_t p2[8] = { 1u << 29 | 0x184u << 18, 0, 2u << 16 | 19, 7, 0, 0, 0, 0 };
+    CHECK_EQ(layout(p2, &s), 0);
+    CHECK(s.bpb == 8 && s.block_w == 4 && s.block_h == 1);
 }

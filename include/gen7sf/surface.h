@@ -61,10 +61,10 @@ typedef struct g7sf_surface {
 /* The layout a RENDER_SURFACE_STATE describes (decoded with g7sf_state_unpack):
  * sizes from the "- 1" fields, block size from the Surface Format, tiling,
  * alignments, sample count, MCS or the PLANAR_420_8 UV plane (DW6), and
- * X/Y Offset in pixels; then g7sf_surface_validate().  G7SF_ESTATE for a
- * Surface Format no format has, a reserved sample count, a format of less
- * than 8 bits per block (MONO8, R1_UNORM, P2: not laid out here yet), or
- * anything validate refuses. */
+ * X/Y Offset in pixels; then g7sf_surface_validate().  Formats of less than
+ * 8 bits per texel (MONO8, R1_UNORM, P2_*) get one-byte blocks of 8 (4 for
+ * P2) texels in a row.  G7SF_ESTATE for a Surface Format no format has, a
+ * reserved sample count, or anything validate refuses. */
 struct g7sf_render_surface_state;
 int g7sf_surface_from_state(const struct g7sf_render_surface_state *ss, g7sf_surface *s);
 

@@ -22,8 +22,11 @@ int g7sf_surface_from_state(const g7sf_render_surface_state *ss, g7sf_surface *s
         return G7SF_EINVAL;
     const struct g7sf_format_info *fmt = g7sf_format_info(ss->surface_format);
     memset(s, 0, sizeof *s);
-    if (!fmt || fmt->bits_per_block < 8 || !sample_count(ss->number_of_multisamples))
+    if (!fmt || !sample_count(ss->number_of_multisamples))
         return G7SF_ESTATE;
+    /* MONO8, R1_UNORM (1 bit) and P2 (2 bits): a block is one byte of
+     * texels along a row (docs/spec-notes.md "Sampler operations") */
+    const bool sub_byte = fmt->bits_per_block < 8;
     bool buffer = ss->surface_type == G7SF_SURFTYPE_BUFFER || ss->surface_type == G7SF_SURFTYPE_STRBUF;
     s->type = ss->surface_type;
     s->tiling = !ss->tiled_surface ? G7SF_TILING_LINEAR : ss->tile_walk ? G7SF_TILING_Y : G7SF_TILING_X;
@@ -39,8 +42,8 @@ int g7sf_surface_from_state(const g7sf_render_surface_state *ss, g7sf_surface *s
         s->depth = (ss->depth + 1) * (ss->surface_type == G7SF_SURFTYPE_CUBE ? 6 : 1);
     }
     s->levels = ss->mip_count_lod + 1;
-    s->bpb = fmt->bits_per_block;
-    s->block_w = fmt->block_w;
+    s->bpb = sub_byte ? 8 : fmt->bits_per_block;
+    s->block_w = sub_byte ? 8 / fmt->bits_per_block : fmt->block_w;
     s->block_h = fmt->block_h;
     s->halign = ss->surface_horizontal_alignment ? 8 : 4;
     s->valign = ss->surface_vertical_alignment ? 4 : 2;

@@ -1,8 +1,73 @@
-/* Placeholder until gather4 lands (issue 5, in progress). */
+/* gather4, gather4_c, gather4_po, gather4_po_c (§2.13.1.4, L4745-4781): the
+ * 2x2 bilinear footprint at the view's first level, unfiltered: one channel
+ * of each texel (or its shadow compare result) into red = lower left, green
+ * = lower right, blue = upper right, alpha = upper left, which is also
+ * OpenGL's textureGather order (i0j1, i1j1, i1j0, i0j0). */
 #include "smp.h"
+
+/* gather4_c's formats (L4769). */
+static bool shadow_gather_format(unsigned code)
+{
+    return code == G7SF_FORMAT_R32_FLOAT_X8X24_TYPELESS || code == G7SF_FORMAT_R32_FLOAT ||
+           code == G7SF_FORMAT_R24_UNORM_X8_TYPELESS || code == G7SF_FORMAT_R16_UNORM;
+}
+
+/* gather4_po's offu/offv: the low 6 bits as a signed value, -32..31. */
+static int offset6(int32_t v)
+{
+    return (int)((uint32_t)v & 0x3f) - ((uint32_t)v & 0x20 ? 64 : 0);
+}
 
 int smp_gather4(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
 {
-    (void)c, (void)a, (void)out;
-    return G7SF_ENOTIMPL;
+    const g7sf_texture *t = c->tex;
+    const bool po = c->op == G7SF_OP_GATHER4_PO || c->op == G7SF_OP_GATHER4_PO_C;
+    unsigned type = t->surf.type;
+    if ((type != G7SF_SURFTYPE_2D && (type != G7SF_SURFTYPE_CUBE || po)) ||
+        c->cls != G7SF_TEXEL_FLOAT || c->fmt->layout == G7SF_LAYOUT_MONO ||
+        t->surf.samples > 1 || (c->compare && !shadow_gather_format(t->format)))
+        return G7SF_ESTATE;
+    const g7sf_sampler_state *ss = &c->smp->state;
+    /* LOD 0 magnifies: the mag rounding enables apply */
+    c->round[0] = ss->u_address_mag_rounding, c->round[1] = ss->v_address_mag_rounding;
+    smp_level L = { .lod = t->surface_min_lod, .size = { 1, 1, 1 }, .slice = 0 };
+    g7sf_surface_level_size(&t->surf, L.lod, &L.size[0], &L.size[1], NULL);
+    const unsigned ch = c->compare ? 0 : a->gather_channel & 3;   /* compare: all equal */
+    out->type = G7SF_TEXEL_FLOAT;
+    for (unsigned i = 0; i < a->n; i++) {
+        if (!(a->mask >> i & 1))
+            continue;
+        if (ss->sampler_disable) {   /* every channel reads 0, as for sample */
+            out->px[i] = (g7sf_texel){ .f = { 0 } };
+            continue;
+        }
+        float p[3] = { a->p[G7SF_PARAM_U][i].f, a->p[G7SF_PARAM_V][i].f, 0.0f };
+        if (c->cube) {   /* u, v, r a direction, ai the cube; no offsets (L4479) */
+            static const float no_deriv[2][3];
+            const float dir[3] = { p[0], p[1], a->p[G7SF_PARAM_R][i].f };
+            float st[2], dst[2][2];
+            unsigned face;
+            smp_cube_map(dir, no_deriv, &face, st, dst);
+            L.slice = smp_slice(c, a->p[G7SF_PARAM_AI][i].f, face);
+            p[0] = st[0] * (float)L.size[0], p[1] = st[1] * (float)L.size[1];
+        } else {
+            L.slice = smp_slice(c, a->p[G7SF_PARAM_R][i].f, 0);
+            if (!ss->non_normalized_coordinate_enable)
+                p[0] *= (float)L.size[0], p[1] *= (float)L.size[1];
+            p[0] += (float)(po ? offset6(a->p[G7SF_PARAM_OFFU][i].i) : a->offset[0]);
+            p[1] += (float)(po ? offset6(a->p[G7SF_PARAM_OFFV][i].i) : a->offset[1]);
+        }
+        c->ref = a->p[G7SF_PARAM_REF][i].f;
+        int64_t i0[3];
+        unsigned w1[3];
+        smp_linear_footprint(c, p, i0, w1);
+        /* (dx, dy) of red, green, blue, alpha from the upper-left texel */
+        static const uint8_t corner[4][2] = { { 0, 1 }, { 1, 1 }, { 1, 0 }, { 0, 0 } };
+        for (unsigned k = 0; k < 4; k++) {
+            g7sf_texel tx;
+            smp_texel_at(c, &L, i0[0] + corner[k][0], i0[1] + corner[k][1], 0, &tx);
+            out->px[i].f[k] = tx.f[ch];
+        }
+    }
+    return 0;
 }

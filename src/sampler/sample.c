@@ -29,8 +29,8 @@ static uint32_t array_index(float ai, uint32_t n)
     return !(r > 0.0f) || n == 0 ? 0 : r >= (float)n ? n - 1 : (uint32_t)r;
 }
 
-/* The slice of array index ai (cubes: of face `face` of cube ai). */
-static uint32_t slice_of(const smp_ctx *c, float ai, unsigned face)
+/* The slice of array index ai (cubes: of face `face` of cube ai); gather4 too. */
+uint32_t smp_slice(const smp_ctx *c, float ai, unsigned face)
 {
     const g7sf_texture *t = c->tex;
     if (c->cube)
@@ -87,7 +87,7 @@ static void setup_pixels(const smp_ctx *c, const g7sf_sample_args *a, unsigned f
         }
         if (c->cube && explicit_grads(a->op)) {
             /* sample_d on a cube: u, v already on face r, in [-1, 1] */
-            q->slice = slice_of(c, ai[j], array_index(uvr[j][2], 6));
+            q->slice = smp_slice(c, ai[j], array_index(uvr[j][2], 6));
             for (unsigned k = 0; k < 2; k++) {
                 q->p[k] = 0.5f * (uvr[j][k] + 1.0f) * scale[k];
                 q->d[0][k] = 0.5f * d[0][k] * scale[k], q->d[1][k] = 0.5f * d[1][k] * scale[k];
@@ -97,14 +97,14 @@ static void setup_pixels(const smp_ctx *c, const g7sf_sample_args *a, unsigned f
             unsigned face;
             float st[2], dst[2][2];
             smp_cube_map(uvr[j], (const float(*)[3])d, &face, st, dst);
-            q->slice = slice_of(c, ai[j], face);
+            q->slice = smp_slice(c, ai[j], face);
             for (unsigned k = 0; k < 2; k++) {
                 q->p[k] = st[k] * scale[k];
                 q->d[0][k] = dst[0][k] * scale[k], q->d[1][k] = dst[1][k] * scale[k];
             }
             q->p[2] = q->d[0][2] = q->d[1][2] = 0.0f;
         } else {
-            q->slice = c->dims == 3 ? 0 : slice_of(c, ai[j], 0);
+            q->slice = c->dims == 3 ? 0 : smp_slice(c, ai[j], 0);
             for (unsigned k = 0; k < 3; k++) {
                 q->p[k] = k < c->dims ? uvr[j][k] * scale[k] : 0.0f;
                 for (unsigned s = 0; s < 2; s++)

@@ -1,8 +1,21 @@
-/* Placeholder until the shadow-compare work lands (issue 5, in progress). */
+/* Shadow prefilter compare (§2.4, L694-716).  Each Shadow Function is the
+ * set of relations between texel and ref for which `texel OP ref` holds;
+ * the result is 0.0 when it holds (the PRM's convention, the inverse of
+ * GL's).  Unordered (a NaN on either side) holds only for ALWAYS and
+ * NOTEQUAL, as the C/IEEE operators the table is written with. */
 #include "smp.h"
+
+enum { REL_LT = 1, REL_EQ = 2, REL_GT = 4, REL_UN = 8 };
+
+/* By Shadow Function: ALWAYS, NEVER, LESS, EQUAL, LEQUAL, GREATER,
+ * NOTEQUAL, GEQUAL. */
+static const uint8_t holds_on[8] = {
+    REL_LT | REL_EQ | REL_GT | REL_UN, 0, REL_LT, REL_EQ, REL_LT | REL_EQ, REL_GT,
+    REL_LT | REL_GT | REL_UN, REL_GT | REL_EQ
+};
 
 float smp_shadow_compare(unsigned shadow_function, float texel, float ref)
 {
-    (void)shadow_function, (void)texel, (void)ref;
-    return 0.0f;
+    unsigned rel = texel < ref ? REL_LT : texel > ref ? REL_GT : texel == ref ? REL_EQ : REL_UN;
+    return holds_on[shadow_function & 7] & rel ? 0.0f : 1.0f;
 }

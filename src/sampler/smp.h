@@ -168,6 +168,9 @@ float smp_mono_filter(smp_ctx *c, const smp_level *L, const float p[3]);
 /* ---- whole operations: sample.c (sample*, LOD), ld.c, gather.c, msaa.c,
  * info.c ---- */
 int smp_sample_ops(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out);
+/* The array slice of array index parameter ai (nearest, clamped to the
+ * view); for cubes, of face `face` of cube ai. */
+uint32_t smp_slice(const smp_ctx *c, float ai, unsigned face);
 int smp_ld(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out);
 /* What a texel outside the surface or MIP range reads (§2.2.1.5, ld): zero,
  * alpha one for formats without alpha. */
