@@ -154,13 +154,6 @@ TEST(render_filters_differ_in_the_distance)
     long near = energy(&im, 0, 240, y0, y1), tri = energy(&im, 1, 240, y0, y1),
          aniso = energy(&im, 2, 240, y0, y1);
     CHECKF(near > 2 * tri, "nearest %ld, trilinear %ld", near, tri);
-    int same = 1;
-    for (uint32_t y = 0; y < im.h && same; y++)
-        same = !memcmp(px(&im, 240, y), px(&im, 480, y), 240 * 4);
-    if (same) {
-        free(im.p);
-        SKIP("anisotropic filtering is still the placeholder: its panel is the trilinear one");
-    }
     CHECKF(aniso > tri + tri / 5, "16x aniso %ld, trilinear %ld", aniso, tri);
     free(im.p);
 }
