@@ -76,7 +76,7 @@ void smp_fetch(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
     unsigned line = cache_index(c, addr), n = (unsigned)f->unit_w * f->unit_h;
     g7sf_texel *texels = &k->t[line * n];
     if (!(k->valid[line / 64] >> (line % 64) & 1) || k->tag[line] != addr) {
-        uint8_t unit[16] = { 0 };
+        uint8_t unit[SMP_UNIT_BYTES_MAX] = { 0 };
         const g7sf_palettes *pal = c->smp ? c->smp->palettes : NULL;
         if (g7sf_mem_read(c->gpu, addr, unit, f->unit_bytes))
             c->err = c->err ? c->err : G7SF_EFAULT;
