@@ -370,6 +370,16 @@ TEST(disabled_sampler_null_surface_and_errors)
     f.smp.state.tcy_address_control_mode = 7;            /* reserved */
     CHECK_EQ(t_smp_run(&f), G7SF_ESTATE);
     CHECK_EQ(g7sf_sample(f.gpu, &f.tex, NULL, &f.args, &f.res), G7SF_EINVAL);
+    f.smp.state.tcy_address_control_mode = 0;
+    /* hand-built layouts no state can describe (256-bit texels, width 0)
+     * are refused before any texel is read */
+    f.tex.format = G7SF_FORMAT_R64G64B64A64_FLOAT;
+    f.tex.surf.bpb = 256;
+    CHECK_EQ(t_smp_run(&f), G7SF_ESTATE);
+    f.tex.format = G7SF_FORMAT_R8G8B8A8_UNORM;
+    f.tex.surf.bpb = 32;
+    f.tex.surf.width = 0;
+    CHECK_EQ(t_smp_run(&f), G7SF_ESTATE);
     t_smp_fini(&f);
 }
 

@@ -261,9 +261,10 @@ TEST(cube_sample_across_an_edge)
 
 /* dir (1, 0.875, 0.875): +X at texel position (0.25, 0.25): (0, 0) weighs
  * 9/16 (red 0); (0, -1) 3/16 -> +Y (3, 3), red 95; (-1, 0) 3/16 -> +Z
- * (3, 0), red 163; the corner (-1, -1) 1/16 is clamped to (0, 0), red 0:
- * 3/16 * (95 + 163) = 48.375. */
+ * (3, 0), red 163; the corner (-1, -1) 1/16 is the mean of the three
+ * texels meeting there, (0 + 95 + 163) / 3 = 86:
+ * 3/16 * (95 + 163) + 1/16 * 86 = 53.75. */
 TEST(cube_sample_at_a_corner)
 {
-    CHECK(fabsf(cube_sample(CUBE_MODE, 1, 0.875f, 0.875f) - 48.375f / 255) < 1e-6f);
+    CHECK(fabsf(cube_sample(CUBE_MODE, 1, 0.875f, 0.875f) - 53.75f / 255) < 1e-6f);
 }

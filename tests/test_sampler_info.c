@@ -128,6 +128,7 @@ TEST(sampleinfo)
     CHECK_EQ(t_smp_run(&f), 0);
     CHECK_EQ(f.res.type, G7SF_TEXEL_UINT);
     CHECK_PX(f.res.px[3], 1, 0, 0, 1);
+    f.tex.surf.array_spacing = G7SF_ARYSPC_LOD0;   /* as multisampled MSS surfaces need */
     f.tex.surf.samples = 8, f.tex.ms_palette_index = 5;
     CHECK_EQ(t_smp_run(&f), 0);
     CHECK_PX(f.res.px[0], 8, 0, 0, 6);

@@ -201,9 +201,10 @@ TEST(hostile_parameters_and_state_are_defined)
     px_args(&f, 2, 0, 0, 0, 0);
     f.args.p[G7SF_PARAM_LOD][2].i = INT32_MIN;
     px_args(&f, 3, 1, 1, 12, 0);
-    f.tex.surf.samples = 16;   /* no such count: sample 12 has no MCS field */
     CHECK_EQ(t_smp_run(&f), 0);
     for (unsigned i = 0; i < 3; i++)
         CHECK_RGBA(&f.res.px[i], 0, 0, 0, 0);
+    f.tex.surf.samples = 16;   /* no such count: a layout state cannot describe */
+    CHECK_EQ(t_smp_run(&f), G7SF_ESTATE);
     t_smp_fini(&f);
 }

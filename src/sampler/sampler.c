@@ -98,7 +98,9 @@ int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
     memset(&c->border, 0, sizeof c->border);
     if (tex->surf.type == G7SF_SURFTYPE_NULL)
         return 0;
-    if (!c->fmt || c->fmt->texel == G7SF_TEXEL_NONE)
+    /* a layout the surface code accepts (callers may build tex by hand) */
+    if (!c->fmt || c->fmt->texel == G7SF_TEXEL_NONE || c->fmt->unit_bytes > SMP_UNIT_BYTES_MAX ||
+        g7sf_surface_validate(&tex->surf))
         return G7SF_ESTATE;
     c->cls = c->fmt->texel;
     c->unit_shift = 0;

@@ -24,6 +24,7 @@
  * a YCrCb pair, a 4x4 or 8x4 block), direct-mapped by unit address: a 16:1
  * anisotropic footprint of uncompressed texels still fits. */
 #define SMP_CACHE_TEXELS 1024
+#define SMP_UNIT_BYTES_MAX 32          /* the largest decode unit: 256-bit texels */
 typedef struct smp_cache {
     unsigned lines;                    /* SMP_CACHE_TEXELS / texels per unit */
     uint64_t valid[SMP_CACHE_TEXELS / 64];

@@ -76,7 +76,7 @@ void smp_fetch(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
     unsigned line = cache_index(c, addr), n = (unsigned)f->unit_w * f->unit_h;
     g7sf_texel *texels = &k->t[line * n];
     if (!(k->valid[line / 64] >> (line % 64) & 1) || k->tag[line] != addr) {
-        uint8_t unit[16] = { 0 };
+        uint8_t unit[SMP_UNIT_BYTES_MAX] = { 0 };
         const g7sf_palettes *pal = c->smp ? c->smp->palettes : NULL;
         if (g7sf_mem_read(c->gpu, addr, unit, f->unit_bytes))
             c->err = c->err ? c->err : G7SF_EFAULT;
@@ -107,17 +107,14 @@ static void prefilter(smp_ctx *c, g7sf_texel *t)
     }
 }
 
-void smp_texel_at(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z,
-                  g7sf_texel *out)
+/* The texel at (x, y, z) of slice `slice` of level L through the address
+ * modes, before the prefilter. */
+static void texel_addressed(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z,
+                            uint32_t slice, g7sf_texel *out)
 {
-    int64_t in[3] = { x, y, z };
-    uint32_t slice = L->slice;
+    const int64_t in[3] = { x, y, z };
     int32_t idx[3] = { 0, 0, 0 }, edge[3] = { 0, 0, 0 };
     bool outside = false, half = false;
-    /* TEXCOORDMODE_CUBE: off the face onto its neighbour; a corner stays
-     * and is clamped below (the PRM allows artifacts at corners) */
-    if (c->cube && c->mode[0] == 3 && (x < 0 || y < 0 || x >= L->size[0] || y >= L->size[1]))
-        (void)smp_cube_cross(L->size[0], &in[0], &in[1], &slice);
     for (unsigned k = 0; k < c->dims; k++) {
         idx[k] = smp_address(c->mode[k], in[k], L->size[k], &edge[k]);
         if (idx[k] == SMP_OUTSIDE) {
@@ -128,13 +125,54 @@ void smp_texel_at(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t 
     }
     if (outside && !half) {
         *out = c->border;
-    } else {
-        smp_fetch(c, L->lod, (uint32_t)idx[0], (uint32_t)idx[1],
-                  c->dims == 3 ? (uint32_t)idx[2] : slice, 0, out);
-        if (half)   /* TEXCOORDMODE_HALF_BORDER: halfway to the border colour */
-            for (unsigned i = 0; i < 4; i++)
-                out->f[i] = 0.5f * (out->f[i] + c->border.f[i]);
+        return;
     }
+    smp_fetch(c, L->lod, (uint32_t)idx[0], (uint32_t)idx[1],
+              c->dims == 3 ? (uint32_t)idx[2] : slice, 0, out);
+    if (half)   /* TEXCOORDMODE_HALF_BORDER: halfway to the border colour */
+        for (unsigned i = 0; i < 4; i++)
+            out->f[i] = 0.5f * (out->f[i] + c->border.f[i]);
+}
+
+static int64_t clamp64(int64_t v, uint32_t n)
+{
+    return v < 0 ? 0 : v >= n ? (int64_t)n - 1 : v;
+}
+
+/* TEXCOORDMODE_CUBE past a face edge: the neighbour face's texel.  Past a
+ * corner no single texel is adjacent; the PRM allows artifacts there, and
+ * we return the mean of the three texels that meet at the corner (this
+ * face's corner texel and the two across its edges), as GL suggests. */
+static void texel_cube(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, g7sf_texel *out)
+{
+    uint32_t n = L->size[0], slice = L->slice;
+    if (smp_cube_cross(n, &x, &y, &slice)) {
+        texel_addressed(c, L, x, y, 0, slice, out);
+        return;
+    }
+    int64_t cx = clamp64(x, n), cy = clamp64(y, n);
+    const int64_t side[2][2] = { { x, cy }, { cx, y } };
+    texel_addressed(c, L, cx, cy, 0, L->slice, out);
+    for (unsigned e = 0; e < 2; e++) {
+        int64_t sx = side[e][0], sy = side[e][1];
+        uint32_t ss = L->slice;
+        g7sf_texel t;
+        smp_cube_cross(n, &sx, &sy, &ss);
+        texel_addressed(c, L, sx, sy, 0, ss, &t);
+        for (unsigned i = 0; i < 4; i++)
+            out->f[i] += t.f[i];
+    }
+    for (unsigned i = 0; i < 4; i++)
+        out->f[i] *= 1.0f / 3.0f;
+}
+
+void smp_texel_at(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z,
+                  g7sf_texel *out)
+{
+    if (c->cube && c->mode[0] == 3 && (x < 0 || y < 0 || x >= L->size[0] || y >= L->size[1]))
+        texel_cube(c, L, x, y, out);
+    else
+        texel_addressed(c, L, x, y, z, L->slice, out);
     prefilter(c, out);
 }
 
