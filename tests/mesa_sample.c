@@ -239,6 +239,38 @@ typedef struct tex_data {
     size_t bytes;                   /* per texel */
 } tex_data;
 
+/* Level 0: per channel a sum of two low-frequency waves (periods of many
+ * texels, phases at random); level l > 0: the 2x2 box filter of level l-1
+ * (edge texels repeated where a level is odd). */
+static void smooth_level(tex_data *td, unsigned l)
+{
+    uint8_t *dst = td->level[l];
+    if (l == 0) {
+        float ph[4][2];
+        for (unsigned ch = 0; ch < 4; ch++)
+            ph[ch][0] = frand(0.0f, 6.2832f), ph[ch][1] = frand(0.0f, 6.2832f);
+        for (uint32_t y = 0; y < td->h[0]; y++)
+            for (uint32_t x = 0; x < td->w[0]; x++)
+                for (unsigned ch = 0; ch < 4; ch++) {
+                    float v = 0.5f + 0.25f * sinf(6.2832f * (float)x / 16.0f + ph[ch][0]) +
+                              0.2f * sinf(6.2832f * (float)y / 12.0f + ph[ch][1]);
+                    dst[(y * td->w[0] + x) * 4 + ch] = (uint8_t)(v * 255.0f + 0.5f);
+                }
+        return;
+    }
+    const uint8_t *src = td->level[l - 1];
+    uint32_t sw = td->w[l - 1], sh = td->h[l - 1];
+    for (uint32_t y = 0; y < td->h[l]; y++)
+        for (uint32_t x = 0; x < td->w[l]; x++)
+            for (unsigned ch = 0; ch < 4; ch++) {
+                uint32_t x0 = 2 * x < sw ? 2 * x : sw - 1, x1 = 2 * x + 1 < sw ? 2 * x + 1 : sw - 1;
+                uint32_t y0 = 2 * y < sh ? 2 * y : sh - 1, y1 = 2 * y + 1 < sh ? 2 * y + 1 : sh - 1;
+                unsigned sum = src[(y0 * sw + x0) * 4 + ch] + src[(y0 * sw + x1) * 4 + ch] +
+                               src[(y1 * sw + x0) * 4 + ch] + src[(y1 * sw + x1) * 4 + ch];
+                dst[(y * td->w[l] + x) * 4 + ch] = (uint8_t)((sum + 2) / 4);
+            }
+}
+
 static void tex_make(const ms_config *c, const target_info *ti, tex_data *td)
 {
     memset(td, 0, sizeof *td);
@@ -251,7 +283,9 @@ static void tex_make(const ms_config *c, const target_info *ti, tex_data *td)
                  : (c->d ? c->d : 1);
         size_t n = (size_t)td->w[l] * td->h[l] * td->d[l];
         td->level[l] = malloc(n * td->bytes);
-        if (c->fmt == MS_RGBA8) {
+        if (c->smooth && c->fmt == MS_RGBA8 && c->target == GL_TEXTURE_2D) {
+            smooth_level(td, l);
+        } else if (c->fmt == MS_RGBA8) {
             for (size_t i = 0; i < n * 4; i++)
                 td->level[l][i] = (uint8_t)t_rand();
         } else {

@@ -51,6 +51,10 @@ typedef struct ms_config {
     float max_rate;           /* allowed rate of disagreements outside boundaries */
     float max_boundary;       /* allowed rate of boundary-excused disagreements */
     float max_mean;           /* allowed mean |error| per channel (0: not checked) */
+    bool smooth;              /* RGBA8 2D: a smooth level 0 and a box-filtered mip
+                                 chain instead of random levels (anisotropic
+                                 filters, whose LOD rules differ, then compare
+                                 footprints rather than unrelated levels) */
 } ms_config;
 
 typedef struct ms_stats {

@@ -186,8 +186,10 @@ TEST(mesa_sampler_targets)
         { .name = "cube LML lod", TCUBE, LML, .func = MS_LOD, FILTERED },
         { .name = "cube LML lod seamless", TCUBE, LML, .seamless = true, .func = MS_LOD,
           FILTERED },
+        /* implicit LOD across cube faces: see spec-notes "Sampler Mesa
+         * differential test", cube derivatives (a documented LOD tolerance) */
         { .name = "cube LML texture() seamless", TCUBE, LML, .seamless = true,
-          .func = MS_IMPLICIT, FILTERED },
+          .func = MS_IMPLICIT, .tol = 0.04f, .max_rate = 0.01f, .max_boundary = 0.40f },
         { .name = "cube NMN texture()", TCUBE, NMN, .func = MS_IMPLICIT, EXACT },
         { .name = "cube array LML lod seamless", TCUBEA, LML, .seamless = true,
           .func = MS_LOD, FILTERED },
