@@ -406,3 +406,15 @@ TEST(absurd_coordinates_do_not_escape)
     }
     t_smp_fini(&f);
 }
+
+TEST(which_operations_read_sampler_state)
+{
+    /* the message table's SAMPLER_STATE column: ld, resinfo, sampleinfo
+     * and the multisample loads ignore the Sampler Index (line 4454) */
+    static const unsigned reads[] = { 0, 1, 2, 3, 4, 5, 6, 8, 9, 12, 16, 17, 18, 20 };
+    static const unsigned ignores[] = { 7, 10, 11, 29, 30, 31 };
+    for (unsigned i = 0; i < sizeof reads / sizeof reads[0]; i++)
+        CHECKF(g7sf_sample_op_reads_sampler(reads[i]), "type %u", reads[i]);
+    for (unsigned i = 0; i < sizeof ignores / sizeof ignores[0]; i++)
+        CHECKF(!g7sf_sample_op_reads_sampler(ignores[i]), "type %u", ignores[i]);
+}

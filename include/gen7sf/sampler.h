@@ -31,6 +31,9 @@ enum g7sf_sample_op {
 };
 /* The PRM name of an operation ("sample_b_c"), or NULL for other values. */
 const char *g7sf_sample_op_name(unsigned op);
+/* Whether the operation reads SAMPLER_STATE: all but ld, ld_mcs, ld2dms,
+ * ld2dss, resinfo and sampleinfo (their Sampler Index is ignored, line 4454). */
+bool g7sf_sample_op_reads_sampler(unsigned op);
 
 /* A texture as the sampler sees it: RENDER_SURFACE_STATE decoded. */
 typedef struct g7sf_texture {

@@ -125,16 +125,11 @@ int dp_bind_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align, g7sf_d
     if (bti == DP_BTI_SLM && c->msg->sfid == G7SF_SFID_DATA_CACHE)
         return g7sf_msg_fail(c, G7SF_EOPCODE, "%s cannot address SLM (BTI 254)", t->name);
 
-    uint32_t bt_addr, ss_addr, entry;
+    uint32_t ss_addr;
     g7sf_render_surface_state ss;
-    if (g7sf_base_resolve(c->gpu, G7SF_BASE_SURFACE, c->thr->binding_table + 4 * bti, 4, &bt_addr))
-        return g7sf_msg_fail(c, G7SF_EFAULT, "%s: binding table entry %u outside surface state "
-                             "bounds", t->name, bti);
-    g7sf_mem_read(c->gpu, bt_addr, &entry, 4);
-    if (g7sf_base_resolve(c->gpu, G7SF_BASE_SURFACE, entry & ~0x1Fu,
-                          G7SF_RENDER_SURFACE_STATE_DWORDS * 4, &ss_addr))
-        return g7sf_msg_fail(c, G7SF_EFAULT, "%s: SURFACE_STATE at 0x%x outside surface state "
-                             "bounds", t->name, entry & ~0x1Fu);
+    int r = g7sf_msg_surface_state(c, bti, G7SF_RENDER_SURFACE_STATE_DWORDS * 4, t->name, &ss_addr);
+    if (r)
+        return r;
     if (g7sf_state_read(c->gpu, &g7sf_desc_RENDER_SURFACE_STATE, ss_addr, &ss))
         return g7sf_msg_fail(c, G7SF_ENOMEM, "%s: out of host memory", t->name);
     if (g7sf_dp_buffer_from_surface(&ss, align, out))

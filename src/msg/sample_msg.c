@@ -65,13 +65,6 @@ static const layout simd4x2[32] = {
 
 static const char *const simd_names[3] = { "SIMD4x2", "SIMD8", "SIMD16" };
 
-/* Types that read no SAMPLER_STATE (Sampler Index ignored, line 4454). */
-static bool reads_sampler(unsigned op)
-{
-    return op != G7SF_OP_LD && op != G7SF_OP_RESINFO && op != G7SF_OP_SAMPLEINFO &&
-           op != G7SF_OP_LD_MCS && op != G7SF_OP_LD2DMS && op != G7SF_OP_LD2DSS;
-}
-
 static int sext4(uint32_t v) { return (int)(v & 0xF) - (int)(v & 0x8) * 2; }
 
 /* The type's layout in this mode and platform, or an error. */
@@ -181,7 +174,7 @@ int sample_msg_decode(g7sf_msg_ctx *c, const sampler_desc *d, sample_msg *m)
         return g7sf_msg_fail(c, G7SF_EPAYLOAD, "sampler: all four write channel masks set");
     a->gather_channel = m02 >> 16 & 3;
     a->offset[0] = sext4(m02 >> 8), a->offset[1] = sext4(m02 >> 4), a->offset[2] = sext4(m02);
-    m->reads_sampler = reads_sampler(d->type);
+    m->reads_sampler = g7sf_sample_op_reads_sampler(d->type);
     uint64_t state = (uint64_t)table + 16 * d->sampler_index;
     if (m->reads_sampler && state > UINT32_MAX)
         return g7sf_msg_fail(c, G7SF_EFAULT, "sampler: SAMPLER_STATE 0x%llx past 4 GiB",

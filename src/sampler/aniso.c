@@ -155,9 +155,7 @@ void smp_aniso_filter(smp_ctx *c, const smp_level *L, const float p[3], const sm
     }
     /* a->d is in texels of the view's first level; L's axes shrink on their
      * own (a 64x1 level chain keeps v). */
-    uint32_t bw, bh;
-    g7sf_surface_level_size(&c->tex->surf, c->tex->surface_min_lod, &bw, &bh, NULL);
-    double scale[2] = { (double)L->size[0] / bw, (double)L->size[1] / bh };
+    double scale[2] = { (double)L->size[0] / c->base[0], (double)L->size[1] / c->base[1] };
 
     if (c->smp->state.anisotropic_algorithm == ANISO_EWA) {
         smp_ewa e;

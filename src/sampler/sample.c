@@ -60,13 +60,10 @@ static bool explicit_grads(unsigned op)
 static void setup_pixels(const smp_ctx *c, const g7sf_sample_args *a, unsigned first,
                          unsigned count, pixel *px)
 {
-    const g7sf_texture *t = c->tex;
-    uint32_t size[3];
-    g7sf_surface_level_size(&t->surf, t->surface_min_lod, &size[0], &size[1], &size[2]);
     bool unnorm = c->smp->state.non_normalized_coordinate_enable;
     float scale[3];
     for (unsigned k = 0; k < 3; k++)
-        scale[k] = unnorm ? 1.0f : (float)size[k];
+        scale[k] = unnorm ? 1.0f : (float)c->base[k];
     float uvr[4][3], ai[4];
     for (unsigned j = 0; j < count; j++)
         coords(c, a, first + j, uvr[j], &ai[j]);
@@ -128,11 +125,8 @@ static void level(const smp_ctx *c, unsigned lod, uint32_t slice, smp_level *L)
 static void level_position(const smp_ctx *c, const g7sf_sample_args *a, const pixel *q,
                            const smp_level *L, float p[3])
 {
-    const g7sf_texture *t = c->tex;
-    uint32_t base[3];
-    g7sf_surface_level_size(&t->surf, t->surface_min_lod, &base[0], &base[1], &base[2]);
     for (unsigned k = 0; k < 3; k++)
-        p[k] = k < c->dims ? q->p[k] * ((float)L->size[k] / (float)base[k]) + (float)a->offset[k]
+        p[k] = k < c->dims ? q->p[k] * ((float)L->size[k] / (float)c->base[k]) + (float)a->offset[k]
                            : 0.0f;
 }
 

@@ -10,7 +10,7 @@ enum { TC_CLAMP = 2, TC_CUBE = 3, TC_CLAMP_BORDER = 4, TC_HALF_BORDER = 6 };
 enum { MAPFILTER_NEAREST = 0, MAPFILTER_LINEAR = 1, MAPFILTER_ANISOTROPIC = 2,
        MAPFILTER_MONO = 6 };
 
-static bool op_reads_sampler(unsigned op)
+bool g7sf_sample_op_reads_sampler(unsigned op)
 {
     return !(op == G7SF_OP_LD || op == G7SF_OP_RESINFO || op == G7SF_OP_SAMPLEINFO ||
              op >= G7SF_OP_LD_MCS);
@@ -110,9 +110,10 @@ int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
     unsigned type = tex->surf.type;
     c->dims = type == G7SF_SURFTYPE_3D ? 3 : type == G7SF_SURFTYPE_2D || type == G7SF_SURFTYPE_CUBE ? 2 : 1;
     c->cube = type == G7SF_SURFTYPE_CUBE;
+    g7sf_surface_level_size(&tex->surf, tex->surface_min_lod, &c->base[0], &c->base[1], &c->base[2]);
     c->mode[0] = c->mode[1] = c->mode[2] = TC_CLAMP;
     c->round[0] = c->round[1] = c->round[2] = true;
-    if (!op_reads_sampler(op))
+    if (!g7sf_sample_op_reads_sampler(op))
         return 0;
     const g7sf_sampler_state *ss = &smp->state;
     c->mode[0] = ss->tcx_address_control_mode;
@@ -144,7 +145,7 @@ int g7sf_sample(g7sf_gpu *gpu, const g7sf_texture *tex, const g7sf_sampler *smp,
                 const g7sf_sample_args *a, g7sf_sample_result *out)
 {
     if (!gpu || !tex || !a || !out || !g7sf_sample_op_name(a->op) ||
-        (op_reads_sampler(a->op) && !smp))
+        (g7sf_sample_op_reads_sampler(a->op) && !smp))
         return G7SF_EINVAL;
     if (a->simd4x2 ? a->n != 2 : (a->n != 4 && a->n != 8 && a->n != 16))
         return G7SF_EINVAL;

@@ -49,6 +49,8 @@ typedef struct smp_ctx {
     unsigned cls;                      /* G7SF_TEXEL_FLOAT / UINT / SINT */
     unsigned dims;                     /* filtered axes: 1, 2 or 3 (cube: 2 per face) */
     bool cube;                         /* a CUBE surface sampled by direction */
+    uint32_t base[3];                  /* size of the view's first level (Surface
+                                          Min LOD): normalized coordinates scale by it */
     unsigned mode[3];                  /* TCX/TCY/TCZ; CLAMP for the ld family */
     bool round[3];                     /* address rounding enables of the filter in
                                           use (mag or min), per axis */
