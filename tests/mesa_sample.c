@@ -417,6 +417,21 @@ static uint32_t base_size(const ms_config *c, const target_info *ti)
     return m;
 }
 
+/* whole_lod's gradients: texel-space axes major and major / ratio at a
+ * random angle, major = 2^(L + 1/1024) min(ratio, cap) so that the LOD of
+ * the clamped minor axis is L (gen7sf rounds the 1/1024 away; a filter
+ * that truncates keeps L). */
+static void whole_lod_grads(const ms_config *c, float *gx, float *gy)
+{
+    int lo = (int)ceilf(c->lod[0]), hi = (int)floorf(c->lod[1]);
+    int lv = lo + (int)(t_rand() % (unsigned)(hi - lo + 1));
+    float ratio = frand(1.0f, c->aniso_ratio > 1.0f ? c->aniso_ratio : 1.0f);
+    float major = exp2f((float)lv + 1.0f / 1024.0f) * fminf(ratio, fmaxf(c->aniso, 1.0f));
+    float a = frand(0.0f, 6.2832f), minor = major / ratio;
+    gx[0] = major * cosf(a) / (float)c->w, gx[1] = major * sinf(a) / (float)c->h;
+    gy[0] = -minor * sinf(a) / (float)c->w, gy[1] = minor * cosf(a) / (float)c->h;
+}
+
 /* Coordinates and gradients x, y (each 4 floats: u v r, w unused) of one
  * sample or quad. */
 static void draw_coord(const ms_config *c, const target_info *ti, float *p, float *gx,
@@ -441,8 +456,12 @@ static void draw_coord(const ms_config *c, const target_info *ti, float *p, floa
         for (unsigned i = 0; i < ti->coords; i++)
             p[i] = frand(c->coord[0], c->coord[1]);
     }
-    rand_vec(ti->coords, major, gx);
-    rand_vec(ti->coords, major / ratio, gy);
+    if (c->whole_lod) {
+        whole_lod_grads(c, gx, gy);
+    } else {
+        rand_vec(ti->coords, major, gx);
+        rand_vec(ti->coords, major / ratio, gy);
+    }
     if (t_rand() & 1) {
         float tmp[4];
         memcpy(tmp, gx, sizeof tmp);

@@ -55,6 +55,10 @@ typedef struct ms_config {
                                  chain instead of random levels (anisotropic
                                  filters, whose LOD rules differ, then compare
                                  footprints rather than unrelated levels) */
+    bool whole_lod;           /* 2D gradients: orthogonal in texels, the
+                                 anisotropic LOD an integer in [lod[0], lod[1]]
+                                 (+1/1024): a one-level filter (softpipe's)
+                                 and a trilinear one then read the same level */
 } ms_config;
 
 typedef struct ms_stats {

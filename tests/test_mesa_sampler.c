@@ -285,6 +285,22 @@ TEST(mesa_sampler_gather)
     run_all(cs, N(cs));
 }
 
+/* Anisotropic filtering 2x-16x (EWA, as i965 programs it): llvmpipe's
+ * filter, like softpipe's, reads one level chosen from its own LOD rule,
+ * and takes its derivatives from the quad, so the inputs are affine quads
+ * on a smooth texture; the documented bounds are a mean and a loose
+ * per-sample one (softpipe's test has the tight, footprint-only one). */
+TEST(mesa_sampler_aniso)
+{
+#define ANISO(r) { .name = "2D LML aniso " #r "x texture()", .target = GL_TEXTURE_2D, \
+                   .w = 64, .h = 32, .fmt = MS_RGBA8, LML, .aniso = r, .func = MS_IMPLICIT, \
+                   .coord = { -1.0f, 2.0f }, .lod = { -1.0f, 5.0f }, .aniso_ratio = 2 * r, \
+                   .smooth = true, .tol = 0.4f, .max_mean = 0.02f }
+    static const ms_config cs[] = { ANISO(2), ANISO(4), ANISO(8), ANISO(16) };
+#undef ANISO
+    run_all(cs, N(cs));
+}
+
 /* texelFetch: every level (from the base level) of each target that has it. */
 TEST(mesa_sampler_fetch)
 {

@@ -168,14 +168,15 @@ TEST(ewa_ellipse_and_weights)
     smp_ewa_init((const float[2][3]){ { 0 } }, one, &e);
     CHECK(e.suu == 1 && e.suv == 0 && e.svv == 1 && e.det == 1);
     CHECK(e.half_u == 1 && e.half_v == 1);
-    CHECK(NEAR(smp_ewa_weight(&e, 0, 0), 1 - exp(-2.0), 1e-12));
-    CHECK(NEAR(smp_ewa_weight(&e, 0.5, 0.5), exp(-1.0) - exp(-2.0), 1e-12));  /* r^2 = 1/2 */
-    CHECK(smp_ewa_weight(&e, 1, 0) == 0);             /* the edge weighs nothing */
+    CHECK(NEAR(smp_ewa_weight(&e, 0, 0), 1, 1e-12));
+    CHECK(NEAR(smp_ewa_weight(&e, 0.5, 0.5), exp(-1.0), 1e-12));  /* r^2 = 1/2 */
+    CHECK(smp_ewa_weight(&e, 1, 0) == 0);             /* the edge is outside */
+    CHECK(NEAR(smp_ewa_weight(&e, 0.999, 0), exp(-2 * 0.998001), 1e-12));  /* a cut, not a taper */
     CHECK(smp_ewa_weight(&e, 0, -1.5) == 0);
     /* du/dx = 3: S = [[10, 0], [0, 1]]; (sqrt(10)/2, 0) has r^2 = 1/4. */
     smp_ewa_init((const float[2][3]){ { 3, 0, 0 }, { 0, 0, 0 } }, one, &e);
     CHECK(e.suu == 10 && e.svv == 1 && e.det == 10);
-    CHECK(NEAR(smp_ewa_weight(&e, sqrt(10) / 2, 0), exp(-0.5) - exp(-2.0), 1e-12));
+    CHECK(NEAR(smp_ewa_weight(&e, sqrt(10) / 2, 0), exp(-0.5), 1e-12));
     /* Scaled axes: (4, 4) at a level 1/2 x 1/4 of the base: u 2, v 1: S = diag(5, 2). */
     smp_ewa_init((const float[2][3]){ { 4, 0, 0 }, { 0, 4, 0 } }, (const double[2]){ 0.5, 0.25 },
                  &e);
@@ -186,7 +187,7 @@ TEST(ewa_ellipse_and_weights)
     /* d/dx = (2, 1) only: S = [[5, 2], [2, 2]], det 6; (1, 1): r^2 = (2 - 4 + 5)/6 = 1/2 */
     smp_ewa_init((const float[2][3]){ { 2, 1, 0 }, { 0, 0, 0 } }, one, &e);
     CHECK(e.suu == 5 && e.suv == 2 && e.svv == 2 && e.det == 6);
-    CHECK(NEAR(smp_ewa_weight(&e, 1, 1), exp(-1.0) - exp(-2.0), 1e-12));
+    CHECK(NEAR(smp_ewa_weight(&e, 1, 1), exp(-1.0), 1e-12));
 }
 
 TEST(ewa_weights_symmetric_and_bounded)
@@ -363,8 +364,8 @@ TEST(ewa_response_point_symmetric)
 
 /* Derivatives come in texels of the first level; at level 1 of a 16x16
  * chain they halve: (2, 2) becomes S = I + I = 2I.  An impulse at level
- * 1's texel (4, 4), p at its centre: the centre weighs 1 - e^-2, its four
- * neighbours (r^2 = 1/2) e^-1 - e^-2 each, the rest nothing. */
+ * 1's texel (4, 4), p at its centre: the centre weighs 1, its four
+ * neighbours (r^2 = 1/2) e^-1 each, the rest nothing. */
 TEST(ewa_level_scaling)
 {
     t_smp f;
@@ -383,13 +384,14 @@ TEST(ewa_level_scaling)
     smp_aniso_setup(&c, d, &a);
     float acc[4] = { 0, 0, 0, 0 };
     smp_aniso_filter(&c, &L, (const float[3]){ 4.5f, 4.5f, 0 }, &a, 1.0f, acc);
-    double centre = 1 - exp(-2.0), side = exp(-1.0) - exp(-2.0);
+    double centre = 1, side = exp(-1.0);
     CHECKF(NEAR(acc[0], centre / (centre + 4 * side), 1e-6), "%g", acc[0]);
     t_smp_fini(&f);
 }
 
-/* EWA is continuous in the footprint: a slightly longer ellipse changes
- * the result slightly (texels enter the ellipse with weight 0). */
+/* EWA changes little with the footprint: a slightly longer ellipse
+ * changes the result slightly (a texel crossing the edge brings its
+ * e^-2 share among many). */
 TEST(ewa_continuous)
 {
     fx x;

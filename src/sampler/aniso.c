@@ -104,7 +104,7 @@ void smp_ewa_init(const float d[2][3], const double scale[2], smp_ewa *e)
 double smp_ewa_weight(const smp_ewa *e, double du, double dv)
 {
     double r2 = (e->svv * du * du - 2 * e->suv * du * dv + e->suu * dv * dv) / e->det;
-    return r2 < 1 ? exp(-2 * r2) - exp(-2.0) : 0;
+    return r2 < 1 ? exp(-2 * r2) : 0;
 }
 
 /* Floor of a fixed-point coordinate and its fraction in texels: the loops

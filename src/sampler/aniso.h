@@ -23,8 +23,8 @@ typedef struct smp_ewa {
     double half_u, half_v;     /* half-widths of its bounding box, sqrt(suu), sqrt(svv) */
 } smp_ewa;
 void smp_ewa_init(const float d[2][3], const double scale[2], smp_ewa *e);
-/* The weight of a texel centre at (du, dv) from the filter centre: the
- * Gaussian exp(-2 r^2) less its value at the edge r = 1, 0 outside. */
+/* The weight of a texel centre at (du, dv) from the filter centre:
+ * Heckbert's Gaussian exp(-2 r^2) inside the ellipse (r < 1), 0 outside. */
 double smp_ewa_weight(const smp_ewa *e, double du, double dv);
 
 #endif
