@@ -32,6 +32,18 @@ void smp_linear(smp_ctx *c, const smp_level *L, const float p[3], float w, float
     float wk[3][2];
     for (unsigned k = 0; k < 3; k++)
         wk[k][0] = (float)(SMP_SUB_ONE - w1[k]) * unit, wk[k][1] = (float)w1[k] * unit;
+    if (c->quad) {   /* the same taps in the same order, indices resolved once */
+        uint32_t x[2], y[2];
+        float wt[4];
+        for (unsigned d = 0; d < 2; d++) {
+            x[d] = (uint32_t)smp_address(c->mode[0], i0[0] + d, L->size[0], NULL);
+            y[d] = (uint32_t)smp_address(c->mode[1], i0[1] + d, L->size[1], NULL);
+        }
+        for (unsigned j = 0; j < 4; j++)
+            wt[j] = w * wk[0][j & 1] * wk[1][j >> 1] * wk[2][0];
+        smp_quad(c, L, x, y, wt, acc);
+        return;
+    }
     unsigned nz = c->dims == 3 ? 2 : 1, ny = c->dims >= 2 ? 2 : 1;
     for (unsigned dz = 0; dz < nz; dz++)
         for (unsigned dy = 0; dy < ny; dy++)

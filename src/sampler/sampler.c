@@ -35,6 +35,11 @@ static bool filter_valid(unsigned f)
            f == MAPFILTER_MONO;
 }
 
+static bool border_mode(unsigned m)
+{
+    return m == TC_CLAMP_BORDER || m == TC_HALF_BORDER;
+}
+
 /* The border colour (§2.12.5) in the format's class: DX10/OGL mode reads
  * four floats (their bits as integers for UINT/SINT formats), DX9 mode one
  * UNORM8 RGBA dword. */
@@ -90,10 +95,8 @@ int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
     c->gpu = gpu, c->tex = tex, c->smp = smp, c->op = op;
     c->fmt = g7sf_format_info(tex->format);
     c->err = 0;
-    c->image.valid = false;
-    memset(c->cache.valid, 0, sizeof c->cache.valid);
     c->chroma = c->chroma_matched = false;
-    c->compare = false;
+    c->compare = c->quad = false;
     c->ref = 0.0f;
     memset(&c->border, 0, sizeof c->border);
     if (tex->surf.type == G7SF_SURFTYPE_NULL)
@@ -103,10 +106,7 @@ int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
         g7sf_surface_validate(&tex->surf))
         return G7SF_ESTATE;
     c->cls = c->fmt->texel;
-    c->unit_shift = 0;
-    while ((2u << c->unit_shift) <= c->fmt->unit_bytes)
-        c->unit_shift++;
-    c->cache.lines = SMP_CACHE_TEXELS / ((unsigned)c->fmt->unit_w * c->fmt->unit_h);
+    smp_fetch_init(c);
     unsigned type = tex->surf.type;
     c->dims = type == G7SF_SURFTYPE_3D ? 3 : type == G7SF_SURFTYPE_2D || type == G7SF_SURFTYPE_CUBE ? 2 : 1;
     c->cube = type == G7SF_SURFTYPE_CUBE;
@@ -122,6 +122,9 @@ int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
     c->compare = op_compares(op);
     c->chroma = ss->chromakey_enable && (c->fmt->caps[g7sf_gpu_platform(gpu)] & G7SF_CAP_CHROMA_KEY);
     border_colour(c);
+    c->quad = type == G7SF_SURFTYPE_2D && tex->surf.samples == 1 &&
+              c->fmt->layout != G7SF_LAYOUT_PLANAR && !border_mode(c->mode[0]) &&
+              !border_mode(c->mode[1]);
     return check_sampler(c);
 }
 

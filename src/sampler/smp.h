@@ -39,6 +39,9 @@ typedef struct smp_level {
     uint32_t slice;            /* array slice (6 * cube + face for cubes); 3D: unused */
 } smp_level;
 
+/* Where an image (level, slice) starts in the surface's 2D layout. */
+typedef struct smp_image { unsigned lod, z; bool valid; uint32_t x, y; } smp_image;
+
 /* One message's resolved state, and the per-pixel prefilter inputs. */
 typedef struct smp_ctx {
     g7sf_gpu *gpu;
@@ -61,8 +64,15 @@ typedef struct smp_ctx {
     bool chroma;                       /* ChromaKey Enable on a keyable format */
     bool chroma_matched;               /* set when a texel of this pixel matched */
     int err;                           /* first error while fetching (G7SF_EFAULT) */
-    /* texel.c's memo: origin in the 2D layout of the last image read */
-    struct { unsigned lod, z; bool valid; uint32_t x, y; } image;
+    bool quad;                         /* smp_quad applies: 2D, single-sampled, not
+                                          planar, no border address mode on u, v */
+    /* texel.c's addressing: log2 of the decode unit's width and height and
+     * of the surface block's, bytes per block; per lod parity (trilinear
+     * alternates two levels), the origin in the 2D layout of the last
+     * image read */
+    uint8_t unit_wshift, unit_hshift, block_wshift, block_hshift;
+    uint32_t block_bytes;
+    smp_image image[2];
     unsigned unit_shift;               /* log2 of the decode unit's size, for the cache */
     smp_cache cache;
 } smp_ctx;
@@ -87,6 +97,9 @@ int32_t smp_address(unsigned mode, int64_t i, uint32_t n, int32_t *edge);
 int64_t smp_fixed(float t, bool round);
 
 /* ---- texel.c ---- */
+/* Per-message fetch setup (empty cache, unit and block shifts); c->fmt and
+ * c->tex validated. */
+void smp_fetch_init(smp_ctx *c);
 /* The prefiltered texel at (x, y, z) of level L (z: 3D depth; arrays and
  * cubes use L->slice), coordinates first run through the address modes
  * (and across cube faces): border colour for CLAMP_BORDER outside, halfway
@@ -97,6 +110,11 @@ void smp_texel_at(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t 
 /* acc += w * texel, for float-class formats. */
 void smp_tap(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z, float w,
              float acc[4]);
+/* When c->quad: acc += wt[j] * the prefiltered texel (x[j & 1], y[j >> 1])
+ * of level L for j = 0..3, indices in range, zero weights skipped (as
+ * smp_tap over the 2x2 in that order, without the address modes). */
+void smp_quad(smp_ctx *c, const smp_level *L, const uint32_t x[2], const uint32_t y[2],
+              const float wt[4], float acc[4]);
 /* The texel at in-range (x, y, slice-or-z) of physical level lod, decoded
  * through the cache, without address modes or prefilter (ld uses this;
  * sample * = MSAA sample index). */

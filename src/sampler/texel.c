@@ -6,7 +6,29 @@
 #include <string.h>
 
 #include "core/gpu.h"
+#include "core/tiling.h"
 #include "smp.h"
+
+static uint8_t log2u(unsigned v)
+{
+    return (uint8_t)__builtin_ctz(v);
+}
+
+void smp_fetch_init(smp_ctx *c)
+{
+    const struct g7sf_format_info *f = c->fmt;
+    const g7sf_surface *s = &c->tex->surf;
+    c->image[0].valid = c->image[1].valid = false;
+    memset(c->cache.valid, 0, sizeof c->cache.valid);
+    /* unit and block sizes are powers of two (1 to 8): shifts, not divisions */
+    c->unit_wshift = log2u(f->unit_w), c->unit_hshift = log2u(f->unit_h);
+    c->block_wshift = log2u(s->block_w), c->block_hshift = log2u(s->block_h);
+    c->block_bytes = s->bpb / 8;
+    c->unit_shift = 0;
+    while ((2u << c->unit_shift) <= f->unit_bytes)
+        c->unit_shift++;
+    c->cache.lines = SMP_CACHE_TEXELS >> (c->unit_wshift + c->unit_hshift);
+}
 
 /* Direct-mapped by unit address: neighbouring units fall on different
  * lines whatever their size. */
@@ -18,25 +40,79 @@ static unsigned cache_index(const smp_ctx *c, uint32_t addr)
 /* Address of the unit at (ux, uy) of image (lod, z) of a single-sampled
  * surface: the image origin is computed once per image, not per texel
  * (ranges are the caller's: the address modes keep indices in the level). */
-static int unit_address(smp_ctx *c, unsigned lod, uint32_t ux, uint32_t uy, uint32_t z,
-                        uint32_t *addr)
+static inline int unit_address(smp_ctx *c, unsigned lod, uint32_t ux, uint32_t uy, uint32_t z,
+                               uint32_t *addr)
 {
     const g7sf_surface *s = &c->tex->surf;
-    if (!c->image.valid || c->image.lod != lod || c->image.z != z) {
+    smp_image *m = &c->image[lod & 1];
+    if (!m->valid || m->lod != lod || m->z != z) {
         uint32_t w, h, d;
         g7sf_surface_level_size(s, lod, &w, &h, &d);
         if (lod >= s->levels || z >= d)
             return G7SF_ERANGE;
-        g7sf_surface_image_offset(s, lod, z, 0, &c->image.x, &c->image.y);
-        c->image.lod = lod, c->image.z = z, c->image.valid = true;
+        g7sf_surface_image_offset(s, lod, z, 0, &m->x, &m->y);
+        m->lod = lod, m->z = z, m->valid = true;
     }
-    uint64_t px = (uint64_t)c->image.x + ux, py = (uint64_t)c->image.y + uy;
-    uint64_t a = s->base + g7sf_tiled_offset(s->tiling, s->pitch,
-                                             px / s->block_w * (s->bpb / 8), py / s->block_h);
+    uint64_t px = (uint64_t)m->x + ux, py = (uint64_t)m->y + uy;
+    uint64_t a = s->base + g7sf_tile_offset(s->tiling, s->pitch,
+                                            (px >> c->block_wshift) * c->block_bytes,
+                                            py >> c->block_hshift);
     if (a + c->fmt->unit_bytes > (1ull << 32))
         return G7SF_EFAULT;
     *addr = (uint32_t)a;
     return 0;
+}
+
+/* Reads and decodes the unit at addr into cache line `line`. */
+static void load_unit(smp_ctx *c, uint32_t addr, unsigned line, g7sf_texel *texels)
+{
+    const struct g7sf_format_info *f = c->fmt;
+    smp_cache *k = &c->cache;
+    uint8_t unit[SMP_UNIT_BYTES_MAX] = { 0 };
+    const g7sf_palettes *pal = c->smp ? c->smp->palettes : NULL;
+    if (g7sf_mem_read(c->gpu, addr, unit, f->unit_bytes))
+        c->err = c->err ? c->err : G7SF_EFAULT;
+    if (g7sf_unit_decode(f, unit, pal, texels))
+        memset(texels, 0, ((size_t)f->unit_w * f->unit_h) * sizeof *texels);
+    k->tag[line] = addr;
+    k->valid[line / 64] |= 1ull << (line % 64);
+}
+
+/* The decoded texels of the unit at addr, through the cache. */
+static inline const g7sf_texel *unit_texels(smp_ctx *c, uint32_t addr)
+{
+    smp_cache *k = &c->cache;
+    unsigned line = cache_index(c, addr);
+    g7sf_texel *texels = &k->t[line << (c->unit_wshift + c->unit_hshift)];
+    if (!(k->valid[line / 64] >> (line % 64) & 1) || k->tag[line] != addr)
+        load_unit(c, addr, line, texels);
+    return texels;
+}
+
+/* Texel (x, y) of the unit at addr, through the cache; or zero after a
+ * failed address (err). */
+static inline void unit_texel(smp_ctx *c, int err, uint32_t addr, uint32_t x, uint32_t y,
+                              g7sf_texel *out)
+{
+    if (err) {
+        c->err = c->err ? c->err : G7SF_EFAULT;
+        memset(out, 0, sizeof *out);
+        return;
+    }
+    uint32_t dx = x & ((1u << c->unit_wshift) - 1), dy = y & ((1u << c->unit_hshift) - 1);
+    *out = unit_texels(c, addr)[(dy << c->unit_wshift) + dx];
+}
+
+/* smp_fetch on a single-sampled surface laid out in 2D (not a buffer, not
+ * planar). */
+static inline void fetch_2d(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
+                            g7sf_texel *out)
+{
+    /* from the unit's first texel: YCRCB pairs share a 32-bit unit of 2 pixels */
+    uint32_t addr;
+    int err = unit_address(c, lod, x >> c->unit_wshift << c->unit_wshift,
+                           y >> c->unit_hshift << c->unit_hshift, z, &addr);
+    unit_texel(c, err, addr, x, y, out);
 }
 
 static void fetch_planar(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
@@ -56,36 +132,22 @@ static void fetch_planar(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint3
 void smp_fetch(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
                unsigned sample, g7sf_texel *out)
 {
-    const struct g7sf_format_info *f = c->fmt;
-    if (f->layout == G7SF_LAYOUT_PLANAR) {
+    const g7sf_surface *s = &c->tex->surf;
+    if (c->fmt->layout == G7SF_LAYOUT_PLANAR) {
         fetch_planar(c, lod, x, y, z, out);
         return;
     }
-    /* The unit's first texel: YCRCB pairs share a 32-bit unit of 2 pixels */
-    uint32_t ux = x - x % f->unit_w, uy = y - y % f->unit_h, addr;
-    const g7sf_surface *s = &c->tex->surf;
-    int err = s->type == G7SF_SURFTYPE_BUFFER ? g7sf_buffer_address(s, x, 0, &addr)
-              : s->samples == 1 ? unit_address(c, lod, ux, uy, z, &addr)
-                                : g7sf_surface_texel_address(s, ux, uy, z, lod, sample, &addr);
-    if (err) {
-        c->err = c->err ? c->err : G7SF_EFAULT;
-        memset(out, 0, sizeof *out);
+    if (s->type != G7SF_SURFTYPE_BUFFER && s->samples == 1) {
+        fetch_2d(c, lod, x, y, z, out);
         return;
     }
-    smp_cache *k = &c->cache;
-    unsigned line = cache_index(c, addr), n = (unsigned)f->unit_w * f->unit_h;
-    g7sf_texel *texels = &k->t[line * n];
-    if (!(k->valid[line / 64] >> (line % 64) & 1) || k->tag[line] != addr) {
-        uint8_t unit[SMP_UNIT_BYTES_MAX] = { 0 };
-        const g7sf_palettes *pal = c->smp ? c->smp->palettes : NULL;
-        if (g7sf_mem_read(c->gpu, addr, unit, f->unit_bytes))
-            c->err = c->err ? c->err : G7SF_EFAULT;
-        if (g7sf_unit_decode(f, unit, pal, texels))
-            memset(texels, 0, n * sizeof *texels);
-        k->tag[line] = addr;
-        k->valid[line / 64] |= 1ull << (line % 64);
-    }
-    *out = texels[(y - uy) * f->unit_w + (x - ux)];
+    uint32_t addr;
+    int err = s->type == G7SF_SURFTYPE_BUFFER
+              ? g7sf_buffer_address(s, x, 0, &addr)
+              : g7sf_surface_texel_address(s, x >> c->unit_wshift << c->unit_wshift,
+                                           y >> c->unit_hshift << c->unit_hshift, z, lod,
+                                           sample, &addr);
+    unit_texel(c, err, addr, x, y, out);
 }
 
 /* Chroma key (KEYFILTER_REPLACE_BLACK makes a matching texel black, in the
@@ -183,4 +245,18 @@ void smp_tap(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z, fl
     smp_texel_at(c, L, x, y, z, &t);
     for (unsigned i = 0; i < 4; i++)
         acc[i] += w * t.f[i];
+}
+
+void smp_quad(smp_ctx *c, const smp_level *L, const uint32_t x[2], const uint32_t y[2],
+              const float wt[4], float acc[4])
+{
+    for (unsigned j = 0; j < 4; j++) {
+        if (wt[j] == 0.0f)
+            continue;
+        g7sf_texel t;
+        fetch_2d(c, L->lod, x[j & 1], y[j >> 1], L->slice, &t);
+        prefilter(c, &t);
+        for (unsigned i = 0; i < 4; i++)
+            acc[i] += wt[j] * t.f[i];
+    }
 }
