@@ -71,6 +71,7 @@ typedef struct smp_ctx {
      * alternates two levels), the origin in the 2D layout of the last
      * image read */
     uint8_t unit_wshift, unit_hshift, block_wshift, block_hshift;
+    uint8_t fast;                      /* smp_fast_kind of the format */
     uint32_t block_bytes;
     smp_image image[2];
     unsigned unit_shift;               /* log2 of the decode unit's size, for the cache */
@@ -120,6 +121,15 @@ void smp_quad(smp_ctx *c, const smp_level *L, const uint32_t x[2], const uint32_
  * sample * = MSAA sample index). */
 void smp_fetch(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
                unsigned sample, g7sf_texel *out);
+
+/* ---- unit_fast.c ---- */
+/* Fast decoders of common formats' units (all 1x1 texel), equal to
+ * g7sf_unit_decode bit for bit: the kind for a Surface Format, or
+ * SMP_FAST_NONE. */
+enum { SMP_FAST_NONE, SMP_FAST_RGBA8, SMP_FAST_BGRA8, SMP_FAST_RGBA8_SRGB,
+       SMP_FAST_BGRA8_SRGB, SMP_FAST_R32F, SMP_FAST_RGBA32F, SMP_FAST_RGBA16F };
+unsigned smp_fast_kind(unsigned format);
+void smp_fast_decode(unsigned kind, const uint8_t *unit, g7sf_texel *out);
 
 /* ---- filter.c ---- */
 /* acc += w * filter at level L around texel-space position p (already in

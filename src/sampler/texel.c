@@ -24,6 +24,7 @@ void smp_fetch_init(smp_ctx *c)
     c->unit_wshift = log2u(f->unit_w), c->unit_hshift = log2u(f->unit_h);
     c->block_wshift = log2u(s->block_w), c->block_hshift = log2u(s->block_h);
     c->block_bytes = s->bpb / 8;
+    c->fast = (uint8_t)smp_fast_kind(c->tex->format);
     c->unit_shift = 0;
     while ((2u << c->unit_shift) <= f->unit_bytes)
         c->unit_shift++;
@@ -72,7 +73,9 @@ static void load_unit(smp_ctx *c, uint32_t addr, unsigned line, g7sf_texel *texe
     const g7sf_palettes *pal = c->smp ? c->smp->palettes : NULL;
     if (g7sf_mem_read(c->gpu, addr, unit, f->unit_bytes))
         c->err = c->err ? c->err : G7SF_EFAULT;
-    if (g7sf_unit_decode(f, unit, pal, texels))
+    if (c->fast)
+        smp_fast_decode(c->fast, unit, texels);
+    else if (g7sf_unit_decode(f, unit, pal, texels))
         memset(texels, 0, ((size_t)f->unit_w * f->unit_h) * sizeof *texels);
     k->tag[line] = addr;
     k->valid[line / 64] |= 1ull << (line % 64);
