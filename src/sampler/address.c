@@ -34,6 +34,8 @@ static int32_t clamp_index(int64_t i, uint32_t n)
 
 int32_t smp_address(unsigned mode, int64_t i, uint32_t n, int32_t *edge)
 {
+    if (i >= 0 && i < n)   /* every mode leaves indices inside alone */
+        return (int32_t)i;
     switch (mode) {
     case 0:   /* TEXCOORDMODE_WRAP */
         return (int32_t)floor_mod(i, n);

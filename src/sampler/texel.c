@@ -38,11 +38,9 @@ static unsigned cache_index(const smp_ctx *c, uint32_t addr)
     return (addr >> c->unit_shift) & (c->cache.lines - 1);
 }
 
-/* Address of the unit at (ux, uy) of image (lod, z) of a single-sampled
- * surface: the image origin is computed once per image, not per texel
- * (ranges are the caller's: the address modes keep indices in the level). */
-static inline int unit_address(smp_ctx *c, unsigned lod, uint32_t ux, uint32_t uy, uint32_t z,
-                               uint32_t *addr)
+/* The origin of image (lod, z) of a single-sampled surface, computed once
+ * per image, not per texel; NULL outside the surface. */
+static inline const smp_image *image(smp_ctx *c, unsigned lod, uint32_t z)
 {
     const g7sf_surface *s = &c->tex->surf;
     smp_image *m = &c->image[lod & 1];
@@ -50,10 +48,21 @@ static inline int unit_address(smp_ctx *c, unsigned lod, uint32_t ux, uint32_t u
         uint32_t w, h, d;
         g7sf_surface_level_size(s, lod, &w, &h, &d);
         if (lod >= s->levels || z >= d)
-            return G7SF_ERANGE;
+            return NULL;
         g7sf_surface_image_offset(s, lod, z, 0, &m->x, &m->y);
         m->lod = lod, m->z = z, m->valid = true;
     }
+    return m;
+}
+
+/* Address of the unit at (ux, uy) of image m (ranges are the caller's:
+ * the address modes keep indices in the level). */
+static inline int unit_address(const smp_ctx *c, const smp_image *m, uint32_t ux, uint32_t uy,
+                               uint32_t *addr)
+{
+    const g7sf_surface *s = &c->tex->surf;
+    if (!m)
+        return G7SF_ERANGE;
     uint64_t px = (uint64_t)m->x + ux, py = (uint64_t)m->y + uy;
     uint64_t a = s->base + g7sf_tile_offset(s->tiling, s->pitch,
                                             (px >> c->block_wshift) * c->block_bytes,
@@ -92,30 +101,30 @@ static inline const g7sf_texel *unit_texels(smp_ctx *c, uint32_t addr)
     return texels;
 }
 
-/* Texel (x, y) of the unit at addr, through the cache; or zero after a
- * failed address (err). */
-static inline void unit_texel(smp_ctx *c, int err, uint32_t addr, uint32_t x, uint32_t y,
-                              g7sf_texel *out)
+/* Texel (x, y) of the unit at addr, through the cache (valid until the
+ * next fetch); or zero after a failed address (err). */
+static inline const g7sf_texel *unit_texel(smp_ctx *c, int err, uint32_t addr, uint32_t x,
+                                           uint32_t y)
 {
+    static const g7sf_texel zero;
     if (err) {
         c->err = c->err ? c->err : G7SF_EFAULT;
-        memset(out, 0, sizeof *out);
-        return;
+        return &zero;
     }
     uint32_t dx = x & ((1u << c->unit_wshift) - 1), dy = y & ((1u << c->unit_hshift) - 1);
-    *out = unit_texels(c, addr)[(dy << c->unit_wshift) + dx];
+    return &unit_texels(c, addr)[(dy << c->unit_wshift) + dx];
 }
 
-/* smp_fetch on a single-sampled surface laid out in 2D (not a buffer, not
- * planar). */
-static inline void fetch_2d(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
-                            g7sf_texel *out)
+/* Texel (x, y) of image m of a single-sampled surface laid out in 2D (not a
+ * buffer, not planar). */
+static inline const g7sf_texel *texel_2d(smp_ctx *c, const smp_image *m, uint32_t x,
+                                         uint32_t y)
 {
     /* from the unit's first texel: YCRCB pairs share a 32-bit unit of 2 pixels */
     uint32_t addr;
-    int err = unit_address(c, lod, x >> c->unit_wshift << c->unit_wshift,
-                           y >> c->unit_hshift << c->unit_hshift, z, &addr);
-    unit_texel(c, err, addr, x, y, out);
+    int err = unit_address(c, m, x >> c->unit_wshift << c->unit_wshift,
+                           y >> c->unit_hshift << c->unit_hshift, &addr);
+    return unit_texel(c, err, addr, x, y);
 }
 
 static void fetch_planar(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
@@ -141,7 +150,7 @@ void smp_fetch(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
         return;
     }
     if (s->type != G7SF_SURFTYPE_BUFFER && s->samples == 1) {
-        fetch_2d(c, lod, x, y, z, out);
+        *out = *texel_2d(c, image(c, lod, z), x, y);
         return;
     }
     uint32_t addr;
@@ -150,7 +159,7 @@ void smp_fetch(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
               : g7sf_surface_texel_address(s, x >> c->unit_wshift << c->unit_wshift,
                                            y >> c->unit_hshift << c->unit_hshift, z, lod,
                                            sample, &addr);
-    unit_texel(c, err, addr, x, y, out);
+    *out = *unit_texel(c, err, addr, x, y);
 }
 
 /* Chroma key (KEYFILTER_REPLACE_BLACK makes a matching texel black, in the
@@ -253,13 +262,22 @@ void smp_tap(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z, fl
 void smp_quad(smp_ctx *c, const smp_level *L, const uint32_t x[2], const uint32_t y[2],
               const float wt[4], float acc[4])
 {
+    const smp_image *m = image(c, L->lod, L->slice);
+    bool pre = c->chroma || c->compare;
+    /* summed in a local copy: the compiler cannot tell acc from c's floats */
+    float sum[4] = { acc[0], acc[1], acc[2], acc[3] };
     for (unsigned j = 0; j < 4; j++) {
         if (wt[j] == 0.0f)
             continue;
-        g7sf_texel t;
-        fetch_2d(c, L->lod, x[j & 1], y[j >> 1], L->slice, &t);
-        prefilter(c, &t);
+        const g7sf_texel *t = texel_2d(c, m, x[j & 1], y[j >> 1]);
+        g7sf_texel p;
+        if (pre) {
+            p = *t;
+            prefilter(c, &p);
+            t = &p;
+        }
         for (unsigned i = 0; i < 4; i++)
-            acc[i] += wt[j] * t.f[i];
+            sum[i] += wt[j] * t->f[i];
     }
+    memcpy(acc, sum, sizeof sum);
 }
