@@ -264,8 +264,6 @@ void smp_quad(smp_ctx *c, const smp_level *L, const uint32_t x[2], const uint32_
 {
     const smp_image *m = image(c, L->lod, L->slice);
     bool pre = c->chroma || c->compare;
-    /* summed in a local copy: the compiler cannot tell acc from c's floats */
-    float sum[4] = { acc[0], acc[1], acc[2], acc[3] };
     for (unsigned j = 0; j < 4; j++) {
         if (wt[j] == 0.0f)
             continue;
@@ -277,7 +275,6 @@ void smp_quad(smp_ctx *c, const smp_level *L, const uint32_t x[2], const uint32_
             t = &p;
         }
         for (unsigned i = 0; i < 4; i++)
-            sum[i] += wt[j] * t->f[i];
+            acc[i] += wt[j] * t->f[i];   /* as smp_tap: the same NaN wins */
     }
-    memcpy(acc, sum, sizeof sum);
 }
