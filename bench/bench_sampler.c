@@ -1,12 +1,15 @@
 /* make bench: SIMD16 sample messages per second through g7sf_send(), and
  * the same pixels through Mesa's llvmpipe in the same run (a quad of the
  * same size, a fragment shader doing the same lookup with an equivalent
- * sampler, glFinish), as a ratio.  Workloads: bilinear RGBA8 linear and
+ * sampler, glFinish), as a ratio; maxdiff is the largest difference, in
+ * 1/255, between gen7sf's answers and llvmpipe's rendered pixels on blocks
+ * along the diagonal (reported, never a failure).  Workloads: bilinear RGBA8 linear and
  * Y-tiled, trilinear, 16x anisotropic, BC1, shadow compare on R32_FLOAT.
  * llvmpipe runs on one thread (LP_NUM_THREADS=1 unless set), as gen7sf
  * does.  Where Mesa is missing the gen7sf numbers are printed with the
  * reason. */
 #include <dlfcn.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,41 +129,70 @@ static int g7_setup(g7sf_gpu *gpu, const workload *w, uint8_t *const *data)
            g7sf_mem_write(gpu, SURFACE_BASE, &bt, 4) ? -1 : 0;
 }
 
-/* Messages per second: SCREEN x SCREEN pixels in 4x4 blocks of four
- * subspans, u v (sample) or ref u v (sample_c), frames for ~0.3 s. */
-static double g7_run(g7sf_gpu *gpu, const workload *w, int *err)
+/* One SIMD16 message: the 4x4 pixel block at (bx, by) in four subspans, u v
+ * (sample) or ref u v (sample_c); the writeback in wb. */
+static int g7_block(g7sf_gpu *gpu, const workload *w, uint32_t bx, uint32_t by, g7sf_reg wb[8])
 {
     static const g7sf_thread thr = { 0 };
     unsigned shadow = w->kind == SHADOW, nparam = 2 + shadow;
     uint32_t desc = (2 * nparam) << 25 | 8u << 20 | 2u << 17 | (shadow ? 3u : 0u) << 12;
-    g7sf_reg pl[6], wb[8];
+    g7sf_reg pl[6];
+    for (unsigned i = 0; i < 16; i++) {
+        unsigned s = i / 4, p = i % 4;
+        float x = bx + 2 * (s & 1) + (p & 1) + 0.5f;
+        float y = by + 2 * (s >> 1) + (p >> 1) + 0.5f;
+        float u = x * w->du / TEX, v = y * w->dv / TEX, ref = 0.5f;
+        memcpy(&pl[2 * shadow + i / 8].ud[i % 8], &u, 4);
+        memcpy(&pl[2 * shadow + 2 + i / 8].ud[i % 8], &v, 4);
+        if (shadow)
+            memcpy(&pl[i / 8].ud[i % 8], &ref, 4);
+    }
+    g7sf_msg m = { G7SF_SFID_SAMPLER, desc, false, 0xFFFF, pl };
+    return g7sf_send(gpu, &thr, &m, wb);
+}
+
+/* Messages per second: SCREEN x SCREEN pixels in 4x4 blocks, frames for
+ * ~0.3 s. */
+static double g7_run(g7sf_gpu *gpu, const workload *w, int *err)
+{
+    g7sf_reg wb[8];
     unsigned long msgs = 0;
     double t0 = now(), t;
     *err = 0;
     do {
         for (uint32_t by = 0; by < SCREEN; by += 4)
             for (uint32_t bx = 0; bx < SCREEN; bx += 4) {
-                for (unsigned i = 0; i < 16; i++) {
-                    unsigned s = i / 4, p = i % 4;
-                    float x = bx + 2 * (s & 1) + (p & 1) + 0.5f;
-                    float y = by + 2 * (s >> 1) + (p >> 1) + 0.5f;
-                    float u = x * w->du / TEX, v = y * w->dv / TEX, ref = 0.5f;
-                    memcpy(&pl[2 * shadow + i / 8].ud[i % 8], &u, 4);
-                    memcpy(&pl[2 * shadow + 2 + i / 8].ud[i % 8], &v, 4);
-                    if (shadow)
-                        memcpy(&pl[i / 8].ud[i % 8], &ref, 4);
-                }
-                g7sf_msg m = { G7SF_SFID_SAMPLER, desc, false, 0xFFFF, pl };
-                int rc = g7sf_send(gpu, &thr, &m, wb);
-                if (rc) {
-                    *err = rc;
+                if ((*err = g7_block(gpu, w, bx, by, wb)))
                     return 0;
-                }
                 msgs++;
             }
         t = now() - t0;
     } while (t < 0.3);
     return msgs / t;
+}
+
+/* The largest difference, in 1/255, between gen7sf's RGBA and llvmpipe's
+ * RGBA8 render (rgba, SCREEN x SCREEN, bottom row first as gl_FragCoord
+ * counts) over blocks along the diagonal; -1 when a message fails. */
+static double g7_compare(g7sf_gpu *gpu, const workload *w, const uint8_t *rgba)
+{
+    double worst = 0;
+    for (uint32_t b = 0; b < SCREEN; b += SCREEN / 16) {
+        g7sf_reg wb[8];
+        if (g7_block(gpu, w, b, b, wb))
+            return -1;
+        for (unsigned i = 0; i < 16; i++) {
+            unsigned s = i / 4, p = i % 4;
+            uint32_t x = b + 2 * (s & 1) + (p & 1), y = b + 2 * (s >> 1) + (p >> 1);
+            for (unsigned ch = 0; ch < 4; ch++) {
+                float g;
+                memcpy(&g, &wb[2 * ch + i / 8].ud[i % 8], 4);
+                double d = fabs(g * 255.0 - rgba[((size_t)y * SCREEN + x) * 4 + ch]);
+                worst = d > worst ? d : worst;
+            }
+        }
+    }
+    return worst;
 }
 
 /* The GL entry points beyond mesa_gl's, loaded here. */
@@ -255,9 +287,9 @@ static GLuint gl_program(const char *fs)
 }
 
 /* The same texture and filter in GL; returns SIMD16-message equivalents
- * (pixels / 16) per second, or 0 with *why. */
+ * (pixels / 16) per second, or 0 with *why; the last frame in rgba. */
 static double gl_run(const mesa_gl *gl, const workload *w, uint8_t *const *data,
-                     const char **why)
+                     const char **why, uint8_t *rgba)
 {
     GLuint tex, fbo, target, vao, prog = gl_program(w->kind == SHADOW ? fs_shadow : fs_color);
     if (!prog) {
@@ -317,6 +349,7 @@ static double gl_run(const mesa_gl *gl, const workload *w, uint8_t *const *data,
             t = now() - t0;
         } while (t < 0.3);
         rate = frames * (SCREEN * SCREEN / 16.0) / t;
+        gl->ReadPixels(0, 0, SCREEN, SCREEN, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
     }
     gx.UseProgram(0);
     gx.DeleteProgram(prog);
@@ -333,7 +366,9 @@ int main(void)
     const mesa_gl *gl = mesa_gl_open(&why);
     if (gl && (why = gl_load()))
         gl = NULL;
-    printf("%-24s %16s %16s %8s\n", "workload (SIMD16 msg/s)", "gen7sf", "llvmpipe", "ratio");
+    printf("%-24s %16s %16s %8s %10s\n", "workload (SIMD16 msg/s)", "gen7sf", "llvmpipe", "ratio",
+           "maxdiff");
+    static uint8_t rgba[SCREEN * SCREEN * 4];
     for (size_t i = 0; i < sizeof loads / sizeof loads[0]; i++) {
         const workload *w = &loads[i];
         uint8_t *data[16] = { 0 };
@@ -345,17 +380,19 @@ int main(void)
         g7sf_gpu *gpu = g7sf_gpu_create();
         int err = gpu ? g7_setup(gpu, w, data) : -1;
         double g7 = err ? 0 : g7_run(gpu, w, &err);
-        g7sf_gpu_destroy(gpu);
         if (err) {
             printf("%-24s %16s (%s)\n", w->name, "-", err < 0 ? g7sf_strerror(err) : "setup");
         } else {
             const char *gwhy = why;
-            double mesa = gl ? gl_run(gl, w, data, &gwhy) : 0;
+            double mesa = gl ? gl_run(gl, w, data, &gwhy, rgba) : 0;
+            /* maxdiff: gen7sf vs the render, in 1/255 (not a pass/fail) */
             if (mesa > 0)
-                printf("%-24s %16.0f %16.0f %8.3f\n", w->name, g7, mesa, g7 / mesa);
+                printf("%-24s %16.0f %16.0f %8.3f %10.2f\n", w->name, g7, mesa, g7 / mesa,
+                       g7_compare(gpu, w, rgba));
             else
                 printf("%-24s %16.0f %16s (no ratio: %s)\n", w->name, g7, "-", gwhy);
         }
+        g7sf_gpu_destroy(gpu);
         for (unsigned l = 0; l < levels; l++)
             free(data[l]);
     }
