@@ -32,6 +32,7 @@ typedef struct target_info {
                                   (NULL: the reference is a separate argument) */
     const char *grad;          /* swizzle of in1/in2 for the gradients */
     const char *fetch;         /* integer coordinate of texelFetch (NULL: none) */
+    const char *qlod;          /* coordinate of textureQueryLod (no layer) */
     unsigned coords;           /* coordinate components (cube: a direction) */
     unsigned dims;             /* filtered axes of one image */
     int layer_role;            /* gen7sf parameter carrying the layer, or -1 */
@@ -40,20 +41,20 @@ typedef struct target_info {
 } target_info;
 
 static const target_info targets[] = {
-    { GL_TEXTURE_1D, "sampler1D", "a.x", "vec3(a.x, 0.0, c.w)", "x", "int(a.x)",
+    { GL_TEXTURE_1D, "sampler1D", "a.x", "vec3(a.x, 0.0, c.w)", "x", "int(a.x)", "a.x",
       1, 1, -1, G7SF_SURFTYPE_1D, false },
     { GL_TEXTURE_1D_ARRAY, "sampler1DArray", "vec2(a.x, a.w)", "vec3(a.x, a.w, c.w)", "x",
-      "ivec2(a.x, a.w)", 1, 1, G7SF_PARAM_V, G7SF_SURFTYPE_1D, false },
-    { GL_TEXTURE_2D, "sampler2D", "a.xy", "vec3(a.xy, c.w)", "xy", "ivec2(a.xy)",
+      "ivec2(a.x, a.w)", "a.x", 1, 1, G7SF_PARAM_V, G7SF_SURFTYPE_1D, false },
+    { GL_TEXTURE_2D, "sampler2D", "a.xy", "vec3(a.xy, c.w)", "xy", "ivec2(a.xy)", "a.xy",
       2, 2, -1, G7SF_SURFTYPE_2D, false },
     { GL_TEXTURE_2D_ARRAY, "sampler2DArray", "vec3(a.xy, a.w)", "vec4(a.xy, a.w, c.w)", "xy",
-      "ivec3(a.xy, a.w)", 2, 2, G7SF_PARAM_R, G7SF_SURFTYPE_2D, false },
-    { GL_TEXTURE_3D, "sampler3D", "a.xyz", NULL, "xyz", "ivec3(a.xyz)",
+      "ivec3(a.xy, a.w)", "a.xy", 2, 2, G7SF_PARAM_R, G7SF_SURFTYPE_2D, false },
+    { GL_TEXTURE_3D, "sampler3D", "a.xyz", NULL, "xyz", "ivec3(a.xyz)", "a.xyz",
       3, 3, -1, G7SF_SURFTYPE_3D, false },
-    { GL_TEXTURE_CUBE_MAP, "samplerCube", "a.xyz", "vec4(a.xyz, c.w)", "xyz", NULL,
+    { GL_TEXTURE_CUBE_MAP, "samplerCube", "a.xyz", "vec4(a.xyz, c.w)", "xyz", NULL, "a.xyz",
       3, 2, -1, G7SF_SURFTYPE_CUBE, true },
     { GL_TEXTURE_CUBE_MAP_ARRAY, "samplerCubeArray", "vec4(a.xyz, a.w)", NULL, "xyz", NULL,
-      3, 2, G7SF_PARAM_AI, G7SF_SURFTYPE_CUBE, true },
+      "a.xyz", 3, 2, G7SF_PARAM_AI, G7SF_SURFTYPE_CUBE, true },
 };
 
 static const target_info *target_of(GLenum t)
@@ -67,6 +68,12 @@ static const target_info *target_of(GLenum t)
 static bool is_gather(enum ms_func f)
 {
     return f == MS_GATHER || f == MS_GATHER_OFFSET || f == MS_GATHER_PO;
+}
+
+/* Lookups whose derivatives come from the 2x2 quad (affine inputs). */
+static bool quad_lod(enum ms_func f)
+{
+    return f == MS_IMPLICIT || f == MS_BIAS || f == MS_QUERY_LOD;
 }
 
 static float frand(float lo, float hi)
@@ -488,7 +495,7 @@ static void make_inputs(const ms_config *c, const target_info *ti, const tex_dat
                 float *a = in->in[0] + 4 * ((size_t)y * in->w + x);
                 float *b = in->in[1] + 4 * ((size_t)y * in->w + x);
                 float *cc = in->in[2] + 4 * ((size_t)y * in->w + x);
-                if (c->func == MS_IMPLICIT || c->func == MS_BIAS) {
+                if (quad_lod(c->func)) {
                     /* affine over the quad: every derivative rule agrees */
                     for (unsigned k = 0; k < 3; k++)
                         a[k] = p[k] + (float)(j & 1) * gx[k] + (float)(j >> 1) * gy[k];
@@ -578,6 +585,9 @@ static void lookup_text(const ms_config *c, const target_info *ti, char *buf, si
     case MS_FETCH:
         snprintf(e, sizeof e, "texelFetch(tex, %s, int(b.w))", ti->fetch);
         break;
+    case MS_QUERY_LOD:
+        snprintf(e, sizeof e, "vec4(textureQueryLod(tex, %s), 0.0, 0.0)", ti->qlod);
+        break;
     case MS_GATHER:
         snprintf(e, sizeof e, "textureGather(tex, %s, %s)", p, comp);
         break;
@@ -613,8 +623,10 @@ static bool gl_run(const mesa_gl *gl, const ms_config *c, const target_info *ti,
 {
     char look[512], fs[1536];
     lookup_text(c, ti, look, sizeof look);
-    /* GLSL 3.30 (softpipe's) unless gather or cube arrays need 4.00 */
-    bool v400 = is_gather(c->func) || c->target == GL_TEXTURE_CUBE_MAP_ARRAY;
+    /* GLSL 3.30 (softpipe's) unless gather, textureQueryLod or cube arrays
+     * need 4.00 */
+    bool v400 = is_gather(c->func) || c->func == MS_QUERY_LOD ||
+                c->target == GL_TEXTURE_CUBE_MAP_ARRAY;
     snprintf(fs, sizeof fs,
              "#version %s\n"
              "uniform %s%s tex;\n"
@@ -685,6 +697,7 @@ static unsigned g7_op(const ms_config *c)
     case MS_IMPLICIT: return sh ? G7SF_OP_SAMPLE_C : G7SF_OP_SAMPLE;
     case MS_BIAS: return sh ? G7SF_OP_SAMPLE_B_C : G7SF_OP_SAMPLE_B;
     case MS_FETCH: return G7SF_OP_LD;
+    case MS_QUERY_LOD: return G7SF_OP_LOD;
     case MS_GATHER:
     case MS_GATHER_OFFSET: return sh ? G7SF_OP_GATHER4_C : G7SF_OP_GATHER4;
     default: return sh ? G7SF_OP_GATHER4_PO_C : G7SF_OP_GATHER4_PO;
@@ -710,6 +723,46 @@ typedef struct g7_run {
     g7sf_sample_result r;
 } g7_run;
 
+/* sample_d on a cube takes face coordinates (PRM §2.13.1.5, sample_d: u, v
+ * already on the face, in [-1, 1]; r = the face): the face of direction
+ * r by GL 4.5 table 8.19 (major axis, ties to Z then Y), u = sc / |ma|,
+ * v = tc / |ma|, and by the quotient rule du = (dsc |ma| - sc d|ma|) / ma^2
+ * (dv alike).  Written out per face here, apart from cube.c. */
+static unsigned cube_face_coords(const float r[3], const float dr[2][3], float uv[2],
+                                 float duv[2][2])
+{
+    double ax = fabs(r[0]), ay = fabs(r[1]), az = fabs(r[2]);
+    unsigned m = az >= ax && az >= ay ? 2 : ay >= ax ? 1 : 0;
+    unsigned face = 2 * m + (r[m] < 0.0f);
+    /* (sc, tc) = (sgn_s r[is], sgn_t r[it]) */
+    int is, it;
+    double sgn_s, sgn_t;
+    switch (face) {
+    case 0: is = 2, sgn_s = -1, it = 1, sgn_t = -1; break;   /* +X: -rz, -ry */
+    case 1: is = 2, sgn_s = +1, it = 1, sgn_t = -1; break;   /* -X: +rz, -ry */
+    case 2: is = 0, sgn_s = +1, it = 2, sgn_t = +1; break;   /* +Y: +rx, +rz */
+    case 3: is = 0, sgn_s = +1, it = 2, sgn_t = -1; break;   /* -Y: +rx, -rz */
+    case 4: is = 0, sgn_s = +1, it = 1, sgn_t = -1; break;   /* +Z: +rx, -ry */
+    default: is = 0, sgn_s = -1, it = 1, sgn_t = -1; break;  /* -Z: -rx, -ry */
+    }
+    double ma = fabs((double)r[m]), sgn_m = r[m] < 0.0f ? -1.0 : 1.0;
+    double sc = sgn_s * r[is], tc = sgn_t * r[it];
+    uv[0] = (float)(sc / ma);
+    uv[1] = (float)(tc / ma);
+    for (int k = 0; k < 2; k++) {
+        double dma = sgn_m * dr[k][m];
+        duv[k][0] = (float)((sgn_s * dr[k][is] * ma - sc * dma) / (ma * ma));
+        duv[k][1] = (float)((sgn_t * dr[k][it] * ma - tc * dma) / (ma * ma));
+    }
+    return face;
+}
+
+/* Whether c sends sample_d to a cube (face coordinates from the test). */
+static bool cube_grad(const ms_config *c, const target_info *ti)
+{
+    return ti->cube && (c->func == MS_GRAD || c->func == MS_GRAD_OFFSET);
+}
+
 /* Fills the subspan at quad (qx, qy) into g->a, nudged by nd when not NULL. */
 static void fill_args(g7_run *g, const inputs *in, unsigned qx, unsigned qy, const nudge *nd)
 {
@@ -728,9 +781,13 @@ static void fill_args(g7_run *g, const inputs *in, unsigned qx, unsigned qy, con
     for (unsigned j = 0; j < 4; j++) {
         size_t i = (size_t)(qy + (j >> 1)) * in->w + qx + (j & 1);
         const float *pa = in->in[0] + 4 * i, *pb = in->in[1] + 4 * i, *pc = in->in[2] + 4 * i;
+        const float *ul = in->in[0] + 4 * ((size_t)qy * in->w + qx);
         float p[3];
-        for (int k = 0; k < 3; k++)
+        for (int k = 0; k < 3; k++) {
             p[k] = pa[k] + (nd ? nd->dc[k] : 0.0f);
+            if (c->func == MS_QUERY_LOD)   /* the quad scaled about UL: LOD + dlod */
+                p[k] += (s - 1.0f) * (pa[k] - ul[k]);
+        }
         if (c->func == MS_FETCH) {
             a->p[G7SF_PARAM_U][j].i = (int32_t)p[0];
             a->p[G7SF_PARAM_V][j].i = (int32_t)p[1];
@@ -750,6 +807,17 @@ static void fill_args(g7_run *g, const inputs *in, unsigned qx, unsigned qy, con
             a->p[dx[k]][j].f = pb[k] * s;
             a->p[dy[k]][j].f = pc[k] * s;
         }
+        if (cube_grad(c, g->ti)) {
+            float dr[2][3] = { { pb[0], pb[1], pb[2] }, { pc[0], pc[1], pc[2] } }, uv[2], duv[2][2];
+            unsigned face = cube_face_coords(p, (const float(*)[3])dr, uv, duv);
+            a->p[G7SF_PARAM_U][j].f = uv[0];
+            a->p[G7SF_PARAM_V][j].f = uv[1];
+            a->p[G7SF_PARAM_R][j].f = (float)face;
+            for (unsigned k = 0; k < 3; k++) {
+                a->p[dx[k]][j].f = k < 2 ? duv[0][k] * s : 0.0f;
+                a->p[dy[k]][j].f = k < 2 ? duv[1][k] * s : 0.0f;
+            }
+        }
         a->p[G7SF_PARAM_LOD][j].f = pb[3] + dl;
         a->p[G7SF_PARAM_BIAS][j].f = (c->func == MS_IMPLICIT ? 0.0f : pb[3]) + dl;
         a->p[G7SF_PARAM_REF][j].f = pc[3];
@@ -765,6 +833,8 @@ static unsigned compared(const ms_config *c)
 {
     if (is_gather(c->func))
         return 0xF;
+    if (c->func == MS_QUERY_LOD)
+        return 0x3;
     return c->fmt == MS_DEPTH32F ? 0x1 : 0xF;
 }
 
@@ -786,11 +856,23 @@ static void texel_derivs(const g7_run *g, const inputs *in, unsigned qx, unsigne
                          float d[2][3])
 {
     const ms_config *c = g->c;
-    bool quad = c->func == MS_IMPLICIT || c->func == MS_BIAS;
+    bool quad = quad_lod(c->func);
     const float *ul = in->in[0] + 4 * ((size_t)qy * in->w + qx);
     const float *gx = quad ? ul + 4 : in->in[1] + 4 * i;
     const float *gy = quad ? ul + 4 * in->w : in->in[2] + 4 * i;
     uint32_t size[3] = { c->w, c->h, c->d };
+    if (g->ti->cube) {   /* derivatives on pixel i's face: [-1, 1] spans it */
+        const float dr[2][3] = { { quad ? gx[0] - ul[0] : gx[0], quad ? gx[1] - ul[1] : gx[1],
+                                   quad ? gx[2] - ul[2] : gx[2] },
+                                 { quad ? gy[0] - ul[0] : gy[0], quad ? gy[1] - ul[1] : gy[1],
+                                   quad ? gy[2] - ul[2] : gy[2] } };
+        float uv[2], duv[2][2];
+        cube_face_coords(in->in[0] + 4 * i, dr, uv, duv);
+        float f = 0.5f * (float)(c->w >> c->base_level ? c->w >> c->base_level : 1);
+        for (unsigned s = 0; s < 2; s++)
+            d[s][0] = duv[s][0] * f, d[s][1] = duv[s][1] * f, d[s][2] = 0.0f;
+        return;
+    }
     for (unsigned k = 0; k < 3; k++) {
         uint32_t n = k < g->ti->dims ? size[k] >> c->base_level : 0;
         float f = k < g->ti->dims ? (float)(n ? n : 1) : 0.0f;
@@ -816,8 +898,8 @@ static float mesa_lod_shift(const g7_run *g, const inputs *in, unsigned qx, unsi
                             size_t i)
 {
     enum ms_func f = g->c->func;
-    if (g->ti->cube || !(f == MS_GRAD || f == MS_GRAD_OFFSET || f == MS_IMPLICIT ||
-                         f == MS_BIAS))
+    bool grad = f == MS_GRAD || f == MS_GRAD_OFFSET;
+    if (!(grad || quad_lod(f)))
         return 0.0f;
     float d[2][3];
     texel_derivs(g, in, qx, qy, i, d);
@@ -884,7 +966,9 @@ static int explain(g7_run *g, const inputs *in, unsigned qx, unsigned qy, unsign
                 fill_args(g, in, qx, qy, &nd);
                 if (g7sf_sample(g->gpu, &g->tex, &g->smp, &g->a, &g->r) != 0)
                     return MISMATCH;
-                if (max_diff(g->r.px[j].f, want, compared(c)) <= c->tol)
+                /* textureQueryLod: the LOD nudge moves the answer itself */
+                float tol = c->tol + (c->func == MS_QUERY_LOD ? fabsf((float)dl) / 128.0f : 0.0f);
+                if (max_diff(g->r.px[j].f, want, compared(c)) <= tol)
                     return model ? LOD_APPROX : BOUNDARY;
             }
     return MISMATCH;

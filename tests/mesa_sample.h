@@ -23,6 +23,7 @@ enum ms_func {
     MS_GATHER,        /* textureGather: gather4 / gather4_c */
     MS_GATHER_OFFSET, /* textureGatherOffset: gather4 with header offsets */
     MS_GATHER_PO,     /* textureGatherOffset with per-pixel offsets: gather4_po */
+    MS_QUERY_LOD,     /* textureQueryLod: the LOD message (red, green = x, y) */
 };
 
 enum ms_format { MS_RGBA8, MS_RGBA32F, MS_DEPTH32F };

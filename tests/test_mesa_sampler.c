@@ -221,7 +221,7 @@ TEST(mesa_sampler_shadow)
                                  GL_NOTEQUAL, GL_GEQUAL, GL_ALWAYS };
     static const char *const names[] = { "NEVER", "LESS", "EQUAL", "LEQUAL", "GREATER",
                                          "NOTEQUAL", "GEQUAL", "ALWAYS" };
-    ms_config cs[8 + 8];
+    ms_config cs[8 + 11];
     char nm[8][48];
     for (unsigned i = 0; i < 8; i++) {
         snprintf(nm[i], sizeof nm[i], "2D shadow %s NMN lod", names[i]);
@@ -238,6 +238,12 @@ TEST(mesa_sampler_shadow)
           .func = MS_IMPLICIT, FILTERED },
         { .name = "2D shadow GEQUAL NMN bias", DEPTH, NMN, .compare = GL_GEQUAL,
           .lod = { -1.0f, 3.0f }, .func = MS_BIAS, EXACT },
+        { .name = "2D shadow LESS LML bias", DEPTH, LML, .compare = GL_LESS,
+          .lod = { -1.0f, 3.0f }, .func = MS_BIAS, FILTERED },
+        { .name = "1D array shadow GEQUAL NMN lod", T1DA, .fmt = MS_DEPTH32F, NMN,
+          .compare = GL_GEQUAL, .func = MS_LOD, EXACT },
+        { .name = "1D array shadow LEQUAL LML bias", T1DA, .fmt = MS_DEPTH32F, LML,
+          .compare = GL_LEQUAL, .lod = { -1.0f, 3.0f }, .func = MS_BIAS, FILTERED },
         { .name = "2D array shadow LEQUAL LML grad", T2DA, .fmt = MS_DEPTH32F, LML,
           .compare = GL_LEQUAL, .func = MS_GRAD, FILTERED },
         { .name = "1D shadow LESS LML lod", T1D, .fmt = MS_DEPTH32F, LML,
@@ -313,5 +319,56 @@ TEST(mesa_sampler_fetch)
         { .name = "ld 3D", T3D, NMN, .func = MS_FETCH, EXACT },
         { .name = "ld 2D RGBA32F", TEX2D, .fmt = MS_RGBA32F, NMN, .func = MS_FETCH, EXACT },
     };
+    run_all(cs, N(cs));
+}
+
+/* textureGrad on cube maps and cube arrays: the test turns GL's direction
+ * and direction gradients into face coordinates and their derivatives
+ * (table 8.19, quotient rule) and sends sample_d (sample_d_c, Haswell). */
+TEST(mesa_sampler_cube_grad)
+{
+    static const ms_config cs[] = {
+        { .name = "cube NMN grad", TCUBE, NMN, .func = MS_GRAD, EXACT },
+        { .name = "cube LML grad", TCUBE, LML, .func = MS_GRAD, FILTERED },
+        { .name = "cube NMN grad seamless", TCUBE, NMN, .seamless = true, .func = MS_GRAD,
+          EXACT },
+        { .name = "cube LML grad seamless", TCUBE, LML, .seamless = true, .func = MS_GRAD,
+          FILTERED },
+        { .name = "cube array NMN grad", TCUBEA, NMN, .func = MS_GRAD, EXACT },
+        { .name = "cube array LML grad", TCUBEA, LML, .func = MS_GRAD, FILTERED },
+        { .name = "cube array LML grad seamless", TCUBEA, LML, .seamless = true,
+          .func = MS_GRAD, FILTERED },
+        { .name = "cube shadow LEQUAL LML grad", TCUBE, .fmt = MS_DEPTH32F, LML,
+          .compare = GL_LEQUAL, .seamless = true, .func = MS_GRAD, FILTERED },
+    };
+    run_all(cs, N(cs));
+}
+
+/* textureQueryLod against the LOD message: x = red (clamped), y = green. */
+TEST(mesa_sampler_query_lod)
+{
+#define QLOD .func = MS_QUERY_LOD, .tol = 1.0f / 256.0f, .max_boundary = 0.03f
+    static const ms_config cs[] = {
+        { .name = "qlod 1D LML", T1D, LML, QLOD },
+        { .name = "qlod 1D NMN", T1D, NMN, QLOD },
+        { .name = "qlod 2D LML", TEX2D, LML, QLOD },
+        { .name = "qlod 2D NMN", TEX2D, NMN, QLOD },
+        { .name = "qlod 2D LML bias 1.5", TEX2D, LML, .bias = 1.5f, QLOD },
+        { .name = "qlod 2D NMN bias -1.25", TEX2D, NMN, .bias = -1.25f, QLOD },
+        { .name = "qlod 2D LML min 1.25 max 3.5", TEX2D, LML, .min_lod = 1.25f,
+          .max_lod = 3.5f, QLOD },
+        { .name = "qlod 2D NMN min 0.625 max 2.75", TEX2D, NMN, .min_lod = 0.625f,
+          .max_lod = 2.75f, QLOD },
+        { .name = "qlod 2D LML base 1 max 3", TEX2D, LML, .base_level = 1, .max_level = 3,
+          QLOD },
+        { .name = "qlod 2D NMN base 2", TEX2D, NMN, .base_level = 2, QLOD },
+        { .name = "qlod 2D array LML", T2DA, LML, QLOD },
+        { .name = "qlod 2D array NMN", T2DA, NMN, QLOD },
+        { .name = "qlod 3D LML", T3D, LML, QLOD },
+        { .name = "qlod 3D NMN", T3D, NMN, QLOD },
+        { .name = "qlod cube LML", TCUBE, LML, QLOD, .tol = 0.05f },
+        { .name = "qlod cube NMN", TCUBE, NMN, QLOD, .tol = 0.05f },
+    };
+#undef QLOD
     run_all(cs, N(cs));
 }

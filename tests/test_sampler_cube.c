@@ -268,3 +268,37 @@ TEST(cube_sample_at_a_corner)
 {
     CHECK(fabsf(cube_sample(CUBE_MODE, 1, 0.875f, 0.875f) - 53.75f / 255) < 1e-6f);
 }
+
+/* The corner's mean is a filter step: shadow compare (a prefilter) acts on
+ * the three texels before it.  R32_FLOAT cube, all 0 except +Y (3, 3) and
+ * +Z (3, 0), 1.0; ref 0.5, GREATER (0.0 where texel > ref).  The geometry
+ * of cube_sample_at_a_corner: (0, 0) 9/16 -> 1; (0, -1) and (-1, 0) 3/16
+ * each -> 0; the corner 1/16 -> (1 + 0 + 0) / 3.  Sum 9/16 + 1/48 = 7/12
+ * (comparing the mean 2/3 instead would give 9/16). */
+TEST(cube_corner_compares_before_the_mean)
+{
+    t_smp f;
+    t_smp_init(&f, G7SF_SURFTYPE_CUBE, G7SF_FORMAT_R32_FLOAT, 4, 4, 6, 1);
+    f.tex.cube_face_enables = 0x3F;
+    for (uint32_t face = 0; face < 6; face++)
+        t_smp_fill32(&f, 0, face, 0);
+    uint32_t py[16] = { 0 }, pz[16] = { 0 };
+    py[4 * 3 + 3] = pz[4 * 0 + 3] = 0x3F800000u;   /* 1.0f */
+    t_smp_fill(&f, 0, PY, py);
+    t_smp_fill(&f, 0, PZ, pz);
+    g7sf_sampler_state *ss = &f.smp.state;
+    ss->mag_mode_filter = ss->min_mode_filter = 1;
+    ss->u_address_mag_rounding = ss->v_address_mag_rounding = ss->r_address_mag_rounding = 1;
+    ss->shadow_function = 5;   /* PREFILTEROP_GREATER */
+    t_smp_address(&f, CUBE_MODE);
+    t_smp_op(&f, G7SF_OP_SAMPLE_C, 4, 4);
+    for (unsigned i = 0; i < 4; i++) {
+        t_smp_param(&f, G7SF_PARAM_REF, i, 0.5f);
+        t_smp_param(&f, G7SF_PARAM_U, i, 1.0f);
+        t_smp_param(&f, G7SF_PARAM_V, i, 0.875f);
+        t_smp_param(&f, G7SF_PARAM_R, i, 0.875f);
+    }
+    CHECK_EQ(t_smp_run(&f), 0);
+    CHECKF(fabsf(f.res.px[0].f[0] - 7.0f / 12) < 1e-6f, "%g", f.res.px[0].f[0]);
+    t_smp_fini(&f);
+}

@@ -216,23 +216,28 @@ static int64_t clamp64(int64_t v, uint32_t n)
 /* TEXCOORDMODE_CUBE past a face edge: the neighbour face's texel.  Past a
  * corner no single texel is adjacent; the PRM allows artifacts there, and
  * we return the mean of the three texels that meet at the corner (this
- * face's corner texel and the two across its edges), as GL suggests. */
+ * face's corner texel and the two across its edges), as GL suggests.  The
+ * mean is a filter step: the prefilter (shadow compare) acts on the three
+ * surface texels before it, as on every other texel of a footprint. */
 static void texel_cube(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, g7sf_texel *out)
 {
     uint32_t n = L->size[0], slice = L->slice;
     if (smp_cube_cross(n, &x, &y, &slice)) {
         texel_addressed(c, L, x, y, 0, slice, out);
+        prefilter(c, out);
         return;
     }
     int64_t cx = clamp64(x, n), cy = clamp64(y, n);
     const int64_t side[2][2] = { { x, cy }, { cx, y } };
     texel_addressed(c, L, cx, cy, 0, L->slice, out);
+    prefilter(c, out);
     for (unsigned e = 0; e < 2; e++) {
         int64_t sx = side[e][0], sy = side[e][1];
         uint32_t ss = L->slice;
         g7sf_texel t;
         smp_cube_cross(n, &sx, &sy, &ss);
         texel_addressed(c, L, sx, sy, 0, ss, &t);
+        prefilter(c, &t);
         for (unsigned i = 0; i < 4; i++)
             out->f[i] += t.f[i];
     }
@@ -243,10 +248,11 @@ static void texel_cube(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, g7s
 void smp_texel_at(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z,
                   g7sf_texel *out)
 {
-    if (c->cube && c->mode[0] == 3 && (x < 0 || y < 0 || x >= L->size[0] || y >= L->size[1]))
-        texel_cube(c, L, x, y, out);
-    else
-        texel_addressed(c, L, x, y, z, L->slice, out);
+    if (c->cube && c->mode[0] == 3 && (x < 0 || y < 0 || x >= L->size[0] || y >= L->size[1])) {
+        texel_cube(c, L, x, y, out);   /* prefilters its texels */
+        return;
+    }
+    texel_addressed(c, L, x, y, z, L->slice, out);
     prefilter(c, out);
 }
 
