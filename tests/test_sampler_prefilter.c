@@ -50,7 +50,7 @@ static bool match(unsigned format, uint32_t lo, uint32_t hi, float r, float g, f
     g7sf_sampler s;
     key_ctx(&c, &s, format, lo, hi);
     g7sf_texel t = { .f = { r, g, b, a } };
-    return smp_chroma_match(&c, &t);
+    return smp_chroma_match(&c, &t, NULL);
 }
 
 TEST(chroma_key_argb8)
@@ -113,6 +113,31 @@ TEST(chroma_key_ycrcb)
     const float cr = 0x90 / 255.0f, y = 0x50 / 255.0f, cb = 0x70 / 255.0f;
     CHECK(match(f, 0x00905070, 0xFF905070, cr, y, cb, 1.0f));
     CHECK(!match(f, 0x00705090, 0xFF705090, cr, y, cb, 1.0f));   /* Cr and Cb swapped */
+}
+
+/* A texel without chrominance of its own (line 4329) is keyed on the mean
+ * of its pair's Cr/Cb and the next pair's; Y and A stay its own.  Own
+ * (Cr 0x90, Cb 0x70), right (Cr 0x95, Cb 0x60): means 0x92.8 and 0x68.
+ * Mean within half a code of a bound: 0x92.8 lies in [0x92, 0x93] but in
+ * neither [0x90, 0x92] nor [0x93, 0x95]. */
+static bool match_422(uint32_t lo, uint32_t hi)
+{
+    smp_ctx c;
+    g7sf_sampler s;
+    key_ctx(&c, &s, G7SF_FORMAT_YCRCB_NORMAL, lo, hi);
+    g7sf_texel t = { .f = { 0x90 / 255.0f, 0x50 / 255.0f, 0x70 / 255.0f, 1.0f } };
+    g7sf_texel r = { .f = { 0x95 / 255.0f, 0xEE / 255.0f, 0x60 / 255.0f, 0.0f } };
+    return smp_chroma_match(&c, &t, &r);
+}
+
+TEST(chroma_key_ycrcb_interpolated_chroma)
+{
+    CHECK(match_422(0x00925068, 0xFF935068));
+    CHECK(!match_422(0x00905068, 0xFF925068));
+    CHECK(!match_422(0x00935068, 0xFF955068));
+    CHECK(!match_422(0x00925067, 0xFF935067));   /* Cb 0x68 exactly: not 0x67 */
+    CHECK(match_422(0x00920068, 0xFF93FF68));    /* Y is its own 0x50, not the right's */
+    CHECK(!match_422(0x00905070, 0xFF905070));   /* its own chroma alone no longer keys */
 }
 
 /* ---- through g7sf_sample ---- */
@@ -197,4 +222,40 @@ TEST(sample_l_c_compares_before_filtering)
     CHECK(f.res.px[1].f[0] == 0.0f);
     CHECKF(f.res.px[2].f[0] == 0.5f, "linear of the compare results: %g", f.res.px[2].f[0]);
     t_smp_fini(&f);
+}
+
+/* Through g7sf_sample: a 6x1 YCRCB_NORMAL texture (Y0 Cb Y1 Cr per pair),
+ * pairs (Cb, Cr) = (70, 90), (60, 96), (40, A0); NEAREST, killpix, pixel
+ * i reads texel {0, 1, 2, 3, 4, 5, 1, 5}[i].  Odd texels key on the mean
+ * with the next pair: texel 1 on (68, 93), texel 3 on (50, 9B); the last
+ * texel, 5, has no next pair and keys on its own (40, A0). */
+static unsigned ycrcb_killed(uint32_t key)
+{
+    static const uint8_t yuy2[12] = { 0x50, 0x70, 0x51, 0x90, 0x52, 0x60,
+                                      0x53, 0x96, 0x54, 0x40, 0x55, 0xA0 };
+    static const unsigned texel[8] = { 0, 1, 2, 3, 4, 5, 1, 5 };
+    t_smp f;
+    t_smp_init(&f, G7SF_SURFTYPE_2D, G7SF_FORMAT_YCRCB_NORMAL, 6, 1, 1, 1);
+    t_smp_fill(&f, 0, 0, yuy2);
+    t_smp_address(&f, 2);
+    f.smp.state.chromakey_enable = 1;
+    f.smp.state.chromakey_mode = 0;   /* KEYFILTER_KILL_ON_ANY_MATCH */
+    f.smp.chroma_low = key & 0x00FF00FFu, f.smp.chroma_high = key | 0xFF00FF00u;  /* any A, Y */
+    t_smp_op(&f, G7SF_OP_SAMPLE_KILLPIX, 8, 8);
+    for (unsigned i = 0; i < 8; i++) {
+        t_smp_param(&f, G7SF_PARAM_U, i, ((float)texel[i] + 0.5f) / 6.0f);
+        t_smp_param(&f, G7SF_PARAM_V, i, 0.5f);
+    }
+    CHECK_EQ(t_smp_run(&f), 0);
+    unsigned killed = ~f.res.live & 0xFF;
+    t_smp_fini(&f);
+    return killed;
+}
+
+TEST(chroma_key_ycrcb_interpolated_through_sample)
+{
+    CHECK_EQ(ycrcb_killed(0x00930068), 0x42);   /* texel 1: pixels 1 and 6 */
+    CHECK_EQ(ycrcb_killed(0x00900070), 0x01);   /* pair 0: texel 0 only, not texel 1 */
+    CHECK_EQ(ycrcb_killed(0x009B0050), 0x08);   /* texel 3 */
+    CHECK_EQ(ycrcb_killed(0x00A00040), 0xB0);   /* texels 4 and 5 (the last): pixels 4, 5, 7 */
 }

@@ -5,7 +5,9 @@
  * than 8 bits are widened by replicating their MSBs (L4326); SNORM formats
  * use sign-magnitude keys and so do all channels of a mixed format (L4327).
  * Only float-class formats have the chroma-key capability (the caller
- * checks it).  docs/spec-notes.md "Sampler operations". */
+ * checks it).  4:2:2 texels without chrominance of their own are keyed on
+ * the mean of their pair's and the next pair's (L4329).
+ * docs/spec-notes.md "Sampler operations". */
 #include <math.h>
 
 #include "smp.h"
@@ -58,26 +60,33 @@ static bool channel_bits(const struct g7sf_format_info *f, unsigned bits[4])
     return snorm;
 }
 
-bool smp_chroma_match(const smp_ctx *c, const g7sf_texel *t)
+/* Channel k of t as a key code (sign-magnitude where sign). */
+static int32_t key_code(const g7sf_texel *t, unsigned k, const unsigned bits[4], bool sign)
+{
+    if (!sign)
+        return (int32_t)code(t->f[k], bits[k], 8);
+    return (t->f[k] < 0.0f ? -1 : 1) * (int32_t)code(fabsf(t->f[k]), bits[k], 7);
+}
+
+/* A key byte as a signed value: sign-magnitude keys where sign. */
+static int32_t key_value(uint32_t key, bool sign)
+{
+    return sign && key & 0x80 ? -(int32_t)(key & 0x7f) : (int32_t)key;
+}
+
+bool smp_chroma_match(const smp_ctx *c, const g7sf_texel *t, const g7sf_texel *right)
 {
     unsigned bits[4];
     bool sign = channel_bits(c->fmt, bits);
     for (unsigned k = 0; k < 4; k++) {
         unsigned sh = k == 3 ? 24 : 16 - 8 * k;
-        unsigned lo = c->smp->chroma_low >> sh & 0xff, hi = c->smp->chroma_high >> sh & 0xff;
-        int32_t v;
-        if (!sign)
-            v = (int32_t)code(t->f[k], bits[k], 8);
-        else   /* sign and a 7-bit magnitude */
-            v = (t->f[k] < 0.0f ? -1 : 1) * (int32_t)code(fabsf(t->f[k]), bits[k], 7);
-        if (sign) {   /* keys in sign-magnitude */
-            int32_t l = lo & 0x80 ? -(int32_t)(lo & 0x7f) : (int32_t)lo;
-            int32_t h = hi & 0x80 ? -(int32_t)(hi & 0x7f) : (int32_t)hi;
-            if (v < l || v > h)
-                return false;
-        } else if (v < (int32_t)lo || v > (int32_t)hi) {
+        /* in half codes: the mean of two codes may fall halfway */
+        int32_t lo = 2 * key_value(c->smp->chroma_low >> sh & 0xff, sign);
+        int32_t hi = 2 * key_value(c->smp->chroma_high >> sh & 0xff, sign);
+        bool chroma = right && (k == 0 || k == 2);     /* Cr, Cb */
+        int32_t v = key_code(t, k, bits, sign) + key_code(chroma ? right : t, k, bits, sign);
+        if (v < lo || v > hi)
             return false;
-        }
     }
     return true;
 }

@@ -149,8 +149,11 @@ float smp_shadow_compare(unsigned shadow_function, float texel, float ref);
 
 /* ---- chromakey.c ---- */
 /* Whether texel t (decoded, in the format's class) lies in the key range
- * [low, high] of 3DSTATE_CHROMA_KEY on every channel (§2.3.1.1). */
-bool smp_chroma_match(const smp_ctx *c, const g7sf_texel *t);
+ * [low, high] of 3DSTATE_CHROMA_KEY on every channel (§2.3.1.1).  right:
+ * NULL, or for a YCrCb texel without chrominance of its own (the second of
+ * a pair) the first texel of the next pair: Cr and Cb are then keyed on
+ * the mean of the two (§2.12.6, line 4329). */
+bool smp_chroma_match(const smp_ctx *c, const g7sf_texel *t, const g7sf_texel *right);
 
 /* ---- cube.c ---- */
 /* Face selection (§2.1.2) for one pixel: the face (enum g7sf_cube_face) of

@@ -162,11 +162,24 @@ void smp_fetch(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
     *out = *unit_texel(c, err, addr, x, y);
 }
 
-/* Chroma key (KEYFILTER_REPLACE_BLACK makes a matching texel black, in the
- * YCrCb sense for YCrCb formats) and shadow compare on one texel. */
-static void prefilter(smp_ctx *c, g7sf_texel *t)
+/* For the chroma key of texel (x, y, zs) of L: the texel whose chroma is
+ * averaged in when x has none of its own (the second of a YCrCb pair), the
+ * next pair's first; NULL when x has its own or is the level's last. */
+static const g7sf_texel *key_right(smp_ctx *c, const smp_level *L, uint32_t x, uint32_t y,
+                                   uint32_t zs, g7sf_texel *buf)
 {
-    if (c->chroma && smp_chroma_match(c, t)) {
+    if (!c->chroma || c->fmt->layout != G7SF_LAYOUT_YCRCB || !(x & 1) || x + 1 >= L->size[0])
+        return NULL;
+    smp_fetch(c, L->lod, x + 1, y, zs, 0, buf);
+    return buf;
+}
+
+/* Chroma key (KEYFILTER_REPLACE_BLACK makes a matching texel black, in the
+ * YCrCb sense for YCrCb formats) and shadow compare on one texel; right as
+ * key_right's. */
+static void prefilter(smp_ctx *c, g7sf_texel *t, const g7sf_texel *right)
+{
+    if (c->chroma && smp_chroma_match(c, t, right)) {
         if (c->smp->state.chromakey_mode == 0) {
             c->chroma_matched = true;
         } else if (c->fmt->layout == G7SF_LAYOUT_YCRCB) {
@@ -181,8 +194,8 @@ static void prefilter(smp_ctx *c, g7sf_texel *t)
     }
 }
 
-/* The texel at (x, y, z) of slice `slice` of level L through the address
- * modes, before the prefilter. */
+/* The prefiltered texel at (x, y, z) of slice `slice` of level L through
+ * the address modes. */
 static void texel_addressed(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z,
                             uint32_t slice, g7sf_texel *out)
 {
@@ -199,13 +212,16 @@ static void texel_addressed(smp_ctx *c, const smp_level *L, int64_t x, int64_t y
     }
     if (outside && !half) {
         *out = c->border;
+        prefilter(c, out, NULL);
         return;
     }
-    smp_fetch(c, L->lod, (uint32_t)idx[0], (uint32_t)idx[1],
-              c->dims == 3 ? (uint32_t)idx[2] : slice, 0, out);
+    uint32_t zs = c->dims == 3 ? (uint32_t)idx[2] : slice;
+    g7sf_texel buf;
+    smp_fetch(c, L->lod, (uint32_t)idx[0], (uint32_t)idx[1], zs, 0, out);
     if (half)   /* TEXCOORDMODE_HALF_BORDER: halfway to the border colour */
         for (unsigned i = 0; i < 4; i++)
             out->f[i] = 0.5f * (out->f[i] + c->border.f[i]);
+    prefilter(c, out, half ? NULL : key_right(c, L, (uint32_t)idx[0], (uint32_t)idx[1], zs, &buf));
 }
 
 static int64_t clamp64(int64_t v, uint32_t n)
@@ -224,20 +240,17 @@ static void texel_cube(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, g7s
     uint32_t n = L->size[0], slice = L->slice;
     if (smp_cube_cross(n, &x, &y, &slice)) {
         texel_addressed(c, L, x, y, 0, slice, out);
-        prefilter(c, out);
         return;
     }
     int64_t cx = clamp64(x, n), cy = clamp64(y, n);
     const int64_t side[2][2] = { { x, cy }, { cx, y } };
     texel_addressed(c, L, cx, cy, 0, L->slice, out);
-    prefilter(c, out);
     for (unsigned e = 0; e < 2; e++) {
         int64_t sx = side[e][0], sy = side[e][1];
         uint32_t ss = L->slice;
         g7sf_texel t;
         smp_cube_cross(n, &sx, &sy, &ss);
         texel_addressed(c, L, sx, sy, 0, ss, &t);
-        prefilter(c, &t);
         for (unsigned i = 0; i < 4; i++)
             out->f[i] += t.f[i];
     }
@@ -248,12 +261,10 @@ static void texel_cube(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, g7s
 void smp_texel_at(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z,
                   g7sf_texel *out)
 {
-    if (c->cube && c->mode[0] == 3 && (x < 0 || y < 0 || x >= L->size[0] || y >= L->size[1])) {
-        texel_cube(c, L, x, y, out);   /* prefilters its texels */
-        return;
-    }
-    texel_addressed(c, L, x, y, z, L->slice, out);
-    prefilter(c, out);
+    if (c->cube && c->mode[0] == 3 && (x < 0 || y < 0 || x >= L->size[0] || y >= L->size[1]))
+        texel_cube(c, L, x, y, out);   /* its texels are prefiltered before their mean */
+    else
+        texel_addressed(c, L, x, y, z, L->slice, out);
 }
 
 void smp_tap(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z, float w,
