@@ -285,10 +285,10 @@ void smp_quad(smp_ctx *c, const smp_level *L, const uint32_t x[2], const uint32_
         if (wt[j] == 0.0f)
             continue;
         const g7sf_texel *t = texel_2d(c, m, x[j & 1], y[j >> 1]);
-        g7sf_texel p;
+        g7sf_texel p, buf;
         if (pre) {
             p = *t;
-            prefilter(c, &p);
+            prefilter(c, &p, key_right(c, L, x[j & 1], y[j >> 1], L->slice, &buf));
             t = &p;
         }
         for (unsigned i = 0; i < 4; i++)
