@@ -12,6 +12,11 @@ g7sf_gpu *g7sf_gpu_create_ex(const g7sf_gpu_options *opt)
     if (gpu) {
         gpu->platform = opt ? opt->platform : G7SF_IVB;
         atomic_init(&gpu->media_scratch.taken, false);
+        g7sf_memo *memos[] = { &gpu->texture_memo.m, &gpu->sampler_memo.m, &gpu->border_memo.m };
+        for (unsigned i = 0; i < sizeof memos / sizeof *memos; i++) {
+            atomic_init(&memos[i]->busy, false);
+            memos[i]->valid = false;
+        }
     }
     return gpu;
 }
@@ -48,6 +53,24 @@ int g7sf_base_resolve(const g7sf_gpu *gpu, enum g7sf_base which, uint32_t offset
         return G7SF_EFAULT;
     *addr = (uint32_t)start;
     return 0;
+}
+
+int g7sf_memo_take(g7sf_memo *m, const uint32_t *dw, unsigned n)
+{
+    if (atomic_exchange_explicit(&m->busy, true, memory_order_acquire))
+        return G7SF_MEMO_BUSY;
+    if (m->valid && !memcmp(m->key, dw, n * sizeof *dw))
+        return G7SF_MEMO_HIT;
+    memcpy(m->key, dw, n * sizeof *dw);
+    return G7SF_MEMO_MISS;
+}
+
+void g7sf_memo_put(g7sf_memo *m, int took)
+{
+    if (took == G7SF_MEMO_BUSY)
+        return;
+    m->valid = true;
+    atomic_store_explicit(&m->busy, false, memory_order_release);
 }
 
 int g7sf_latch(g7sf_gpu *gpu, const g7sf_error *err)

@@ -6,12 +6,32 @@
 
 #include "gen7sf/gen7sf.h"
 #include "gen7sf/sampler.h"
+#include "gen7sf/state.h"
 
 #define G7SF_PAGE_SHIFT 12
 #define G7SF_PAGE_SIZE  (1u << G7SF_PAGE_SHIFT)
 #define G7SF_DIR_SHIFT  22            /* 1024 directories of 1024 pages */
 
 struct g7sf_base_reg { uint32_t base, bound; };
+
+/* A memo of the last decoded state structure, keyed by its raw DWords:
+ * state lives in graphics memory and may change between messages, so its
+ * address is no key.  busy: a message holds it; one sent meanwhile from
+ * another thread decodes without it. */
+#define G7SF_MEMO_DWORDS G7SF_RENDER_SURFACE_STATE_DWORDS   /* the largest key */
+typedef struct g7sf_memo {
+    atomic_bool busy;
+    bool valid;
+    uint32_t key[G7SF_MEMO_DWORDS];
+} g7sf_memo;
+enum { G7SF_MEMO_BUSY, G7SF_MEMO_MISS, G7SF_MEMO_HIT };
+/* Takes m for the n-DWord state dw: HIT when m's value is dw's decode, MISS
+ * when the caller must store dw's decode as m's value, BUSY when m is not
+ * taken.  g7sf_memo_put(m, the result) ends what a HIT or MISS began. */
+int g7sf_memo_take(g7sf_memo *m, const uint32_t *dw, unsigned n);
+void g7sf_memo_put(g7sf_memo *m, int took);
+/* RENDER_SURFACE_STATE as a texture, with g7sf_texture_from_state's result. */
+typedef struct g7sf_texture_memo { g7sf_memo m; int err; g7sf_texture tex; } g7sf_texture_memo;
 
 struct g7sf_gpu {
     enum g7sf_platform platform;
@@ -27,6 +47,11 @@ struct g7sf_gpu {
      * more to allocate than the message's work.  A message that finds it
      * taken (sent from another thread) allocates its own. */
     struct { uint8_t *mem; size_t size; atomic_bool taken; } media_scratch;
+    /* The sampler's decoded state memos: the texture, SAMPLER_STATE and
+     * SAMPLER_BORDER_COLOR_STATE. */
+    g7sf_texture_memo texture_memo;
+    struct { g7sf_memo m; g7sf_sampler_state state; } sampler_memo;
+    struct { g7sf_memo m; g7sf_sampler_border_color_state border; } border_memo;
 };
 
 /* The page holding addr, or NULL when never written (reads as zeros). */

@@ -1,6 +1,7 @@
 /* Sampling engine message routing (§2.13.1.1, descriptor at lines
  * 4440-4470): SIMD4x2 / SIMD8 / SIMD16 messages run g7sf_sample() on the
  * bound surface and sampler; of SIMD32/64, the deinterlace message runs. */
+#include "core/gpu.h"
 #include "gen7sf/state.h"
 #include "sample_msg.h"
 
@@ -12,17 +13,29 @@ static const char *const simd32_64_types[32] = {
     [0x0C] = "sample_unorm (media)",         [0x1F] = "cache_flush",
 };
 
-/* The texture at binding table entry bti. */
+/* The texture at binding table entry bti, decoded once per distinct
+ * RENDER_SURFACE_STATE through the gpu's memo. */
 static int bind_texture(g7sf_msg_ctx *c, unsigned bti, g7sf_texture *t)
 {
     uint32_t addr, dw[G7SF_RENDER_SURFACE_STATE_DWORDS];
-    g7sf_render_surface_state ss;
     int r = g7sf_msg_surface_state(c, bti, sizeof dw, "sampler", &addr);
     if (r)
         return r;
     g7sf_mem_read(c->gpu, addr, dw, sizeof dw);   /* inside 4 GiB: resolved above */
-    g7sf_state_unpack(&g7sf_desc_RENDER_SURFACE_STATE, dw, &ss);
-    if (g7sf_texture_from_state(&ss, t))
+    g7sf_texture_memo *memo = &c->gpu->texture_memo;
+    int took = g7sf_memo_take(&memo->m, dw, G7SF_RENDER_SURFACE_STATE_DWORDS);
+    if (took == G7SF_MEMO_HIT) {
+        *t = memo->tex;
+        r = memo->err;
+    } else {
+        g7sf_render_surface_state ss;
+        g7sf_state_unpack(&g7sf_desc_RENDER_SURFACE_STATE, dw, &ss);
+        r = g7sf_texture_from_state(&ss, t);
+        if (took == G7SF_MEMO_MISS)
+            memo->tex = *t, memo->err = r;
+    }
+    g7sf_memo_put(&memo->m, took);
+    if (r)
         return g7sf_msg_fail(c, G7SF_ESTATE, "sampler: BTI %u: RENDER_SURFACE_STATE the sampler "
                              "cannot read", bti);
     return 0;

@@ -100,16 +100,28 @@ const g7sf_sampler_cmd_state *g7sf_sampler_cmd_state_get(const g7sf_gpu *gpu)
 }
 
 /* Reads structure d (at most 4 DWords) at `offset` from Dynamic State Base
- * Address; no host allocation, as this runs once per message. */
-_Static_assert(G7SF_SAMPLER_STATE_DWORDS == 4 && G7SF_SAMPLER_BORDER_COLOR_STATE_DWORDS == 4,
-               "read_dynamic's buffer");
-static int read_dynamic(g7sf_gpu *gpu, const g7sf_state_desc *d, uint32_t offset, void *out)
+ * Address and unpacks it into out (`size` bytes), or copies memo m's value
+ * (at `value`) when the DWords read are those it was decoded from; no host
+ * allocation, as this runs once per message. */
+_Static_assert(G7SF_SAMPLER_STATE_DWORDS == 4 && G7SF_SAMPLER_BORDER_COLOR_STATE_DWORDS == 4 &&
+               G7SF_MEMO_DWORDS >= 4, "read_dynamic's buffer");
+static int read_dynamic(g7sf_gpu *gpu, const g7sf_state_desc *d, uint32_t offset, g7sf_memo *m,
+                        void *value, void *out, size_t size)
 {
     uint32_t addr, dw[4];
     int r = g7sf_base_resolve(gpu, G7SF_BASE_DYNAMIC, offset, d->dwords * 4u, &addr);
-    if (!r && !(r = g7sf_mem_read(gpu, addr, dw, d->dwords * 4u)))
+    if (r || (r = g7sf_mem_read(gpu, addr, dw, d->dwords * 4u)))
+        return r;
+    int took = g7sf_memo_take(m, dw, d->dwords);
+    if (took == G7SF_MEMO_HIT) {
+        memcpy(out, value, size);
+    } else {
         g7sf_state_unpack(d, dw, out);
-    return r;
+        if (took == G7SF_MEMO_MISS)
+            memcpy(value, out, size);
+    }
+    g7sf_memo_put(m, took);
+    return 0;
 }
 
 int g7sf_sampler_read(g7sf_gpu *gpu, uint32_t offset, g7sf_sampler *out)
@@ -117,10 +129,12 @@ int g7sf_sampler_read(g7sf_gpu *gpu, uint32_t offset, g7sf_sampler *out)
     if (!gpu || !out)
         return G7SF_EINVAL;
     memset(out, 0, sizeof *out);
-    int r = read_dynamic(gpu, &g7sf_desc_SAMPLER_STATE, offset, &out->state);
+    int r = read_dynamic(gpu, &g7sf_desc_SAMPLER_STATE, offset, &gpu->sampler_memo.m,
+                         &gpu->sampler_memo.state, &out->state, sizeof out->state);
     if (!r)
         r = read_dynamic(gpu, &g7sf_desc_SAMPLER_BORDER_COLOR_STATE,
-                         out->state.border_color_pointer, &out->border);
+                         out->state.border_color_pointer, &gpu->border_memo.m,
+                         &gpu->border_memo.border, &out->border, sizeof out->border);
     if (r)
         return r;
     const g7sf_sampler_cmd_state *s = &gpu->sampler_cmd;
