@@ -7,11 +7,19 @@
 /* Beyond any level count: keeps infinities out of the integer parts. */
 #define SMP_LOD_LIMIT 64.0f
 
+/* fminf / fmaxf without libm calls (~15 per pixel otherwise), for operands
+ * never NaN nor -0, where they give the same result: the state terms
+ * (conversions of unsigned fields) and the LOD once past quantize's NaN
+ * test and the bias added (x + y is -0 only when both are; the bias, an
+ * integer times 2^-8, never is). */
+static inline float min_n(float a, float b) { return a < b ? a : b; }
+static inline float max_n(float a, float b) { return a > b ? a : b; }
+
 static float quantize(float lod)
 {
     if (isnan(lod))
         return 0.0f;
-    lod = fminf(fmaxf(lod, -SMP_LOD_LIMIT), SMP_LOD_LIMIT);
+    lod = min_n(max_n(lod, -SMP_LOD_LIMIT), SMP_LOD_LIMIT);
     return rintf(lod * (1 << SMP_LOD_BITS)) / (1 << SMP_LOD_BITS);
 }
 
@@ -21,13 +29,15 @@ float smp_lod_from_grad(const float d[2][3], unsigned dims)
     for (unsigned j = 0; j < 2; j++)
         for (unsigned k = 0; k < dims; k++)
             len2[j] += d[j][k] * d[j][k];
-    /* log2(sqrt(x)) = log2(x) / 2: one square root less per pixel */
-    return 0.5f * log2f(fmaxf(len2[0], len2[1]));
+    /* log2(sqrt(x)) = log2(x) / 2: one square root less per pixel.  fmaxf
+     * inline: sums of squares are never -0; a NaN yields the other operand */
+    float m = isnan(len2[1]) || len2[0] > len2[1] ? len2[0] : len2[1];
+    return 0.5f * log2f(m);
 }
 
-static float clampf(float v, float lo, float hi)
+static float clamp_n(float v, float lo, float hi)
 {
-    return fmaxf(fminf(v, hi), lo);
+    return max_n(min_n(v, hi), lo);
 }
 
 /* Trilinear Filter Quality: a level contributing less than this share is
@@ -43,24 +53,24 @@ void smp_lod_select(const smp_ctx *c, float lod, float bias_param, smp_lodsel *o
     float min_lod = (float)ss->min_lod * unit, max_lod = (float)ss->max_lod * unit;
     float base = (float)ss->base_mip_level * 0.5f;          /* U4.1 */
     float mipcnt = (float)t->mip_count;
-    float adj_max = fminf(max_lod, mipcnt);
-    float adj_min = fminf(min_lod, mipcnt);
+    float adj_max = min_n(max_lod, mipcnt);
+    float adj_min = min_n(min_lod, mipcnt);
     float adj_pr_min = (float)t->resource_min_lod * unit - (float)t->surface_min_lod;
-    adj_min = fmaxf(adj_min, adj_pr_min);
+    adj_min = max_n(adj_min, adj_pr_min);
     out->out_of_bounds = adj_pr_min > mipcnt;
 
     lod = quantize(lod) + bias + quantize(bias_param);
     out->lod_unclamped = lod;
     if (ss->lod_preclamp_enable)
-        lod = clampf(lod, min_lod, max_lod);
+        lod = clamp_n(lod, min_lod, max_lod);
     out->mag = lod - base <= 0.0f;
     unsigned mip = ss->mip_mode_filter;
     if (out->mag || mip == 0) {               /* MIPFILTER_NONE, or magnified */
-        lod = fmaxf(fminf(0.0f, ceilf(adj_max)), floorf(adj_min));
+        lod = max_n(min_n(0.0f, ceilf(adj_max)), floorf(adj_min));
     } else if (mip == 1) {                    /* MIPFILTER_NEAREST */
-        lod = floorf(clampf(lod, adj_min, adj_max) + 0.5f);
+        lod = floorf(clamp_n(lod, adj_min, adj_max) + 0.5f);
     } else {                                  /* MIPFILTER_LINEAR (and reserved 2) */
-        lod = clampf(lod, adj_min, adj_max);
+        lod = clamp_n(lod, adj_min, adj_max);
     }
     out->lod_clamped = lod;
     float l0 = floorf(lod);
