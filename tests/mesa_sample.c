@@ -974,81 +974,6 @@ static int explain(g7_run *g, const inputs *in, unsigned qx, unsigned qy, unsign
     return MISMATCH;
 }
 
-/* Whether gen7sf's stage for a feature exists yet: stages still being
- * written are placeholders that answer without an error (issue 5), so a
- * one-texel probe with a known answer tells.  A configuration whose stage
- * is missing is reported pending. */
-static bool aniso_ready(void);
-
-static bool stage_ready(const ms_config *c)
-{
-    const target_info *ti = target_of(c->target);
-    if (c->aniso > 1.0f && !aniso_ready())
-        return false;
-    if (!c->compare && !ti->cube)
-        return true;
-    /* 1 x 1 texels (per face) of value 0.5 + face / 16; the probe reads
-     * the -Z face (5), with PREFILTER_NEVER (GL_ALWAYS: 1.0) when comparing */
-    ms_config p = { .target = ti->cube ? GL_TEXTURE_CUBE_MAP : GL_TEXTURE_2D, .w = 1, .h = 1,
-                    .d = ti->cube ? 6 : 1, .fmt = MS_DEPTH32F, .min_filter = GL_NEAREST,
-                    .mag_filter = GL_NEAREST, .compare = c->compare ? GL_ALWAYS : 0 };
-    g7sf_gpu *gpu = g7sf_gpu_create();
-    g7sf_texture t;
-    g7sf_sampler smp;
-    ms_texture_from_gl(&p, 1, TEX_BASE, &t);
-    ms_sampler_from_gl(&p, &smp);
-    float texel[6];
-    for (unsigned f = 0; f < 6; f++) {
-        texel[f] = 0.5f + (float)f / 16.0f;
-        g7sf_surface_write_linear(gpu, &t.surf, 0, f < p.d ? f : 0, &texel[f], 4);
-    }
-    static g7sf_sample_args a;
-    g7sf_sample_result r;
-    memset(&a, 0, sizeof a);
-    a.op = c->compare ? G7SF_OP_SAMPLE_L_C : G7SF_OP_SAMPLE_L;
-    a.n = 4;
-    a.mask = 1;
-    a.p[G7SF_PARAM_U][0].f = ti->cube ? 0.0f : 0.5f;
-    a.p[G7SF_PARAM_V][0].f = ti->cube ? 0.0f : 0.5f;
-    a.p[G7SF_PARAM_R][0].f = -1.0f;
-    int e = g7sf_sample(gpu, &t, &smp, &a, &r);
-    g7sf_gpu_destroy(gpu);
-    float want = c->compare ? 1.0f : texel[5];
-    return e == 0 && r.px[0].f[0] == want;
-}
-
-/* The anisotropic probe: a 4 x 4 chain black at level 0, white below; a
- * footprint of 2 x 0.5 texels reads level 0 by its minor axis (LOD -1),
- * level 1 by its major one (an isotropic filter's choice). */
-static bool aniso_ready(void)
-{
-    ms_config p = { .target = GL_TEXTURE_2D, .w = 4, .h = 4, .fmt = MS_RGBA8,
-                    .min_filter = GL_LINEAR_MIPMAP_LINEAR, .mag_filter = GL_LINEAR,
-                    .aniso = 16.0f };
-    g7sf_gpu *gpu = g7sf_gpu_create();
-    g7sf_texture t;
-    g7sf_sampler smp;
-    ms_texture_from_gl(&p, 3, TEX_BASE, &t);
-    ms_sampler_from_gl(&p, &smp);
-    uint8_t texels[4 * 4 * 4];
-    for (unsigned l = 0; l < 3; l++) {
-        memset(texels, l ? 0xFF : 0, sizeof texels);
-        g7sf_surface_write_linear(gpu, &t.surf, l, 0, texels, (4u >> l) * 4);
-    }
-    static g7sf_sample_args a;
-    g7sf_sample_result r;
-    memset(&a, 0, sizeof a);
-    a.op = G7SF_OP_SAMPLE_D;
-    a.n = 4;
-    a.mask = 1;
-    a.p[G7SF_PARAM_U][0].f = a.p[G7SF_PARAM_V][0].f = 0.5f;
-    a.p[G7SF_PARAM_DUDX][0].f = 2.0f / 4.0f;
-    a.p[G7SF_PARAM_DVDY][0].f = 0.5f / 4.0f;
-    int e = g7sf_sample(gpu, &t, &smp, &a, &r);
-    g7sf_gpu_destroy(gpu);
-    return e == 0 && r.px[0].f[0] < 0.5f;
-}
-
 bool ms_run(const mesa_gl *gl, const ms_config *c, unsigned w, unsigned h, ms_stats *st,
             char *why, size_t why_len)
 {
@@ -1069,7 +994,6 @@ bool ms_run(const mesa_gl *gl, const ms_config *c, unsigned w, unsigned h, ms_st
     g->c = c;
     g->ti = ti;
     g->op = g7_op(c);
-    st->pending = ok && !stage_ready(c);
     g7sf_gpu_options o = { .platform = g->op == G7SF_OP_SAMPLE_D_C ? G7SF_HSW : G7SF_IVB };
     g->gpu = g7sf_gpu_create_ex(&o);
     ms_sampler_from_gl(c, &g->smp);
@@ -1079,14 +1003,10 @@ bool ms_run(const mesa_gl *gl, const ms_config *c, unsigned w, unsigned h, ms_st
     unsigned nch = 0;
     for (int k = 0; k < 4; k++)
         nch += chans >> k & 1;
-    for (unsigned qy = 0; ok && !st->pending && !st->error && qy < h; qy += 2)
+    for (unsigned qy = 0; ok && !st->error && qy < h; qy += 2)
         for (unsigned qx = 0; qx < w && !st->error; qx += 2) {
             fill_args(g, &in, qx, qy, NULL);
             int e = g7sf_sample(g->gpu, &g->tex, &g->smp, &g->a, &g->r);
-            if (e == G7SF_ENOTIMPL) {
-                st->pending = true;
-                goto done;
-            }
             if (e) {
                 st->error = e;
                 break;
@@ -1118,7 +1038,6 @@ bool ms_run(const mesa_gl *gl, const ms_config *c, unsigned w, unsigned h, ms_st
                         st->sum_err += fabsf(mine.px[j].f[k] - want[k]) / nch;
             }
         }
-done:
     g7sf_gpu_destroy(g->gpu);
     free(g);
     free(out);
@@ -1130,10 +1049,6 @@ done:
 
 void ms_report(const ms_config *c, const ms_stats *st)
 {
-    if (st->pending) {
-        printf("  %-30s pending (gen7sf: not implemented yet)\n", c->name);
-        return;
-    }
     double n = st->samples ? st->samples : 1;
     double rate = st->mismatches / n, brate = st->boundary / n, mean = st->sum_err / n;
     printf("  %-30s %5u samples, %4u mismatches (%.4f), %4u on boundaries (%.4f), "

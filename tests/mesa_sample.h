@@ -66,10 +66,7 @@ typedef struct ms_stats {
     unsigned samples, mismatches, boundary;  /* see explain() in mesa_sample.c */
     unsigned lod_approx;      /* explained by llvmpipe's approximate log2 */
     double max_err, sum_err;  /* over every sample and compared channel */
-    bool pending;             /* gen7sf answered G7SF_ENOTIMPL, or the stage
-                                 (cube, shadow, anisotropic) is still a
-                                 placeholder */
-    int error;                /* another gen7sf error (first one) */
+    int error;                /* a gen7sf error (the first one) */
 } ms_stats;
 
 /* Runs configuration c on a w x h grid of pixels (even sizes; random
