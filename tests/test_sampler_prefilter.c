@@ -229,7 +229,7 @@ TEST(sample_l_c_compares_before_filtering)
  * i reads texel {0, 1, 2, 3, 4, 5, 1, 5}[i].  Odd texels key on the mean
  * with the next pair: texel 1 on (68, 93), texel 3 on (50, 9B); the last
  * texel, 5, has no next pair and keys on its own (40, A0). */
-static unsigned ycrcb_killed(uint32_t key)
+static unsigned ycrcb_killed_at(uint32_t key, float v, unsigned tcy)
 {
     static const uint8_t yuy2[12] = { 0x50, 0x70, 0x51, 0x90, 0x52, 0x60,
                                       0x53, 0x96, 0x54, 0x40, 0x55, 0xA0 };
@@ -238,18 +238,24 @@ static unsigned ycrcb_killed(uint32_t key)
     t_smp_init(&f, G7SF_SURFTYPE_2D, G7SF_FORMAT_YCRCB_NORMAL, 6, 1, 1, 1);
     t_smp_fill(&f, 0, 0, yuy2);
     t_smp_address(&f, 2);
+    f.smp.state.tcy_address_control_mode = tcy;
     f.smp.state.chromakey_enable = 1;
     f.smp.state.chromakey_mode = 0;   /* KEYFILTER_KILL_ON_ANY_MATCH */
     f.smp.chroma_low = key & 0x00FF00FFu, f.smp.chroma_high = key | 0xFF00FF00u;  /* any A, Y */
     t_smp_op(&f, G7SF_OP_SAMPLE_KILLPIX, 8, 8);
     for (unsigned i = 0; i < 8; i++) {
         t_smp_param(&f, G7SF_PARAM_U, i, ((float)texel[i] + 0.5f) / 6.0f);
-        t_smp_param(&f, G7SF_PARAM_V, i, 0.5f);
+        t_smp_param(&f, G7SF_PARAM_V, i, v);
     }
     CHECK_EQ(t_smp_run(&f), 0);
     unsigned killed = ~f.res.live & 0xFF;
     t_smp_fini(&f);
     return killed;
+}
+
+static unsigned ycrcb_killed(uint32_t key)
+{
+    return ycrcb_killed_at(key, 0.5f, 2);
 }
 
 TEST(chroma_key_ycrcb_interpolated_through_sample)
@@ -258,4 +264,13 @@ TEST(chroma_key_ycrcb_interpolated_through_sample)
     CHECK_EQ(ycrcb_killed(0x00900070), 0x01);   /* pair 0: texel 0 only, not texel 1 */
     CHECK_EQ(ycrcb_killed(0x009B0050), 0x08);   /* texel 3 */
     CHECK_EQ(ycrcb_killed(0x00A00040), 0xB0);   /* texels 4 and 5 (the last): pixels 4, 5, 7 */
+}
+
+/* HALF_BORDER on v, row -1: each value is halfway between the row's texel
+ * and the border colour (0).  Pair 0 gives Cr 0x90/2 = 0x48, Cb 0x70/2 =
+ * 0x38 to texels 0 and 1; texel 1 keys on that value as it is, not
+ * averaged with the next pair (which would leave only texel 0 keyed). */
+TEST(chroma_key_ycrcb_half_border_keys_its_own_value)
+{
+    CHECK_EQ(ycrcb_killed_at(0x00480038, -0.5f, 6), 0x43);   /* texels 0, 1: pixels 0, 1, 6 */
 }
