@@ -29,7 +29,9 @@ TEST(routing_by_sfid)
     /* Haswell-only SFIDs: no function on Ivy Bridge */
     for (unsigned sfid = G7SF_SFID_PIXEL_INTERP; sfid <= G7SF_SFID_CRE; sfid++) {
         CHECK_EQ(send_eot(ivb, &thr, sfid, d, false), G7SF_ESFID);
-        CHECK_EQ(send_eot(hsw, &thr, sfid, d, false), G7SF_ENOTIMPL);
+        /* data cache port 1 exists: message type 0 is reserved there */
+        CHECK_EQ(send_eot(hsw, &thr, sfid, d, false),
+                 sfid == G7SF_SFID_DATA_CACHE1 ? G7SF_EOPCODE : G7SF_ENOTIMPL);
     }
     CHECK_EQ(send_eot(ivb, &thr, 14, d, false), G7SF_ESFID);
     CHECK_EQ(send_eot(ivb, &thr, 15, d, false), G7SF_ESFID);

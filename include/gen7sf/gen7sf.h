@@ -66,6 +66,8 @@ typedef struct g7sf_thread {
     uint32_t sampler_state;   /* offset from Dynamic State Base Address, used when a
                                  message has no header */
     g7sf_reg r0, r1;          /* dispatch payload, for header-less messages */
+    uint8_t *slm;             /* the thread group's shared local memory, 64 KiB
+                                 (BTI 254 on the data cache, §3.2.3); NULL: none */
 } g7sf_thread;
 
 typedef struct g7sf_msg {

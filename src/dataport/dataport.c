@@ -26,20 +26,39 @@ static const dp_msg_type constant_cache[16] = {
     [0x2] = { "OWord Dual Block Read", dp_oword_dual_block, DP_HEADER_STATELESS },
     [0x3] = { "DWord Scattered Read", dp_dword_scattered, DP_HEADER_STATELESS },
 };
+/* Ivy Bridge's data cache; Haswell's port 0 is the same without the
+ * untyped messages, which moved to port 1 (DP_IVB_ONLY). */
 static const dp_msg_type data_cache[16] = {
     [0x0] = { "OWord Block Read", dp_oword_block, DP_HEADER },
     [0x1] = { "Unaligned OWord Block Read", dp_unaligned_oword_block_read, DP_HEADER },
     [0x2] = { "OWord Dual Block Read", dp_oword_dual_block, DP_HEADER_STATELESS },
     [0x3] = { "DWord Scattered Read", dp_dword_scattered, DP_HEADER_STATELESS },
     [0x4] = { "Byte Scattered Read", NULL, 0 },
-    [0x5] = { "Untyped Surface Read", NULL, 0 },
-    [0x6] = { "Untyped Atomic Operation", NULL, 0 },
+    [0x5] = { "Untyped Surface Read", NULL, DP_IVB_ONLY },
+    [0x6] = { "Untyped Atomic Operation", NULL, DP_IVB_ONLY },
     [0x7] = { "Memory Fence", NULL, DP_HEADER },
     [0x8] = { "OWord Block Write", dp_oword_block, DP_WRITE | DP_HEADER },
     [0xA] = { "OWord Dual Block Write", dp_oword_dual_block, DP_WRITE | DP_HEADER_STATELESS },
     [0xB] = { "DWord Scattered Write", dp_dword_scattered, DP_WRITE | DP_HEADER_STATELESS },
     [0xC] = { "Byte Scattered Write", NULL, DP_WRITE },
-    [0xD] = { "Untyped Surface Write", NULL, DP_WRITE },
+    [0xD] = { "Untyped Surface Write", NULL, DP_WRITE | DP_IVB_ONLY },
+};
+/* Haswell's data cache port 1 (SFID 12): the PRM text names the SIMD4x2
+ * atomics and the atomic counters without a type code; the codes are
+ * Mesa's (docs/spec-notes.md "Haswell data cache port 1"). */
+static const dp_msg_type data_cache1[16] = {
+    [0x1] = { "Untyped Surface Read", NULL, 0 },
+    [0x2] = { "Untyped Atomic Operation", NULL, 0 },
+    [0x3] = { "Untyped Atomic Operation SIMD4x2", NULL, 0 },
+    [0x4] = { "Media Block Read", NULL, 0 },
+    [0x5] = { "Typed Surface Read", NULL, DP_HEADER },
+    [0x6] = { "Typed Atomic Operation", NULL, DP_HEADER },
+    [0x7] = { "Typed Atomic Operation SIMD4x2", NULL, DP_HEADER },
+    [0x9] = { "Untyped Surface Write", NULL, DP_WRITE },
+    [0xA] = { "Media Block Write", NULL, DP_WRITE },
+    [0xB] = { "Atomic Counter Operation", NULL, 0 },
+    [0xC] = { "Atomic Counter Operation SIMD4x2", NULL, 0 },
+    [0xD] = { "Typed Surface Write", NULL, DP_WRITE | DP_HEADER },
 };
 static const dp_msg_type scratch = { "Scratch Block Read/Write", NULL, DP_HEADER };
 
@@ -49,6 +68,7 @@ static const char *port_name(unsigned sfid)
     case G7SF_SFID_SAMPLER_CACHE:  return "sampler cache";
     case G7SF_SFID_RENDER_CACHE:   return "render cache";
     case G7SF_SFID_CONSTANT_CACHE: return "constant cache";
+    case G7SF_SFID_DATA_CACHE1:    return "data cache port 1";
     default:                       return "data cache";
     }
 }
@@ -60,6 +80,7 @@ static const dp_msg_type *message_type(const g7sf_msg_ctx *c)
     case G7SF_SFID_SAMPLER_CACHE:  return &sampler_cache[type];
     case G7SF_SFID_RENDER_CACHE:   return &render_cache[type];
     case G7SF_SFID_CONSTANT_CACHE: return &constant_cache[type];
+    case G7SF_SFID_DATA_CACHE1:    return &data_cache1[type];
     default:   /* data cache: desc[18] selects the scratch category */
         return (c->fc >> 18) & 1 ? &scratch : &data_cache[type];
     }
@@ -69,7 +90,7 @@ int g7sf_dataport_send(g7sf_msg_ctx *c)
 {
     const dp_msg_type *t = message_type(c);
     unsigned bti = c->fc & 0xFF;
-    if (!t->name)
+    if (!t->name || ((t->flags & DP_IVB_ONLY) && c->gpu->platform == G7SF_HSW))
         return g7sf_msg_fail(c, G7SF_EOPCODE, "%s: reserved message type %u", port_name(c->msg->sfid),
                              (unsigned)(c->fc >> 14) & 0xF);
     if (c->msg->eot && !(t->flags & DP_WRITE))

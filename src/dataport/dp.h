@@ -8,7 +8,8 @@
 enum {
     DP_WRITE = 1,            /* a write message: EOT allowed, no writeback */
     DP_HEADER = 2,           /* header always required */
-    DP_HEADER_STATELESS = 4  /* header required with BTI 255 (it holds the base) */
+    DP_HEADER_STATELESS = 4, /* header required with BTI 255 (it holds the base) */
+    DP_IVB_ONLY = 8          /* reserved on Haswell's data cache port 0 */
 };
 
 #define DP_BTI_SLM       254
@@ -50,5 +51,24 @@ typedef struct dp_slots {
  * write_data_reg (counted after the header) and scatters it. */
 int dp_transfer(g7sf_msg_ctx *c, const dp_msg_type *t, const g7sf_dp_buffer *buf,
                 const dp_slots *s, unsigned write_data_reg);
+
+/* Atomic Operation Type desc[11:8] (§3.9.9).  0 is CMPWR8B on the untyped
+ * messages and reserved on the others. */
+enum dp_aop {
+    DP_AOP_CMPWR8B, DP_AOP_AND, DP_AOP_OR, DP_AOP_XOR, DP_AOP_MOV, DP_AOP_INC, DP_AOP_DEC,
+    DP_AOP_ADD, DP_AOP_SUB, DP_AOP_REVSUB, DP_AOP_IMAX, DP_AOP_IMIN, DP_AOP_UMAX, DP_AOP_UMIN,
+    DP_AOP_CMPWR, DP_AOP_PREDEC
+};
+/* Sources the payload carries for aop: 0 (INC, DEC, PREDEC), 2 (CMPWR,
+ * CMPWR8B, whose sources are 64-bit pairs) or 1. */
+unsigned dp_aop_sources(unsigned aop);
+/* The 32-bit operations AND..PREDEC on old_dst: returns new_dst and stores
+ * the value the message returns (old_dst; new_dst for PREDEC) in *ret. */
+uint32_t dp_aop32(unsigned aop, uint32_t old, uint32_t src0, uint32_t src1, uint32_t *ret);
+/* CMPWR8B on the 64-bit old_dst: new value; it returns old_dst. */
+static inline uint64_t dp_aop_cmpwr8b(uint64_t old, uint64_t src0, uint64_t src1)
+{
+    return old == src0 ? src1 : old;
+}
 
 #endif

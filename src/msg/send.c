@@ -73,7 +73,7 @@ int g7sf_send(g7sf_gpu *gpu, const g7sf_thread *thr, const g7sf_msg *msg, g7sf_r
         return g7sf_dataport_send(&c);
     case G7SF_SFID_DATA_CACHE1:
         if (gpu->platform == G7SF_HSW)
-            return g7sf_msg_fail(&c, G7SF_ENOTIMPL, "Haswell data cache port 1 is not modelled yet");
+            return g7sf_dataport_send(&c);
         break;
     default: {
         const char *what = unmodelled(msg->sfid, gpu->platform);
