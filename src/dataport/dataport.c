@@ -138,6 +138,30 @@ static int stateless_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t alig
     return 0;
 }
 
+int dp_surface_state(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surface_state *ss)
+{
+    unsigned bti = c->fc & 0xFF;
+    uint32_t ss_addr;
+    int r = g7sf_msg_surface_state(c, bti, G7SF_RENDER_SURFACE_STATE_DWORDS * 4, t->name, &ss_addr);
+    if (r)
+        return r;
+    if (g7sf_state_read(c->gpu, &g7sf_desc_RENDER_SURFACE_STATE, ss_addr, ss))
+        return g7sf_msg_fail(c, G7SF_ENOMEM, "%s: out of host memory", t->name);
+    return 0;
+}
+
+int dp_bind_surface(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surface_state *ss,
+                    g7sf_surface *s)
+{
+    int r = dp_surface_state(c, t, ss);
+    if (r)
+        return r;
+    if (g7sf_surface_from_state(ss, s))
+        return g7sf_msg_fail(c, G7SF_ESTATE, "%s: BTI %u: RENDER_SURFACE_STATE describes no valid "
+                             "surface", t->name, c->fc & 0xFF);
+    return 0;
+}
+
 int dp_bind_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align, g7sf_dp_buffer *out)
 {
     unsigned bti = c->fc & 0xFF;
@@ -146,13 +170,10 @@ int dp_bind_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align, g7sf_d
     if (bti == DP_BTI_SLM && c->msg->sfid == G7SF_SFID_DATA_CACHE)
         return g7sf_msg_fail(c, G7SF_EOPCODE, "%s cannot address SLM (BTI 254)", t->name);
 
-    uint32_t ss_addr;
     g7sf_render_surface_state ss;
-    int r = g7sf_msg_surface_state(c, bti, G7SF_RENDER_SURFACE_STATE_DWORDS * 4, t->name, &ss_addr);
+    int r = dp_surface_state(c, t, &ss);
     if (r)
         return r;
-    if (g7sf_state_read(c->gpu, &g7sf_desc_RENDER_SURFACE_STATE, ss_addr, &ss))
-        return g7sf_msg_fail(c, G7SF_ENOMEM, "%s: out of host memory", t->name);
     if (g7sf_dp_buffer_from_surface(&ss, align, out))
         return g7sf_msg_fail(c, G7SF_ESTATE, "%s: BTI %u is not an untiled SURFTYPE_BUFFER with "
                              "a %u-byte aligned base", t->name, bti, align);

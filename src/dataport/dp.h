@@ -3,6 +3,7 @@
 #define G7SF_DATAPORT_DP_H
 
 #include "gen7sf/dataport.h"
+#include "gen7sf/surface.h"
 #include "msg/msg.h"
 
 enum {
@@ -26,6 +27,14 @@ struct dp_msg_type {
  * RENDER_SURFACE_STATE), checked for what the block/scattered messages
  * accept; base aligned to `align`.  Latches and returns the error. */
 int dp_bind_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align, g7sf_dp_buffer *out);
+/* The RENDER_SURFACE_STATE the message's BTI binds (binding table entry,
+ * read and decoded); latches and returns the error. */
+int dp_surface_state(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surface_state *ss);
+/* The same, and its layout (g7sf_surface_from_state): G7SF_ESTATE latched
+ * when the state describes no valid surface.  Callers check the surface
+ * type and format their message allows. */
+int dp_bind_surface(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surface_state *ss,
+                    g7sf_surface *s);
 /* mlen must be header + data_regs, rlen must be rlen_want. */
 int dp_check_lengths(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned data_regs, unsigned rlen_want);
 /* M0.2 Global Offset, or 0 without a header. */
