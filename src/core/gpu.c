@@ -12,6 +12,7 @@ g7sf_gpu *g7sf_gpu_create_ex(const g7sf_gpu_options *opt)
     if (gpu) {
         gpu->platform = opt ? opt->platform : G7SF_IVB;
         atomic_init(&gpu->media_scratch.taken, false);
+        atomic_init(&gpu->atomic_busy, false);
         g7sf_memo *memos[] = { &gpu->texture_memo.m, &gpu->sampler_memo.m, &gpu->border_memo.m };
         for (unsigned i = 0; i < sizeof memos / sizeof *memos; i++) {
             atomic_init(&memos[i]->busy, false);

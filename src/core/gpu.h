@@ -2,6 +2,7 @@
 #ifndef G7SF_CORE_GPU_H
 #define G7SF_CORE_GPU_H
 
+#include <sched.h>
 #include <stdatomic.h>
 
 #include "gen7sf/gen7sf.h"
@@ -52,7 +53,21 @@ struct g7sf_gpu {
     g7sf_texture_memo texture_memo;
     struct { g7sf_memo m; g7sf_sampler_state state; } sampler_memo;
     struct { g7sf_memo m; g7sf_sampler_border_color_state border; } border_memo;
+    /* Held across one atomic message's read-modify-writes (§3.9.9): host
+     * threads may send to one gpu at once, and no other atomic message may
+     * come between an atomic's read and its write. */
+    atomic_bool atomic_busy;
 };
+
+static inline void g7sf_atomic_lock(g7sf_gpu *gpu)
+{
+    while (atomic_exchange_explicit(&gpu->atomic_busy, true, memory_order_acquire))
+        sched_yield();   /* the holder runs a few slots: let it finish */
+}
+static inline void g7sf_atomic_unlock(g7sf_gpu *gpu)
+{
+    atomic_store_explicit(&gpu->atomic_busy, false, memory_order_release);
+}
 
 /* The page holding addr, or NULL when never written (reads as zeros). */
 const uint8_t *g7sf_mem_page(const g7sf_gpu *gpu, uint32_t addr);
