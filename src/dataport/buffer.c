@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core/gpu.h"
+#include "dp.h"
 #include "gen7sf/dataport.h"
 #include "gen7sf/format.h"
 #include "gen7sf/surface.h"
@@ -23,11 +24,10 @@ int g7sf_dp_buffer_from_surface(const g7sf_render_surface_state *ss, uint32_t al
     return 0;
 }
 
-/* In bounds: the whole DWord inside the buffer and inside the 4 GiB space. */
-static bool dword_address(const g7sf_dp_buffer *buf, uint64_t off, uint32_t *addr)
+bool dp_buffer_address(const g7sf_dp_buffer *buf, uint64_t off, unsigned bytes, uint32_t *addr)
 {
     uint64_t a = (uint64_t)buf->base + off;
-    if (off > buf->size || buf->size - off < 4 || a > 0xFFFFFFFCull)
+    if (off > buf->size || buf->size - off < bytes || a > 0x100000000ull - bytes)
         return false;
     *addr = (uint32_t)a;
     return true;
@@ -42,7 +42,7 @@ int g7sf_dp_gather(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *off
         uint32_t a;
         if (!(enable >> i & 1))
             continue;
-        if (!dword_address(buf, offsets[i], &a))
+        if (!dp_buffer_address(buf, offsets[i], 4, &a))
             dst[i] = 0;
         else
             g7sf_mem_read(gpu, a, &dst[i], 4);   /* cannot fail: a + 4 <= 4 GiB */
@@ -57,7 +57,7 @@ int g7sf_dp_scatter(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *of
         return G7SF_EINVAL;
     for (unsigned i = 0; i < n; i++) {
         uint32_t a;
-        if ((enable >> i & 1) && dword_address(buf, offsets[i], &a)) {
+        if ((enable >> i & 1) && dp_buffer_address(buf, offsets[i], 4, &a)) {
             int r = g7sf_mem_write(gpu, a, &src[i], 4);
             if (r)
                 return r;

@@ -33,31 +33,31 @@ static const dp_msg_type data_cache[16] = {
     [0x1] = { "Unaligned OWord Block Read", dp_unaligned_oword_block_read, DP_HEADER },
     [0x2] = { "OWord Dual Block Read", dp_oword_dual_block, DP_HEADER_STATELESS },
     [0x3] = { "DWord Scattered Read", dp_dword_scattered, DP_HEADER_STATELESS },
-    [0x4] = { "Byte Scattered Read", NULL, 0 },
-    [0x5] = { "Untyped Surface Read", NULL, DP_IVB_ONLY },
-    [0x6] = { "Untyped Atomic Operation", NULL, DP_IVB_ONLY },
+    [0x4] = { "Byte Scattered Read", dp_byte_scattered, 0 },
+    [0x5] = { "Untyped Surface Read", dp_untyped_surface, DP_IVB_ONLY },
+    [0x6] = { "Untyped Atomic Operation", dp_untyped_atomic, DP_IVB_ONLY },
     [0x7] = { "Memory Fence", NULL, DP_HEADER },
     [0x8] = { "OWord Block Write", dp_oword_block, DP_WRITE | DP_HEADER },
     [0xA] = { "OWord Dual Block Write", dp_oword_dual_block, DP_WRITE | DP_HEADER_STATELESS },
     [0xB] = { "DWord Scattered Write", dp_dword_scattered, DP_WRITE | DP_HEADER_STATELESS },
-    [0xC] = { "Byte Scattered Write", NULL, DP_WRITE },
-    [0xD] = { "Untyped Surface Write", NULL, DP_WRITE | DP_IVB_ONLY },
+    [0xC] = { "Byte Scattered Write", dp_byte_scattered, DP_WRITE },
+    [0xD] = { "Untyped Surface Write", dp_untyped_surface, DP_WRITE | DP_IVB_ONLY },
 };
 /* Haswell's data cache port 1 (SFID 12): the PRM text names the SIMD4x2
  * atomics and the atomic counters without a type code; the codes are
  * Mesa's (docs/spec-notes.md "Haswell data cache port 1"). */
 static const dp_msg_type data_cache1[16] = {
-    [0x1] = { "Untyped Surface Read", NULL, 0 },
-    [0x2] = { "Untyped Atomic Operation", NULL, 0 },
-    [0x3] = { "Untyped Atomic Operation SIMD4x2", NULL, 0 },
+    [0x1] = { "Untyped Surface Read", dp_untyped_surface, 0 },
+    [0x2] = { "Untyped Atomic Operation", dp_untyped_atomic, 0 },
+    [0x3] = { "Untyped Atomic Operation SIMD4x2", dp_untyped_atomic_simd4x2, 0 },
     [0x4] = { "Media Block Read", NULL, 0 },
     [0x5] = { "Typed Surface Read", NULL, DP_HEADER },
     [0x6] = { "Typed Atomic Operation", NULL, DP_HEADER },
     [0x7] = { "Typed Atomic Operation SIMD4x2", NULL, DP_HEADER },
-    [0x9] = { "Untyped Surface Write", NULL, DP_WRITE },
+    [0x9] = { "Untyped Surface Write", dp_untyped_surface, DP_WRITE },
     [0xA] = { "Media Block Write", NULL, DP_WRITE },
-    [0xB] = { "Atomic Counter Operation", NULL, 0 },
-    [0xC] = { "Atomic Counter Operation SIMD4x2", NULL, 0 },
+    [0xB] = { "Atomic Counter Operation", dp_atomic_counter, 0 },
+    [0xC] = { "Atomic Counter Operation SIMD4x2", dp_atomic_counter_simd4x2, 0 },
     [0xD] = { "Typed Surface Write", NULL, DP_WRITE | DP_HEADER },
 };
 static const dp_msg_type scratch = { "Scratch Block Read/Write", NULL, DP_HEADER };

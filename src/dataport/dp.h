@@ -60,6 +60,9 @@ typedef struct dp_slots {
  * write_data_reg (counted after the header) and scatters it. */
 int dp_transfer(g7sf_msg_ctx *c, const dp_msg_type *t, const g7sf_dp_buffer *buf,
                 const dp_slots *s, unsigned write_data_reg);
+/* In bounds: all `bytes` bytes at off inside the buffer and inside the
+ * 4 GiB space; then *addr is their graphics address. */
+bool dp_buffer_address(const g7sf_dp_buffer *buf, uint64_t off, unsigned bytes, uint32_t *addr);
 
 /* Atomic Operation Type desc[11:8] (§3.9.9).  0 is CMPWR8B on the untyped
  * messages and reserved on the others. */
@@ -79,5 +82,57 @@ static inline uint64_t dp_aop_cmpwr8b(uint64_t old, uint64_t src0, uint64_t src1
 {
     return old == src0 ? src1 : old;
 }
+
+/* Untyped Surface Read/Write, Untyped Atomic Operation, Atomic Counter
+ * Operation (§3.9.9), Byte Scattered Read/Write (§3.9.8) and the shared
+ * local memory they can address (§3.2.3). */
+int dp_untyped_surface(g7sf_msg_ctx *c, const dp_msg_type *t);
+int dp_untyped_atomic(g7sf_msg_ctx *c, const dp_msg_type *t);
+int dp_untyped_atomic_simd4x2(g7sf_msg_ctx *c, const dp_msg_type *t);
+int dp_atomic_counter(g7sf_msg_ctx *c, const dp_msg_type *t);
+int dp_atomic_counter_simd4x2(g7sf_msg_ctx *c, const dp_msg_type *t);
+int dp_byte_scattered(g7sf_msg_ctx *c, const dp_msg_type *t);
+
+#define DP_SLM_SIZE 0x10000u
+/* SLM bytes little-endian at off, each byte's address modulo 64 KiB. */
+uint32_t dp_slm_load(const uint8_t *slm, uint32_t off, unsigned bytes);
+void dp_slm_store(uint8_t *slm, uint32_t off, unsigned bytes, uint32_t v);
+
+/* What an untyped or byte scattered message addresses: the SLM, or bytes
+ * [0, buf.size) of memory from buf.base. */
+typedef struct dp_untyped {
+    uint8_t *slm;          /* non-NULL: BTI 254 */
+    g7sf_dp_buffer buf;
+    uint32_t pitch;        /* SURFTYPE_STRBUF: bytes per structure; else 0 */
+} dp_untyped;
+enum { DP_UNTYPED_RAW, DP_UNTYPED_BYTE };   /* dp_bind_untyped's surface rules */
+/* Binds the BTI: SLM (254), a RAW BUFFER/STRBUF for the untyped messages,
+ * a BUFFER with 4-byte elements for byte scattered; stateless refused.
+ * Latches and returns the error. */
+int dp_bind_untyped(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned rules, dp_untyped *u);
+/* Byte offset of (U, V): U x pitch + V for structured buffers, else U. */
+static inline uint64_t dp_untyped_offset(const dp_untyped *u, uint32_t U, uint32_t V)
+{
+    return u->pitch ? (uint64_t)U * u->pitch + V : U;
+}
+/* Slot i's byte offset from the address payload (the first data
+ * registers): SIMD4x2 (n 2) U in DWord 4i, V in 4i + 1; SIMD8/16 the U
+ * registers, then V's when params is 2.  The low two bits of U and V are
+ * no address bits (DWord aligned, §3.9.9). */
+uint64_t dp_untyped_slot_offset(const g7sf_msg_ctx *c, const dp_untyped *u, unsigned n,
+                                unsigned params, unsigned i);
+/* `bytes` (1, 2, 4 or 8) at off: false, and 0 in *v, when out of bounds. */
+bool dp_untyped_load(g7sf_gpu *gpu, const dp_untyped *u, uint64_t off, unsigned bytes, uint64_t *v);
+/* Dropped out of bounds; G7SF_ENOMEM when memory cannot grow, else 0. */
+int dp_untyped_store(g7sf_gpu *gpu, const dp_untyped *u, uint64_t off, unsigned bytes, uint64_t v);
+/* The slots a SIMD8 (n 8) or SIMD16 (n 16) untyped message runs: the
+ * execution mask AND the header's Pixel/Sample Mask M0.7[15:0]. */
+uint32_t dp_untyped_mask(const g7sf_msg_ctx *c, unsigned n);
+/* SIMD4x2: slot s runs when any EMask bit of 4s..4s+3 is set (§3.9.9). */
+uint32_t dp_simd4x2_mask(const g7sf_msg_ctx *c);
+/* Checks mlen for an address payload of U, or U and V, of `regs`
+ * registers each followed by data_regs, and rlen; *params = 1 or 2. */
+int dp_untyped_lengths(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned regs, unsigned data_regs,
+                       unsigned rlen, unsigned *params);
 
 #endif
