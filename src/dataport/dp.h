@@ -117,8 +117,8 @@ static inline uint64_t dp_untyped_offset(const dp_untyped *u, uint32_t U, uint32
 }
 /* Slot i's byte offset from the address payload (the first data
  * registers): SIMD4x2 (n 2) U in DWord 4i, V in 4i + 1; SIMD8/16 the U
- * registers, then V's when params is 2.  The low two bits of U and V are
- * no address bits (DWord aligned, §3.9.9). */
+ * registers, then V's when params is 2.  The low two bits of a byte
+ * address (raw U, structured V) are no address bits (DWord aligned, §3.9.9). */
 uint64_t dp_untyped_slot_offset(const g7sf_msg_ctx *c, const dp_untyped *u, unsigned n,
                                 unsigned params, unsigned i);
 /* `bytes` (1, 2, 4 or 8) at off: false, and 0 in *v, when out of bounds. */

@@ -61,7 +61,7 @@ uint64_t dp_untyped_slot_offset(const g7sf_msg_ctx *c, const dp_untyped *u, unsi
     uint32_t U = a->ud[dw], V = 0;
     if (u->pitch && params == 2)
         V = n == 2 ? a->ud[dw + 1] : a[n / 8].ud[dw];
-    return dp_untyped_offset(u, U & ~3u, V & ~3u);
+    return u->pitch ? dp_untyped_offset(u, U, V & ~3u) : U & ~3u;
 }
 
 bool dp_untyped_load(g7sf_gpu *gpu, const dp_untyped *u, uint64_t off, unsigned bytes, uint64_t *v)
