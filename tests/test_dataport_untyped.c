@@ -21,6 +21,17 @@ static void fill_wb(g7sf_reg *wb, unsigned n)
 
 static uint32_t val(unsigned ch, unsigned slot) { return 0xC0000000u | ch << 8 | slot; }
 
+/* A gpu with a RAW buffer of `bytes` at BUF as BTI 0, DWord i = first + i
+ * (the first 64 DWords). */
+static g7sf_gpu *raw_gpu(enum g7sf_platform p, g7sf_thread *thr, uint32_t bytes, uint32_t first)
+{
+    g7sf_gpu *gpu = t_gpu(p, thr);
+    t_bind_buffer(gpu, 0, 4, RAW, BUF, bytes, false);
+    for (unsigned i = 0; i < 64; i++)
+        t_poke(gpu, BUF + 4 * i, first + i);
+    return gpu;
+}
+
 /* A structured buffer: entries x pitch bytes, RAW. */
 static void bind_strbuf(g7sf_gpu *gpu, unsigned bti, uint32_t base, uint32_t entries, uint32_t pitch)
 {
@@ -72,10 +83,7 @@ TEST(untyped_simd16_write_rgba_then_reads_pack_enabled_channels)
 TEST(untyped_write_masks_only_drop_channels_from_the_top)
 {
     g7sf_thread thr;
-    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
-    t_bind_buffer(gpu, 0, 4, RAW, BUF, 256, false);
-    for (unsigned i = 0; i < 64; i++)
-        t_poke(gpu, BUF + 4 * i, 0x1000 + i);
+    g7sf_gpu *gpu = raw_gpu(G7SF_IVB, &thr, 256, 0x1000);
     /* SIMD8, alpha masked (1000b): M0 U, M1 R, M2 G, M3 B */
     g7sf_reg p[4] = {{{0}}};
     for (unsigned i = 0; i < 8; i++) {
@@ -146,13 +154,16 @@ TEST(untyped_structured_buffer_index_times_pitch_plus_offset_bounds_per_dword)
     g7sf_gpu_destroy(gpu);
 }
 
+/* Slot 0 of a SIMD8 RGBA writeback. */
+static bool slot0_is(const g7sf_reg *wb, uint32_t r, uint32_t g, uint32_t b, uint32_t a)
+{
+    return wb[0].ud[0] == r && wb[1].ud[0] == g && wb[2].ud[0] == b && wb[3].ud[0] == a;
+}
+
 TEST(untyped_raw_out_of_bounds_per_dword_huge_u_and_the_4gib_end)
 {
     g7sf_thread thr;
-    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
-    t_bind_buffer(gpu, 0, 4, RAW, BUF, 64, false);
-    for (unsigned i = 0; i < 32; i++)
-        t_poke(gpu, BUF + 4 * i, 0x2000 + i);
+    g7sf_gpu *gpu = raw_gpu(G7SF_IVB, &thr, 64, 0x2000);
     g7sf_reg p[3] = {{{0}}}, wb[4];
     p[0].ud[0] = 56;           /* R, G inside; B, A at 64, 68 outside */
     p[0].ud[1] = 0xFFFFFFF0u;  /* far outside */
@@ -160,10 +171,7 @@ TEST(untyped_raw_out_of_bounds_per_dword_huge_u_and_the_4gib_end)
     p[1].ud[0] = 1234;         /* a V register: ignored by raw buffers */
     fill_wb(wb, 4);
     CHECK_EQ(t_send(gpu, &thr, DC, t_desc(2, 4, 0, IVB_READ, SIMD8, 0), 0x07, p, wb), 0);
-    CHECK_EQ(wb[0].ud[0], 0x2000 + 14);
-    CHECK_EQ(wb[1].ud[0], 0x2000 + 15);
-    CHECK_EQ(wb[2].ud[0], 0);
-    CHECK_EQ(wb[3].ud[0], 0);
+    CHECK(slot0_is(wb, 0x2000 + 14, 0x2000 + 15, 0, 0));
     for (unsigned k = 0; k < 4; k++) {
         CHECK_EQ(wb[k].ud[1], 0);
         CHECK_EQ(wb[k].ud[2], 0x2000 + 4 + k);
@@ -178,20 +186,14 @@ TEST(untyped_raw_out_of_bounds_per_dword_huge_u_and_the_4gib_end)
     CHECK_EQ(t_peek(gpu, 0xFFFFFFFCu), val(1, 0));
     fill_wb(wb, 4);
     CHECK_EQ(t_send(gpu, &thr, DC, t_desc(1, 4, 0, IVB_READ, SIMD8, 1), 0x01, p, wb), 0);
-    CHECK_EQ(wb[0].ud[0], val(0, 0));
-    CHECK_EQ(wb[1].ud[0], val(1, 0));
-    CHECK_EQ(wb[2].ud[0], 0);
-    CHECK_EQ(wb[3].ud[0], 0);
+    CHECK(slot0_is(wb, val(0, 0), val(1, 0), 0, 0));
     g7sf_gpu_destroy(gpu);
 }
 
 TEST(untyped_simd4x2_one_register_per_two_slots)
 {
     g7sf_thread thr;
-    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
-    t_bind_buffer(gpu, 0, 4, RAW, BUF, 256, false);
-    for (unsigned i = 0; i < 64; i++)
-        t_poke(gpu, BUF + 4 * i, 0x3000 + i);
+    g7sf_gpu *gpu = raw_gpu(G7SF_IVB, &thr, 256, 0x3000);
     g7sf_reg p[3] = {{{0}}}, wb[2];
     p[0].ud[7] = 0;            /* header Pixel/Sample Mask: ignored by SIMD4x2 */
     p[1].ud[0] = 0;            /* slot 0 U */
