@@ -229,29 +229,26 @@ TEST(untyped_routing_lengths_and_state_errors)
     g7sf_reg p[8] = {{{0}}}, wb[8];
     t_bind_buffer(ivb, 0, 4, RAW, BUF, 64, false);
     t_bind_buffer(hsw, 0, 4, RAW, BUF, 64, false);
-    /* Haswell's port 0 has no untyped messages; Ivy Bridge has no port 1 */
-    CHECK_EQ(t_send(hsw, &thr, DC, t_desc(1, 1, 0, IVB_READ, SIMD8 | 0xE, 0), 0xFF, p, wb),
-             G7SF_EOPCODE);
-    CHECK_EQ(t_send(hsw, &thr, DC, t_desc(2, 0, 0, IVB_WRITE, SIMD8 | 0xE, 0), 0xFF, p, NULL),
-             G7SF_EOPCODE);
-    CHECK_EQ(t_send(ivb, &thr, DC1, t_desc(1, 1, 0, HSW_READ, SIMD8 | 0xE, 0), 0xFF, p, wb),
-             G7SF_ESFID);
-    CHECK_EQ(t_send(hsw, &thr, DC1, t_desc(1, 1, 0, HSW_READ, SIMD8 | 0xE, 0), 0xFF, p, wb), 0);
-    /* SIMD mode 3 reserved; stateless refused (BTI 255) */
-    CHECK_EQ(t_send(ivb, &thr, DC, t_desc(1, 1, 0, IVB_READ, 0x30 | 0xE, 0), 0xFF, p, wb),
-             G7SF_EOPCODE);
-    CHECK_EQ(t_send(ivb, &thr, DC, t_desc(2, 1, 1, IVB_READ, SIMD8 | 0xE, 255), 0xFF, p, wb),
-             G7SF_EOPCODE);
-    /* lengths: SIMD16 red-only read is 2 (U) or 4 (U, V) registers, rlen 2 */
-    CHECK_EQ(t_send(ivb, &thr, DC, t_desc(3, 2, 0, IVB_READ, SIMD16 | 0xE, 0), 0xFF, p, wb),
-             G7SF_EMLEN);
-    CHECK_EQ(t_send(ivb, &thr, DC, t_desc(4, 2, 0, IVB_READ, SIMD16 | 0xE, 0), 0xFF, p, wb), 0);
-    CHECK_EQ(t_send(ivb, &thr, DC, t_desc(2, 1, 0, IVB_READ, SIMD16 | 0xE, 0), 0xFF, p, wb),
-             G7SF_ERLEN);
-    CHECK_EQ(t_send(ivb, &thr, DC, t_desc(6, 0, 0, IVB_WRITE, SIMD16 | 0xC, 0), 0xFF, p, NULL),
-             0);   /* 2 U + 2 x 2 data */
-    CHECK_EQ(t_send(ivb, &thr, DC, t_desc(5, 0, 0, IVB_WRITE, SIMD16 | 0xC, 0), 0xFF, p, NULL),
-             G7SF_EMLEN);
+    struct { bool hsw; unsigned sfid; uint32_t desc; int want; } cases[] = {
+        /* Haswell's port 0 has no untyped messages; Ivy Bridge has no port 1 */
+        { 1, DC, t_desc(1, 1, 0, IVB_READ, SIMD8 | 0xE, 0), G7SF_EOPCODE },
+        { 1, DC, t_desc(2, 0, 0, IVB_WRITE, SIMD8 | 0xE, 0), G7SF_EOPCODE },
+        { 0, DC1, t_desc(1, 1, 0, HSW_READ, SIMD8 | 0xE, 0), G7SF_ESFID },
+        { 1, DC1, t_desc(1, 1, 0, HSW_READ, SIMD8 | 0xE, 0), 0 },
+        /* SIMD mode 3 reserved; stateless refused (BTI 255) */
+        { 0, DC, t_desc(1, 1, 0, IVB_READ, 0x30 | 0xE, 0), G7SF_EOPCODE },
+        { 0, DC, t_desc(2, 1, 1, IVB_READ, SIMD8 | 0xE, 255), G7SF_EOPCODE },
+        /* lengths: SIMD16 red-only read is 2 (U) or 4 (U, V) registers, rlen 2 */
+        { 0, DC, t_desc(3, 2, 0, IVB_READ, SIMD16 | 0xE, 0), G7SF_EMLEN },
+        { 0, DC, t_desc(4, 2, 0, IVB_READ, SIMD16 | 0xE, 0), 0 },
+        { 0, DC, t_desc(2, 1, 0, IVB_READ, SIMD16 | 0xE, 0), G7SF_ERLEN },
+        { 0, DC, t_desc(6, 0, 0, IVB_WRITE, SIMD16 | 0xC, 0), 0 },   /* 2 U + 2 x 2 data */
+        { 0, DC, t_desc(5, 0, 0, IVB_WRITE, SIMD16 | 0xC, 0), G7SF_EMLEN },
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int r = t_send(cases[i].hsw ? hsw : ivb, &thr, cases[i].sfid, cases[i].desc, 0xFF, p, wb);
+        CHECKF(r == cases[i].want, "case %u: %d, want %d", i, r, cases[i].want);
+    }
     /* state: not RAW, tiled, not a buffer */
     t_bind_buffer(ivb, 1, 4, 0x0D7, BUF, 64, false);   /* R32_UINT */
     t_bind_buffer(ivb, 2, 4, RAW, BUF, 64, true);
