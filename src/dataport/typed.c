@@ -7,25 +7,25 @@
 #include "dp.h"
 #include "gen7sf/format.h"
 
-/* Bits of a texel the enabled channels own (set in own[]); the rest, X
- * bits included, keep their memory contents on a write. */
-static bool channel_bits(const struct g7sf_format_info *f, unsigned enabled, unsigned bytes,
-                         uint8_t own[16])
+/* Bits of a texel that belong to masked (disabled) channels: a write keeps
+ * them (set in keep[]) and replaces the rest, X bits included.  Returns
+ * whether nothing is kept. */
+static bool kept_bits(const struct g7sf_format_info *f, unsigned enabled, uint8_t keep[16])
 {
-    memset(own, 0, 16);
+    bool whole = true;
+    memset(keep, 0, 16);
     for (unsigned k = 0; k < f->nchannels; k++) {
         const struct g7sf_format_channel *ch = &f->ch[k];
-        if (ch->name <= G7SF_CH_A && (enabled >> ch->name & 1))
-            for (unsigned b = ch->shift; b < ch->shift + ch->bits; b++)
-                own[b / 8] |= (uint8_t)(1u << b % 8);
+        if (ch->name > G7SF_CH_A || (enabled >> ch->name & 1))
+            continue;
+        whole = false;
+        for (unsigned b = ch->shift; b < ch->shift + ch->bits; b++)
+            keep[b / 8] |= (uint8_t)(1u << b % 8);
     }
-    for (unsigned b = 0; b < bytes; b++)
-        if (own[b] != 0xFF)
-            return false;
-    return true;
+    return whole;
 }
 
-static int write_texel(g7sf_gpu *gpu, const dp_typed *ts, const uint8_t own[16], bool whole,
+static int write_texel(g7sf_gpu *gpu, const dp_typed *ts, const uint8_t keep[16], bool whole,
                        uint32_t addr, const g7sf_texel *tex)
 {
     uint8_t enc[16] = {0}, old[16];
@@ -33,7 +33,7 @@ static int write_texel(g7sf_gpu *gpu, const dp_typed *ts, const uint8_t own[16],
     if (!whole) {
         g7sf_mem_read(gpu, addr, old, ts->bytes);
         for (unsigned b = 0; b < ts->bytes; b++)
-            enc[b] = (uint8_t)((enc[b] & own[b]) | (old[b] & ~own[b]));
+            enc[b] = (uint8_t)((enc[b] & ~keep[b]) | (old[b] & keep[b]));
     }
     return g7sf_mem_write(gpu, addr, enc, ts->bytes);
 }
@@ -50,8 +50,8 @@ int dp_typed_surface(g7sf_msg_ctx *c, const dp_msg_type *t)
     if (r || (r = dp_typed_bind(c, t, write ? G7SF_CAP_TYPED_WRITE : G7SF_CAP_TYPED_READ, &ts)))
         return r;
     uint32_t mask = dp_typed_simd8_mask(c, c->fc >> 13 & 1);
-    uint8_t own[16];
-    bool whole = !ts.null && channel_bits(ts.fmt, enabled, ts.bytes, own);
+    uint8_t keep[16];
+    bool whole = !ts.null && kept_bits(ts.fmt, enabled, keep);
     for (unsigned i = 0; i < 8; i++) {
         uint32_t uvrl[4], addr;
         g7sf_texel tex = { .u = { 0 } };
@@ -59,14 +59,14 @@ int dp_typed_surface(g7sf_msg_ctx *c, const dp_msg_type *t)
             continue;
         dp_typed_uvrl(c, &dp_typed_simd8, addr_regs, i, uvrl);
         bool in = dp_typed_address(&ts, uvrl, &addr);
-        for (unsigned k = 0, reg = 0; k < 4; k++) {
-            if (enabled >> k & 1 && write)
-                tex.u[k] = g7sf_msg_data(c, addr_regs + reg++)->ud[i];
-        }
-        if (write && in && (r = write_texel(c->gpu, &ts, own, whole, addr, &tex)))
-            return g7sf_msg_fail(c, r, "%s: %s", t->name, g7sf_strerror(r));
-        if (write)
+        if (write) {
+            for (unsigned k = 0, reg = addr_regs; k < 4; k++)
+                if (enabled >> k & 1)
+                    tex.u[k] = g7sf_msg_data(c, reg++)->ud[i];
+            if (in && (r = write_texel(c->gpu, &ts, keep, whole, addr, &tex)))
+                return g7sf_msg_fail(c, r, "%s: %s", t->name, g7sf_strerror(r));
             continue;
+        }
         if (in) {   /* out of bounds reads 0 in every channel (erratum, 9233-9235) */
             uint8_t unit[16];
             g7sf_mem_read(c->gpu, addr, unit, ts.bytes);
