@@ -374,6 +374,8 @@ TEST(mip_levels_arrays_3d_slices_and_buffers)
     CHECK_EQ(write1(gpu, &thr, 3, 3, 0, 0, 0x14), 0);
     CHECK_EQ(t_peek(gpu, IMG + 11 * 32 + 12), 0x14);
     CHECK_EQ(read1(gpu, &thr, 3, 3, 0, 1), 0);
+    CHECK_EQ(write1(gpu, &thr, 0, 0, 0, 0xFFFFFFFFu, 0x15), 0);   /* Min LOD + LOD wraps to 0 */
+    CHECK_EQ(t_peek(gpu, IMG), 0);
 
     /* 2D array, LOD0 spacing: slice r at row 4r (QPitch = 4 rows) */
     uint32_t b2 = IMG + 0x10000;
@@ -413,6 +415,10 @@ TEST(mip_levels_arrays_3d_slices_and_buffers)
     CHECK_EQ(t_peek(gpu, 0xFFFFFFFCu), 0x43);
     CHECK_EQ(write1(gpu, &thr, 1, 0, 0, 0, 0x44), 0);
     CHECK_EQ(read1(gpu, &thr, 3, 0, 0, 0), 0);
+    /* a 16-byte entry starting 8 bytes below 4 GiB: outside, no fault */
+    bind_buffer(gpu, 0, G7SF_FORMAT_R32G32B32A32_UINT, 0xFFFFFFF8u, 1);
+    CHECK_EQ(write1(gpu, &thr, 0, 0, 0, 0, 0x45), 0);
+    CHECK_EQ(t_peek(gpu, 0xFFFFFFF8u), 0);
     g7sf_gpu_destroy(gpu);
 }
 
@@ -474,6 +480,11 @@ TEST(channel_masks_select_payload_and_writeback_registers)
     p.p[3].ud[0] = fbits(0.0f);
     CHECK_EQ(send(gpu, &thr, RC, WRITE, 4, 0, 0x5, 0x01, &p, NULL), 0);
     CHECK_EQ(t_peek(gpu, IMG + 4), 0x0033FF11u);
+    /* 1000b: alpha masked, R G B sent and written, A kept */
+    t_poke(gpu, IMG + 4, 0x44332211u);
+    p.p[2].ud[0] = fbits(1.0f), p.p[3].ud[0] = fbits(0.0f), p.p[4].ud[0] = fbits(1.0f);
+    CHECK_EQ(send(gpu, &thr, RC, WRITE, 5, 0, 0x8, 0x01, &p, NULL), 0);
+    CHECK_EQ(t_peek(gpu, IMG + 4), 0x44FF00FFu);
     /* a 16-bit format, G only: R keeps its bits */
     m.format = G7SF_FORMAT_B5G6R5_UNORM;
     bind(gpu, 0, &m);
