@@ -212,7 +212,7 @@ TEST(format_lists_ivb_and_hsw)
     }
 }
 
-/* The Typed Surface Write list of §3.9.9 (spec 9163-9211), by name, and the
+/* The Typed Surface Write list of §3.9.9 (spec 9160-9211), by name, and the
  * Haswell typed read additions of isl. */
 static const char *const write_list[] = {
     "R32G32B32A32_FLOAT", "R32G32B32A32_SINT", "R32G32B32A32_UINT", "R16G16B16A16_UNORM",

@@ -1,7 +1,7 @@
 /* Typed Atomic Operation (§3.9.9.3, .4) through g7sf_send(): payloads as
  * the PRM lays them out (header M0, U V R LOD in M1..M4 or fewer, then
  * Source0, Source1), results against a plain C reference of the operation
- * table (spec 9118-9134) written here. */
+ * table (spec 9121-9137) written here. */
 #include <string.h>
 
 #include "gen7sf/format.h"

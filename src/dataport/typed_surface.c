@@ -1,6 +1,6 @@
 /* What the typed messages of §3.9.9 share: the surface they may access, the
  * message lengths, the slot mask and the U, V, R, LOD addressing (table of
- * address parameters by surface type, spec 9244-9252). */
+ * address parameters by surface type, spec 9248-9256). */
 #include "core/gpu.h"
 #include "dp.h"
 #include "gen7sf/format.h"
