@@ -457,3 +457,20 @@ TEST(blend_state_off_passes_through_ycrcb_and_ignores_reserved_unused_fields)
     /* YCRCB_NORMAL bytes Y0 U Y1 V: Y0 = 0, Cb(U) = 0xFF, Y1 kept 0x34, Cr(V) = 0xFF */
     CHECK_EQ(px, 0xFF34FF00u);
 }
+
+/* GL 4.5 §17.3.6.1: with the pre-blend clamp the factors are clamped too.
+ * On an SNORM range INV_DST_ALPHA of Ad = -.5 is 1.5, clamped to 1. */
+TEST(pre_blend_clamp_clamps_the_factors)
+{
+    static const float s[4] = { 0.5f, 0.25f, 0.75f, 0.5f };
+    static const float d[4] = { 0.25f, 0.5f, 0.125f, -0.5f };
+    float out[4];
+    g7sf_blend_state bs = blend(INV_DST_ALPHA, ZERO, ADD);
+    bs.pre_blend_color_clamp_enable[RT] = 1;
+    bs.color_clamp_range[RT] = CLAMP_SNORM;
+    run_float(&bs, s, S1, d, out);
+    CHECK_RGBA(out, 0.5f, 0.25f, 0.75f, 0.5f);            /* s * 1 */
+    bs.pre_blend_color_clamp_enable[RT] = 0;
+    run_float(&bs, s, S1, d, out);
+    CHECK_RGBA(out, 0.75f, 0.375f, 1.125f, 0.75f);        /* s * 1.5 */
+}

@@ -11,10 +11,12 @@ bool rt_blend_factor_valid(unsigned v)
 }
 
 /* Factor f for channel c (3: alpha, where the *_COLOR factors read the
- * alpha channel and SRC_ALPHA_SATURATE is 1). */
-static float factor(unsigned f, unsigned c, const float s[4], const float s1[4],
-                    const float d[4], const float k[4])
+ * alpha channel and SRC_ALPHA_SATURATE is 1).  The pre-blend clamp clamps
+ * the factors too (GL 4.5 §17.3.6.1): INV_ factors of SNORM values reach 2. */
+static float factor(const rt_color *rc, unsigned f, unsigned c, const float s[4],
+                    const float s1[4], const float d[4])
 {
+    const float *k = rc->constant;
     float v;
     switch (f & ~(unsigned)RT_BLENDFACTOR_INV) {
     case 0x01: v = 1.0f; break;                                  /* ONE */
@@ -28,7 +30,10 @@ static float factor(unsigned f, unsigned c, const float s[4], const float s1[4],
     case 0x09: v = s1[c]; break;                                 /* SRC1_COLOR */
     default:   v = s1[3]; break;                                 /* SRC1_ALPHA (prepare checked) */
     }
-    return f & RT_BLENDFACTOR_INV ? 1.0f - v : v;
+    v = f & RT_BLENDFACTOR_INV ? 1.0f - v : v;
+    if (rc->pre_clamp)
+        v = v < rc->lo[c] ? rc->lo[c] : v > rc->hi[c] ? rc->hi[c] : v;
+    return v;
 }
 
 void rt_blend(const rt_color *rc, const float s[4], const float s1[4], const float d[4],
@@ -44,8 +49,8 @@ void rt_blend(const rt_color *rc, const float s[4], const float s1[4], const flo
         case 4: out[c] = fmaxf(s[c], d[c]); continue;           /* MAX */
         default: break;
         }
-        st = s[c] * factor(sf, c, s, s1, d, rc->constant);
-        dt = d[c] * factor(df, c, s, s1, d, rc->constant);
+        st = s[c] * factor(rc, sf, c, s, s1, d);
+        dt = d[c] * factor(rc, df, c, s, s1, d);
         out[c] = func == 0 ? st + dt : func == 1 ? st - dt : dt - st;
     }
 }
