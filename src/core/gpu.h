@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 
 #include "gen7sf/gen7sf.h"
+#include "gen7sf/render_cache.h"
 #include "gen7sf/sampler.h"
 #include "gen7sf/state.h"
 #include "gen7sf/surface.h"
@@ -51,6 +52,8 @@ struct g7sf_gpu {
     /* 3DSTATE_CHROMA_KEY, the palettes and 3DSTATE_MONOFILTER_SIZE as loaded
      * (g7sf_sampler_command). */
     g7sf_sampler_cmd_state sampler_cmd;
+    /* The render cache's pipeline state (g7sf_render_cache_command). */
+    g7sf_render_cache_state render_cache;
     /* Host memory for the deinterlace message's frame copies
      * (media_surface.h), kept between messages: frame-sized buffers cost
      * more to allocate than the message's work.  A message that finds it
