@@ -335,3 +335,139 @@ TEST(image_write_on_a_tiled_surface)
     CHECK_EQ(t_peek(gpu, RT_BASE + 52), rgba8(7, 23, 39, 255));
     g7sf_gpu_destroy(gpu);
 }
+
+/* BLEND_STATE DW1: Alpha Test Enable [16], Function [15:13]
+ * (COMPAREFUNCTION_ALWAYS..GEQUAL = 0..7); COLOR_CALC_STATE DW0[0] Alpha
+ * Test Format (1 FLOAT32), DW1 the reference. */
+static const char *const funcs[8] = { "ALWAYS", "NEVER", "LESS", "EQUAL", "LEQUAL", "GREATER",
+                                      "NOTEQUAL", "GEQUAL" };
+
+/* pass[func] for a value below, equal to and above the reference. */
+static const bool pass_lt_eq_gt[8][3] = {
+    { 1, 1, 1 }, { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 },
+    { 1, 1, 0 }, { 0, 0, 1 }, { 1, 0, 1 }, { 0, 1, 1 } };
+
+/* Slot alphas and where they fall against reference 0.5 (FLOAT32) and
+ * 128 (UNORM8: the alpha rounded to 8 bits: 0.5 * 255 = 127.5 -> 128,
+ * 127/255 -> 127, 0.25 -> 63.75 -> 64, 0.75 -> 191.25 -> 191). */
+static const float alphas[8] = { 0.0f, 0.25f, 0.5f, 0.75f, 1.0f, 127.0f / 255.0f,
+                                 128.0f / 255.0f, 129.0f / 255.0f };
+static const int vs_float[8] = { 0, 0, 1, 2, 2, 0, 2, 2 };   /* 0 lt, 1 eq, 2 gt */
+static const int vs_unorm8[8] = { 0, 0, 1, 2, 2, 0, 1, 2 };
+
+TEST(alpha_test_every_function_both_reference_formats)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = rt_gpu(&thr);
+    const uint16_t xy[4][2] = { { 0, 0 }, { 2, 0 }, { 0, 0 }, { 0, 0 } };
+    for (unsigned fmt = 0; fmt < 2; fmt++) {
+        t_poke(gpu, RT_DYNAMIC + RT_CC, fmt);
+        t_poke(gpu, RT_DYNAMIC + RT_CC + 4, fmt ? F2U(0.5f) : 128);
+        for (unsigned func = 0; func < 8; func++) {
+            bind_rgba8(gpu, 4, 2, 16);
+            rt_blend_entry(gpu, 0, 0, 1u << 16 | func << 13);
+            g7sf_reg p[6];
+            rt_header(p, 0, 0, xy, 0xFF);
+            simd8_colors(&p[2]);
+            for (unsigned i = 0; i < 8; i++)
+                p[5].ud[i] = F2U(alphas[i]);
+            CHECK_EQ(rt_send(gpu, &thr, rt_desc(6, 1, RT_SIMD8, 0), p), 0);
+            for (unsigned i = 0; i < 8; i++) {
+                bool pass = pass_lt_eq_gt[func][fmt ? vs_float[i] : vs_unorm8[i]];
+                uint32_t got = t_peek(gpu, RT_BASE + 16 * (i >> 1 & 1) + 4 * (2 * (i / 4) + (i & 1)));
+                CHECKF((got != SENTINEL) == pass, "%s %s alpha %g: %s", fmt ? "FLOAT32" : "UNORM8",
+                       funcs[func], alphas[i], pass ? "dropped" : "written");
+            }
+        }
+    }
+    g7sf_gpu_destroy(gpu);
+}
+
+/* Source 0 alpha (M2, before the colour) feeds the alpha test instead of
+ * the colour's alpha, which is what gets written. */
+TEST(alpha_test_reads_source0_alpha_when_present)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = rt_gpu(&thr);
+    bind_rgba8(gpu, 4, 2, 16);
+    t_poke(gpu, RT_DYNAMIC + RT_CC, 1);
+    t_poke(gpu, RT_DYNAMIC + RT_CC + 4, F2U(0.5f));
+    rt_blend_entry(gpu, 1, 0, 1u << 16 | 5u << 13);   /* GREATER, on entry 1 */
+    g7sf_reg p[7];
+    const uint16_t xy[4][2] = { { 0, 0 }, { 2, 0 }, { 0, 0 }, { 0, 0 } };
+    rt_header(p, 1u << 11, 1, xy, 0xFF);
+    for (unsigned i = 0; i < 8; i++)
+        p[2].ud[i] = F2U(i & 1 ? 1.0f : 0.0f);
+    simd8_colors(&p[3]);
+    for (unsigned i = 0; i < 8; i++)
+        p[6].ud[i] = F2U(i & 1 ? 0.0f : 1.0f);   /* colour alpha: the opposite */
+    CHECK_EQ(rt_send(gpu, &thr, rt_desc(7, 1, RT_SIMD8, 0), p), 0);
+    for (unsigned i = 0; i < 8; i++) {
+        uint32_t got = t_peek(gpu, RT_BASE + 16 * (i >> 1 & 1) + 4 * (2 * (i / 4) + (i & 1)));
+        CHECK_EQ(got, i & 1 ? rgba8(i, 16 + i, 32 + i, 0) : SENTINEL);
+    }
+    g7sf_gpu_destroy(gpu);
+}
+
+/* Formats through the plain encode: B5G6R5_UNORM (0x100), R32_UINT
+ * (0x0D7, the payload's U32 as is), R16G16B16A16_FLOAT (0x084). */
+TEST(formats_encode_their_texels)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = rt_gpu(&thr);
+    const struct { unsigned fmt, bytes; uint32_t c[4]; uint32_t want[2]; } cases[] = {
+        /* R 31 [15:11], G round(0.5 * 63) = 32 [10:5], B 0 */
+        { 0x100, 2, { F2U(1.0f), F2U(0.5f), F2U(0.0f), F2U(1.0f) }, { 0xFC00, 0 } },
+        { 0x0D7, 4, { 0xCAFEBABEu, 7, 8, 9 }, { 0xCAFEBABEu, 0 } },
+        /* half floats 1.0 = 3C00, 0.5 = 3800, -2 = C000, 0 */
+        { 0x084, 8, { F2U(1.0f), F2U(0.5f), F2U(-2.0f), F2U(0.0f) }, { 0x38003C00u, 0x0000C000u } },
+    };
+    for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        const uint32_t ss[8] = { rt_ss_dw0(1, cases[k].fmt, 0), RT_BASE, 1u << 16 | 3, 63 };
+        t_bind_state(gpu, RT_BTI, ss);
+        for (unsigned a = 0; a < 128; a += 4)
+            t_poke(gpu, RT_BASE + a, 0);
+        g7sf_reg p[6];
+        const uint16_t xy[4][2] = { { 2, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };
+        rt_header(p, 0, 0, xy, 0x8);              /* slot 3: pixel (3, 1) */
+        for (unsigned ch = 0; ch < 4; ch++)
+            p[2 + ch].ud[3] = cases[k].c[ch];
+        CHECK_EQ(rt_send(gpu, &thr, rt_desc(6, 1, RT_SIMD8, 0), p), 0);
+        uint32_t at = RT_BASE + 64 + 3 * cases[k].bytes;
+        uint32_t mask = cases[k].bytes == 2 ? 0xFFFF : 0xFFFFFFFFu;
+        CHECKF((t_peek(gpu, at) & mask) == cases[k].want[0], "format %#x: %08x", cases[k].fmt,
+               t_peek(gpu, at));
+        if (cases[k].bytes == 8)
+            CHECK_EQ(t_peek(gpu, at + 4), cases[k].want[1]);
+        CHECK_EQ(t_peek(gpu, at - 4) & (cases[k].bytes == 2 ? 0xFFFF0000u : 0xFFFFFFFFu), 0);
+    }
+    g7sf_gpu_destroy(gpu);
+}
+
+/* YCRCB_NORMAL (0x182) stores pairs as Y0 Cb Y1 Cr.  Writing one pixel
+ * sets its Y and the pair's Cb/Cr and keeps the other Y; two pixels of a
+ * pair in one message: ascending slots, the last one's chroma stays. */
+TEST(ycrcb_pixel_writes_share_the_pair_chroma)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = rt_gpu(&thr);
+    const uint32_t ss[8] = { rt_ss_dw0(1, 0x182, 0), RT_BASE, 1u << 16 | 3, 7 };
+    t_bind_state(gpu, RT_BTI, ss);
+    t_poke(gpu, RT_BASE, 0x40302010u);
+    t_poke(gpu, RT_BASE + 4, 0x40302010u);
+    g7sf_reg p[6] = { 0 };
+    const uint16_t xy[4][2] = { { 0, 0 }, { 2, 0 }, { 0, 0 }, { 0, 0 } };
+    rt_header(p, 0, 0, xy, 0x23);                 /* slots 0, 1 -> x 0, 1; slot 5 -> x 3 */
+    const unsigned cr[8] = { 1, 2, 0, 0, 0, 64 }, y[8] = { 3, 4, 0, 0, 0, 200 },
+                   cb[8] = { 5, 6, 0, 0, 0, 100 };
+    for (unsigned i = 0; i < 8; i++) {
+        p[2].ud[i] = F2U((float)cr[i] / 255.0f);  /* R = Cr */
+        p[3].ud[i] = F2U((float)y[i] / 255.0f);   /* G = Y */
+        p[4].ud[i] = F2U((float)cb[i] / 255.0f);  /* B = Cb */
+        p[5].ud[i] = F2U(1.0f);
+    }
+    CHECK_EQ(rt_send(gpu, &thr, rt_desc(6, 1, RT_SIMD8, 0), p), 0);
+    CHECK_EQ(t_peek(gpu, RT_BASE), 0x02040603u);      /* Y0 3, Cb 6, Y1 4, Cr 2 */
+    CHECK_EQ(t_peek(gpu, RT_BASE + 4), 0x40C86410u);  /* Y0 kept, Cb 100, Y1 200, Cr 64 */
+    g7sf_gpu_destroy(gpu);
+}
