@@ -9,7 +9,7 @@
 #include "dp.h"
 #include "rt.h"
 
-/* Message Type desc[10:8] (10371-10380). */
+/* Message Type desc[10:8] (10330-10340). */
 enum { RT_SIMD16, RT_SIMD16_REPDATA, RT_SIMD8_DUALSRC_LO, RT_SIMD8_DUALSRC_HI, RT_SIMD8_LO,
        RT_SIMD8_IMAGE_WRITE = 7 };
 
@@ -41,7 +41,7 @@ static int layout(g7sf_msg_ctx *c, const dp_msg_type *t, const uint32_t *m0, rt_
 {
     unsigned type = (c->fc >> 8) & 7, reg = c->header ? 2 : 0;
     bool simd16 = type == RT_SIMD16, dual = type == RT_SIMD8_DUALSRC_LO || type == RT_SIMD8_DUALSRC_HI;
-    /* Source0 Alpha Present is not in the dispatch payload: 0 without a header (10357) */
+    /* Source0 Alpha Present is not in the dispatch payload: 0 without a header (10361-10366) */
     *l = (rt_layout){ .type = type, .nslots = simd16 || type == RT_SIMD16_REPDATA ? 16 : 8,
                       .first_slot = type == RT_SIMD8_DUALSRC_HI ? 8 : 0,
                       .s0a = c->header && (m0[0] >> 11 & 1), .omask = m0[0] >> 12 & 1,
@@ -95,7 +95,7 @@ typedef struct rt_target {
 } rt_target;
 
 /* Binds the surface (BTI 255 is refused: no stateless render targets) and
- * checks what 10167-10190 restrict.  1: a NULL surface (writes dropped). */
+ * checks what 10164-10188 restrict.  1: a NULL surface (writes dropped). */
 static int bind_target(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned type, uint32_t rtai,
                        rt_target *rt)
 {
@@ -130,7 +130,7 @@ static int bind_target(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned type, uin
     rt->fmt = g7sf_format_info(ss.surface_format);
     rt->lod = ss.mip_count_lod;   /* a render target's LOD field */
     /* Render Target Array Index outside [Minimum Array Element, Depth] (cube:
-     * 5) is replaced by the Minimum Array Element (10416); buffers use 0 */
+     * 5) is replaced by the Minimum Array Element (10395); buffers use 0 */
     uint32_t max = ss.surface_type == G7SF_SURFTYPE_CUBE ? 5 : ss.depth;
     rt->slice = ss.surface_type == G7SF_SURFTYPE_BUFFER ? 0
               : rtai < ss.minimum_array_element || rtai > max ? ss.minimum_array_element : rtai;
@@ -173,7 +173,7 @@ static int read_state(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned rt, uint32
 }
 
 /* Writes the samples `cover` of pixel (x, y); pixels outside the surface
- * are dropped (10197). */
+ * are dropped (10188). */
 static int write_pixel(g7sf_msg_ctx *c, const rt_target *rt, const rt_color *rc, uint32_t x,
                        uint32_t y, uint32_t cover, const g7sf_texel *src0, const g7sf_texel *src1)
 {
@@ -205,7 +205,7 @@ static int write_pixel(g7sf_msg_ctx *c, const rt_target *rt, const rt_color *rc,
 
 int dp_render_target_write(g7sf_msg_ctx *c, const dp_msg_type *t)
 {
-    /* without a header, M0/M1 are R0/R1 of the dispatch (10353) */
+    /* without a header, M0/M1 are R0/R1 of the dispatch (10361) */
     const uint32_t *m0 = c->header ? c->msg->payload[0].ud : c->thr->r0.ud;
     const uint32_t *m1 = c->header ? c->msg->payload[1].ud : c->thr->r1.ud;
     rt_layout l;
