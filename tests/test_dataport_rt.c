@@ -265,6 +265,7 @@ TEST(bad_messages_are_refused_with_a_latched_reason)
     CHECK(strstr(e.reason, "expected 6") != NULL);
     g7sf_clear_error(gpu);
     CHECK_EQ(rt_send(gpu, &thr, rt_desc(7, 1, RT_SIMD8, 0), p), G7SF_EMLEN);
+    CHECK_EQ(rt_send(gpu, &thr, rt_desc(1, 1, RT_SIMD8, 0), p), G7SF_EMLEN);
     /* s0a + oMask + depth SIMD16: 2 + 2 + 1 + 8 + 2 = 15 */
     p[0].ud[0] = 7u << 11;
     CHECK_EQ(rt_send(gpu, &thr, rt_desc(15, 1, RT_SIMD16, 0), p), 0);

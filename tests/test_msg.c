@@ -86,7 +86,7 @@ TEST(not_modelled_data_port_messages_say_so)
         { G7SF_SFID_DATA_CACHE, 0x7 }, { G7SF_SFID_DATA_CACHE, 0xC }, { G7SF_SFID_DATA_CACHE, 0xD },
         { G7SF_SFID_RENDER_CACHE, 0x4 }, { G7SF_SFID_RENDER_CACHE, 0x5 },
         { G7SF_SFID_RENDER_CACHE, 0x6 }, { G7SF_SFID_RENDER_CACHE, 0x7 },
-        { G7SF_SFID_RENDER_CACHE, 0xA }, { G7SF_SFID_RENDER_CACHE, 0xC },
+        { G7SF_SFID_RENDER_CACHE, 0xA },
         { G7SF_SFID_RENDER_CACHE, 0xD }, { G7SF_SFID_SAMPLER_CACHE, 0x4 },
     };
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++)

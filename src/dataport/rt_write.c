@@ -210,6 +210,9 @@ int dp_render_target_write(g7sf_msg_ctx *c, const dp_msg_type *t)
     const uint32_t *m1 = c->header ? c->msg->payload[1].ud : c->thr->r1.ud;
     rt_layout l;
     rt_target rt;
+    if (c->header && c->mlen < 2)   /* the header itself is two registers */
+        return g7sf_msg_fail(c, G7SF_EMLEN, "%s: message length %u, the header alone is 2",
+                             t->name, c->mlen);
     int r = layout(c, t, m0, &l);
     if (r || (r = bind_target(c, t, l.type, m0[0] >> 16 & 0x7FF, &rt)))
         return r < 0 ? r : 0;
