@@ -40,6 +40,16 @@ static void simd8_colors(g7sf_reg *p)
     }
 }
 
+/* A SIMD8 message with a header (mlen 6) and simd8_colors. */
+static int send_simd8(g7sf_gpu *gpu, const g7sf_thread *thr, uint32_t m0_0, unsigned rt_index,
+                      const uint16_t xy[4][2], uint32_t enables, unsigned subtype, unsigned group)
+{
+    g7sf_reg p[6];
+    rt_header(p, m0_0, rt_index, xy, enables);
+    simd8_colors(&p[2]);
+    return rt_send(gpu, thr, rt_desc(6, 1, subtype, group), p);
+}
+
 static uint32_t px(g7sf_gpu *gpu, uint32_t pitch, uint32_t x, uint32_t y)
 {
     return t_peek(gpu, RT_BASE + y * pitch + 4 * x);
@@ -50,11 +60,8 @@ TEST(simd8_writes_slots_to_subspan_pixels)
     g7sf_thread thr;
     g7sf_gpu *gpu = rt_gpu(&thr);
     bind_rgba8(gpu, 16, 8, 64);
-    g7sf_reg p[6];
     const uint16_t xy[4][2] = { { 2, 4 }, { 8, 0 }, { 0, 0 }, { 0, 0 } };
-    rt_header(p, 0, 0, xy, 0xFF);
-    simd8_colors(&p[2]);
-    CHECK_EQ(rt_send(gpu, &thr, rt_desc(6, 1, RT_SIMD8, 0), p), 0);
+    CHECK_EQ(send_simd8(gpu, &thr, 0, 0, xy, 0xFF, RT_SIMD8, 0), 0);
     /* slot i: subspan i/4, pixel i%4 (0 UL, 1 UR, 2 LL, 3 LR) */
     for (unsigned i = 0; i < 8; i++) {
         uint32_t x = xy[i / 4][0] + (i & 1), y = xy[i / 4][1] + (i >> 1 & 1);
@@ -125,11 +132,8 @@ TEST(slot_group_hi_uses_its_own_header)
     g7sf_thread thr;
     g7sf_gpu *gpu = rt_gpu(&thr);
     bind_rgba8(gpu, 16, 4, 64);
-    g7sf_reg p[6];
     const uint16_t xy[4][2] = { { 4, 2 }, { 6, 2 }, { 0, 0 }, { 0, 0 } };
-    rt_header(p, 0, 0, xy, 0x0F);
-    simd8_colors(&p[2]);
-    CHECK_EQ(rt_send(gpu, &thr, rt_desc(6, 1, RT_SIMD8, 1), p), 0);
+    CHECK_EQ(send_simd8(gpu, &thr, 0, 0, xy, 0x0F, RT_SIMD8, 1), 0);
     for (unsigned i = 0; i < 4; i++)
         CHECK_EQ(px(gpu, 64, 4 + (i & 1), 2 + (i >> 1)), rgba8(i, 16 + i, 32 + i, 255));
     CHECK_EQ(px(gpu, 64, 6, 2), SENTINEL);
@@ -194,11 +198,8 @@ TEST(render_target_index_selects_the_blend_state_entry)
     bind_rgba8(gpu, 16, 4, 64);
     rt_blend_entry(gpu, 3, 0, 3u << 25);
     t_poke(gpu, RT_BASE, 0x11223344u);
-    g7sf_reg p[6];
     const uint16_t xy[4][2] = { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };
-    rt_header(p, 0, 3, xy, 0x1);
-    simd8_colors(&p[2]);
-    CHECK_EQ(rt_send(gpu, &thr, rt_desc(6, 1, RT_SIMD8, 0), p), 0);
+    CHECK_EQ(send_simd8(gpu, &thr, 0, 3, xy, 0x1, RT_SIMD8, 0), 0);
     CHECK_EQ(px(gpu, 64, 0, 0), 0xFF203344u);   /* A = FF, B = 32 new; G, R kept */
     g7sf_gpu_destroy(gpu);
 }
@@ -219,12 +220,10 @@ TEST(render_target_array_index_and_its_override)
     for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         for (unsigned a = 0; a < 4 * 16 * 4; a += 4)
             t_poke(gpu, RT_BASE + a, 0);
-        g7sf_reg p[6];
-        rt_header(p, cases[k].rtai << 16, 0, xy, 0x1);
-        simd8_colors(&p[2]);
-        CHECK_EQ(rt_send(gpu, &thr, rt_desc(6, 1, RT_SIMD8, 0), p), 0);
+        CHECK_EQ(send_simd8(gpu, &thr, cases[k].rtai << 16, 0, xy, 0x1, RT_SIMD8, 0), 0);
         for (uint32_t s = 0; s < 4; s++)
-            CHECKF(t_peek(gpu, RT_BASE + s * 4 * 16) == (s == cases[k].slice ? rgba8(0, 16, 32, 255) : 0),
+            CHECKF(t_peek(gpu, RT_BASE + s * 4 * 16) ==
+                       (s == cases[k].slice ? rgba8(0, 16, 32, 255) : 0),
                    "RTAI %u slice %u", cases[k].rtai, s);
     }
     g7sf_gpu_destroy(gpu);
@@ -237,11 +236,8 @@ TEST(pixels_outside_the_surface_are_dropped)
     g7sf_thread thr;
     g7sf_gpu *gpu = rt_gpu(&thr);
     bind_rgba8(gpu, 3, 2, 16);
-    g7sf_reg p[6];
     const uint16_t xy[4][2] = { { 2, 0 }, { 4, 1 }, { 0, 0 }, { 0, 0 } };
-    rt_header(p, 0, 0, xy, 0xFF);
-    simd8_colors(&p[2]);
-    CHECK_EQ(rt_send(gpu, &thr, rt_desc(6, 1, RT_SIMD8, 0), p), 0);
+    CHECK_EQ(send_simd8(gpu, &thr, 0, 0, xy, 0xFF, RT_SIMD8, 0), 0);
     CHECK_EQ(t_peek(gpu, RT_BASE + 8), rgba8(0, 16, 32, 255));        /* (2, 0) */
     CHECK_EQ(t_peek(gpu, RT_BASE + 16 + 8), rgba8(2, 18, 34, 255));   /* (2, 1) */
     CHECK_EQ(t_peek(gpu, RT_BASE + 12), SENTINEL);                    /* padding */
@@ -326,11 +322,8 @@ TEST(image_write_on_a_tiled_surface)
     g7sf_gpu *gpu = rt_gpu(&thr);
     const uint32_t ss[8] = { rt_ss_dw0(1, 0x0C7, 1), RT_BASE, 7u << 16 | 15, 127 };
     t_bind_state(gpu, RT_BTI, ss);
-    g7sf_reg p[6];
     const uint16_t xy[4][2] = { { 4, 0 }, { 0, 2 }, { 0, 0 }, { 0, 0 } };
-    rt_header(p, 0, 0, xy, 0xFF);
-    simd8_colors(&p[2]);
-    CHECK_EQ(rt_send(gpu, &thr, rt_desc(6, 1, RT_IMAGE, 0), p), 0);
+    CHECK_EQ(send_simd8(gpu, &thr, 0, 0, xy, 0xFF, RT_IMAGE, 0), 0);
     /* (4, 0): xb 16 -> 512; (1, 3): xb 4 -> 3 * 16 + 4 */
     CHECK_EQ(t_peek(gpu, RT_BASE + 512), rgba8(0, 16, 32, 255));
     CHECK_EQ(t_peek(gpu, RT_BASE + 52), rgba8(7, 23, 39, 255));

@@ -82,6 +82,19 @@ static void colors(g7sf_reg *p, unsigned nslots)
 
 static uint32_t slot_rgba8(unsigned i) { return 0xFFu << 24 | (32 + i) << 16 | (16 + i) << 8 | i; }
 
+/* After a SIMD8 per-pixel message with colors(): sample n of slot j's
+ * pixel holds slot j's colour when covered[j] bit n, else 0. */
+static void expect_4x(g7sf_gpu *gpu, const g7sf_thread *thr, const uint16_t xy[4][2],
+                      const uint8_t covered[8])
+{
+    for (unsigned j = 0; j < 8; j++)
+        for (unsigned n = 0; n < 4; n++) {
+            uint32_t got = read_sample(gpu, thr, xy[j / 4][0] + (j & 1), j >> 1 & 1, n);
+            CHECKF(got == (covered[j] >> n & 1 ? slot_rgba8(j) : 0), "slot %u sample %u: %08x",
+                   j, n, got);
+        }
+}
+
 TEST(per_pixel_4x_coverage_is_enable_and_sample_mask_and_omask)
 {
     g7sf_thread thr;
@@ -99,13 +112,10 @@ TEST(per_pixel_4x_coverage_is_enable_and_sample_mask_and_omask)
         p[2].ud[j / 2] |= (uint32_t)omask[j] << (16 * (j % 2));
     colors(&p[3], 8);
     CHECK_EQ(rt_send(gpu, &thr, rt_desc(7, 1, RT_SIMD8, 0), p), 0);
+    uint8_t covered[8];
     for (unsigned j = 0; j < 8; j++)
-        for (unsigned n = 0; n < 4; n++) {
-            uint32_t x = xy[j / 4][0] + (j & 1), y = j >> 1 & 1;
-            bool on = (enables >> j & 1) && (0xB >> n & 1) && (omask[j] >> n & 1);
-            uint32_t got = read_sample(gpu, &thr, x, y, n);
-            CHECKF(got == (on ? slot_rgba8(j) : 0), "slot %u sample %u: %08x", j, n, got);
-        }
+        covered[j] = enables >> j & 1 ? 0xB & omask[j] : 0;
+    expect_4x(gpu, &thr, xy, covered);
     g7sf_gpu_destroy(gpu);
 }
 
@@ -122,16 +132,12 @@ TEST(alpha_to_coverage_counts_and_alpha_to_one_at_4x)
     rt_header(p, 0, 0, xy, 0xFF);
     colors(&p[2], 8);
     static const float a[8] = { 0.0f, 0.1f, 0.2f, 0.4f, 0.5f, 0.6f, 0.9f, 1.0f };
-    static const unsigned covered[8] = { 0, 0, 1, 2, 2, 2, 4, 4 };   /* round(4a) */
+    /* round(4a) samples from 0: 0, 0 (0.4), 1 (0.8), 2 (1.6), 2, 2 (2.4), 4 (3.6), 4 */
+    static const uint8_t covered[8] = { 0x0, 0x0, 0x1, 0x3, 0x3, 0x3, 0xF, 0xF };
     for (unsigned i = 0; i < 8; i++)
         p[5].ud[i] = F2U(a[i]);
     CHECK_EQ(rt_send(gpu, &thr, rt_desc(6, 1, RT_SIMD8, 0), p), 0);
-    for (unsigned j = 0; j < 8; j++)
-        for (unsigned n = 0; n < 4; n++) {
-            uint32_t got = read_sample(gpu, &thr, xy[j / 4][0] + (j & 1), j >> 1 & 1, n);
-            CHECKF(got == (n < covered[j] ? slot_rgba8(j) : 0), "alpha %g sample %u: %08x", a[j],
-                   n, got);
-        }
+    expect_4x(gpu, &thr, xy, covered);
     g7sf_gpu_destroy(gpu);
 }
 
