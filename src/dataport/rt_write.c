@@ -152,23 +152,35 @@ static int bind_target(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned type, uin
 }
 
 /* The BLEND_STATE entries 0..rt (the pointer need not have room for all
- * eight) and COLOR_CALC_STATE, both offsets from Dynamic State Base. */
+ * eight; the rest read as 0) and COLOR_CALC_STATE, both offsets from
+ * Dynamic State Base, decoded once per change of their DWords. */
 static int read_state(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned rt, uint32_t cc_offset,
                       g7sf_blend_state *bs, g7sf_color_calc_state *cc)
 {
-    uint32_t bdw[G7SF_BLEND_STATE_DWORDS] = { 0 }, cdw[G7SF_COLOR_CALC_STATE_DWORDS], addr;
-    size_t blen = (rt + 1) * 8;
-    int r = g7sf_base_resolve(c->gpu, G7SF_BASE_DYNAMIC, c->gpu->render_cache.blend_state_pointer,
+    uint32_t dw[G7SF_BLEND_STATE_DWORDS + G7SF_COLOR_CALC_STATE_DWORDS] = { 0 }, addr;
+    uint32_t *cdw = dw + G7SF_BLEND_STATE_DWORDS;
+    size_t blen = (rt + 1) * 8, clen = G7SF_COLOR_CALC_STATE_DWORDS * 4;
+    g7sf_gpu *gpu = c->gpu;
+    int r = g7sf_base_resolve(gpu, G7SF_BASE_DYNAMIC, gpu->render_cache.blend_state_pointer,
                               blen, &addr);
     if (!r)
-        r = g7sf_mem_read(c->gpu, addr, bdw, blen);
-    if (!r && !(r = g7sf_base_resolve(c->gpu, G7SF_BASE_DYNAMIC, cc_offset, sizeof cdw, &addr)))
-        r = g7sf_mem_read(c->gpu, addr, cdw, sizeof cdw);
+        r = g7sf_mem_read(gpu, addr, dw, blen);
+    if (!r && !(r = g7sf_base_resolve(gpu, G7SF_BASE_DYNAMIC, cc_offset, clen, &addr)))
+        r = g7sf_mem_read(gpu, addr, cdw, clen);
     if (r)
         return g7sf_msg_fail(c, r, "%s: BLEND_STATE or COLOR_CALC_STATE outside dynamic state",
                              t->name);
-    g7sf_state_unpack(&g7sf_desc_BLEND_STATE, bdw, bs);
-    g7sf_state_unpack(&g7sf_desc_COLOR_CALC_STATE, cdw, cc);
+    int took = g7sf_memo_take(&gpu->rt_state_memo.m, dw, sizeof dw / sizeof *dw);
+    if (took == G7SF_MEMO_HIT) {
+        *bs = gpu->rt_state_memo.bs;
+        *cc = gpu->rt_state_memo.cc;
+    } else {
+        g7sf_state_unpack(&g7sf_desc_BLEND_STATE, dw, bs);
+        g7sf_state_unpack(&g7sf_desc_COLOR_CALC_STATE, cdw, cc);
+        if (took == G7SF_MEMO_MISS)
+            gpu->rt_state_memo.bs = *bs, gpu->rt_state_memo.cc = *cc;
+    }
+    g7sf_memo_put(&gpu->rt_state_memo.m, took);
     return 0;
 }
 
