@@ -17,7 +17,7 @@ static const dp_msg_type render_cache[16] = {
     [0x6] = { "Typed Atomic Operation", dp_typed_atomic, DP_HEADER },
     [0x7] = { "Memory Fence", NULL, DP_HEADER },
     [0xA] = { "Media Block Write", NULL, DP_WRITE },
-    [0xC] = { "Render Target Write", NULL, DP_WRITE },
+    [0xC] = { "Render Target Write", dp_render_target_write, DP_WRITE },
     [0xD] = { "Typed Surface Write", dp_typed_surface, DP_WRITE | DP_HEADER },
 };
 static const dp_msg_type constant_cache[16] = {

@@ -124,4 +124,33 @@ int dp_typed_surface(g7sf_msg_ctx *c, const dp_msg_type *t);
 int dp_typed_atomic(g7sf_msg_ctx *c, const dp_msg_type *t);
 int dp_typed_atomic_simd4x2(g7sf_msg_ctx *c, const dp_msg_type *t);
 
+/* ---- Render Target Write (§3.9.11): rt_write.c (payload, slots, pixels),
+ * rt_coverage.c (alpha test, alpha to coverage/one), rt_msaa.c (MCS) ---- */
+int dp_render_target_write(g7sf_msg_ctx *c, const dp_msg_type *t);
+
+/* BLEND_STATE entry's alpha test, alpha to coverage and alpha to one with
+ * COLOR_CALC_STATE's reference, resolved once per message. */
+typedef struct rt_coverage {
+    unsigned samples;            /* the render target's: 1, 4 or 8 */
+    bool alpha_test, alpha_to_coverage, alpha_to_one;
+    unsigned alpha_test_func;    /* COMPAREFUNCTION_* */
+    bool ref_float;              /* Alpha Test Format FLOAT32 */
+    float ref_f;
+    uint32_t ref_unorm8;
+} rt_coverage;
+void rt_coverage_prepare(rt_coverage *cv, const g7sf_blend_state *bs, unsigned rt,
+                         const g7sf_color_calc_state *cc, unsigned samples);
+/* The samples (bit n: sample n) that alpha (source 0 alpha, or the
+ * colour's) lets through: none when the alpha test fails, the first
+ * round(alpha * samples) with alpha to coverage, else all. */
+uint32_t rt_coverage_mask(const rt_coverage *cv, float alpha);
+
+/* Before samples of pixel (x, y) of `slice` of a multisampled surface with
+ * an MCS are written: makes the pixel's MCS the identity (sample n in slice
+ * n), first moving each sample's value (or the clear colour) to its own
+ * slice, so that the sampler's ld_mcs/ld2dms read what is written next.
+ * clear_unit: the surface's Clear Color encoded in one texel. */
+int rt_mcs_identity(g7sf_gpu *gpu, const g7sf_surface *s, uint32_t x, uint32_t y,
+                    uint32_t slice, unsigned lod, const uint8_t *clear_unit, unsigned unit_bytes);
+
 #endif
