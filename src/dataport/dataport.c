@@ -179,7 +179,7 @@ int dp_bind_surface(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surface_s
     int surf_err, r = bound_state(c, t, ss, s, &surf_err);
     if (r)
         return r;
-    if (surf_err)
+    if (surf_err && ss->surface_type != G7SF_SURFTYPE_NULL)
         return g7sf_msg_fail(c, G7SF_ESTATE, "%s: BTI %u: RENDER_SURFACE_STATE describes no valid "
                              "surface", t->name, c->fc & 0xFF);
     return 0;

@@ -31,8 +31,9 @@ int dp_bind_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align, g7sf_d
  * read and decoded); latches and returns the error. */
 int dp_surface_state(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surface_state *ss);
 /* The same, and its layout (g7sf_surface_from_state): G7SF_ESTATE latched
- * when the state describes no valid surface.  Callers check the surface
- * type and format their message allows. */
+ * when the state describes no valid surface.  SURFTYPE_NULL passes (s is
+ * then meaningless): callers check the surface type and format their
+ * message allows. */
 int dp_bind_surface(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surface_state *ss,
                     g7sf_surface *s);
 /* mlen must be header + data_regs, rlen must be rlen_want. */
