@@ -6,8 +6,10 @@
 #include <stdatomic.h>
 
 #include "gen7sf/gen7sf.h"
+#include "gen7sf/render_cache.h"
 #include "gen7sf/sampler.h"
 #include "gen7sf/state.h"
+#include "gen7sf/surface.h"
 
 #define G7SF_PAGE_SHIFT 12
 #define G7SF_PAGE_SIZE  (1u << G7SF_PAGE_SHIFT)
@@ -19,7 +21,9 @@ struct g7sf_base_reg { uint32_t base, bound; };
  * state lives in graphics memory and may change between messages, so its
  * address is no key.  busy: a message holds it; one sent meanwhile from
  * another thread decodes without it. */
-#define G7SF_MEMO_DWORDS G7SF_RENDER_SURFACE_STATE_DWORDS   /* the largest key */
+/* the largest key: BLEND_STATE with COLOR_CALC_STATE (render target write) */
+#define G7SF_MEMO_DWORDS (G7SF_BLEND_STATE_DWORDS + G7SF_COLOR_CALC_STATE_DWORDS)
+_Static_assert(G7SF_MEMO_DWORDS >= G7SF_RENDER_SURFACE_STATE_DWORDS, "memo key size");
 typedef struct g7sf_memo {
     atomic_bool busy;
     bool valid;
@@ -33,6 +37,14 @@ int g7sf_memo_take(g7sf_memo *m, const uint32_t *dw, unsigned n);
 void g7sf_memo_put(g7sf_memo *m, int took);
 /* RENDER_SURFACE_STATE as a texture, with g7sf_texture_from_state's result. */
 typedef struct g7sf_texture_memo { g7sf_memo m; int err; g7sf_texture tex; } g7sf_texture_memo;
+/* RENDER_SURFACE_STATE as the data port binds it: decoded, and its layout
+ * with g7sf_surface_from_state's result. */
+typedef struct g7sf_dp_surface_memo {
+    g7sf_memo m;
+    g7sf_render_surface_state ss;
+    int err;
+    g7sf_surface surf;
+} g7sf_dp_surface_memo;
 
 struct g7sf_gpu {
     enum g7sf_platform platform;
@@ -43,6 +55,10 @@ struct g7sf_gpu {
     /* 3DSTATE_CHROMA_KEY, the palettes and 3DSTATE_MONOFILTER_SIZE as loaded
      * (g7sf_sampler_command). */
     g7sf_sampler_cmd_state sampler_cmd;
+    /* The render cache's pipeline state (g7sf_render_cache_command), and
+     * the BLEND_STATE + COLOR_CALC_STATE a render target write decoded. */
+    g7sf_render_cache_state render_cache;
+    struct { g7sf_memo m; g7sf_blend_state bs; g7sf_color_calc_state cc; } rt_state_memo;
     /* Host memory for the deinterlace message's frame copies
      * (media_surface.h), kept between messages: frame-sized buffers cost
      * more to allocate than the message's work.  A message that finds it
@@ -53,6 +69,8 @@ struct g7sf_gpu {
     g7sf_texture_memo texture_memo;
     struct { g7sf_memo m; g7sf_sampler_state state; } sampler_memo;
     struct { g7sf_memo m; g7sf_sampler_border_color_state border; } border_memo;
+    /* The data port's surface state memo. */
+    g7sf_dp_surface_memo dp_surface_memo;
     /* Held across one atomic message's read-modify-writes (§3.9.9): host
      * threads may send to one gpu at once, and no other atomic message may
      * come between an atomic's read and its write. */

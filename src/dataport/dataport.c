@@ -13,12 +13,12 @@ static const dp_msg_type sampler_cache[16] = {
 };
 static const dp_msg_type render_cache[16] = {
     [0x4] = { "Media Block Read", NULL, 0 },
-    [0x5] = { "Typed Surface Read", NULL, DP_HEADER },
-    [0x6] = { "Typed Atomic Operation", NULL, DP_HEADER },
+    [0x5] = { "Typed Surface Read", dp_typed_surface, DP_HEADER },
+    [0x6] = { "Typed Atomic Operation", dp_typed_atomic, DP_HEADER },
     [0x7] = { "Memory Fence", NULL, DP_HEADER },
     [0xA] = { "Media Block Write", NULL, DP_WRITE },
-    [0xC] = { "Render Target Write", NULL, DP_WRITE },
-    [0xD] = { "Typed Surface Write", NULL, DP_WRITE | DP_HEADER },
+    [0xC] = { "Render Target Write", dp_render_target_write, DP_WRITE },
+    [0xD] = { "Typed Surface Write", dp_typed_surface, DP_WRITE | DP_HEADER },
 };
 static const dp_msg_type constant_cache[16] = {
     [0x0] = { "OWord Block Read", dp_oword_block, DP_HEADER },
@@ -51,14 +51,14 @@ static const dp_msg_type data_cache1[16] = {
     [0x2] = { "Untyped Atomic Operation", dp_untyped_atomic, 0 },
     [0x3] = { "Untyped Atomic Operation SIMD4x2", dp_untyped_atomic_simd4x2, 0 },
     [0x4] = { "Media Block Read", NULL, 0 },
-    [0x5] = { "Typed Surface Read", NULL, DP_HEADER },
-    [0x6] = { "Typed Atomic Operation", NULL, DP_HEADER },
-    [0x7] = { "Typed Atomic Operation SIMD4x2", NULL, DP_HEADER },
+    [0x5] = { "Typed Surface Read", dp_typed_surface, DP_HEADER },
+    [0x6] = { "Typed Atomic Operation", dp_typed_atomic, DP_HEADER },
+    [0x7] = { "Typed Atomic Operation SIMD4x2", dp_typed_atomic_simd4x2, DP_HEADER },
     [0x9] = { "Untyped Surface Write", dp_untyped_surface, DP_WRITE },
     [0xA] = { "Media Block Write", NULL, DP_WRITE },
     [0xB] = { "Atomic Counter Operation", dp_atomic_counter, 0 },
     [0xC] = { "Atomic Counter Operation SIMD4x2", dp_atomic_counter_simd4x2, 0 },
-    [0xD] = { "Typed Surface Write", NULL, DP_WRITE | DP_HEADER },
+    [0xD] = { "Typed Surface Write", dp_typed_surface, DP_WRITE | DP_HEADER },
 };
 static const dp_msg_type scratch = { "Scratch Block Read/Write", NULL, DP_HEADER };
 
@@ -138,25 +138,48 @@ static int stateless_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t alig
     return 0;
 }
 
-int dp_surface_state(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surface_state *ss)
+/* Reads the RENDER_SURFACE_STATE of the message's BTI and decodes it through
+ * the gpu's memo (keyed by the raw DWords: state in memory may change
+ * between messages); *surf_err: g7sf_surface_from_state's result. */
+static int bound_state(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surface_state *ss,
+                       g7sf_surface *s, int *surf_err)
 {
-    unsigned bti = c->fc & 0xFF;
-    uint32_t ss_addr;
-    int r = g7sf_msg_surface_state(c, bti, G7SF_RENDER_SURFACE_STATE_DWORDS * 4, t->name, &ss_addr);
+    uint32_t ss_addr, dw[G7SF_RENDER_SURFACE_STATE_DWORDS];
+    int r = g7sf_msg_surface_state(c, c->fc & 0xFF, sizeof dw, t->name, &ss_addr);
     if (r)
         return r;
-    if (g7sf_state_read(c->gpu, &g7sf_desc_RENDER_SURFACE_STATE, ss_addr, ss))
-        return g7sf_msg_fail(c, G7SF_ENOMEM, "%s: out of host memory", t->name);
+    g7sf_mem_read(c->gpu, ss_addr, dw, sizeof dw);   /* inside 4 GiB: resolved above */
+    g7sf_dp_surface_memo *memo = &c->gpu->dp_surface_memo;
+    int took = g7sf_memo_take(&memo->m, dw, G7SF_RENDER_SURFACE_STATE_DWORDS);
+    if (took == G7SF_MEMO_HIT) {
+        *ss = memo->ss;
+        *surf_err = memo->err;
+        if (s)
+            *s = memo->surf;
+    } else {
+        g7sf_surface local;
+        g7sf_state_unpack(&g7sf_desc_RENDER_SURFACE_STATE, dw, ss);
+        *surf_err = g7sf_surface_from_state(ss, s ? s : &local);
+        if (took == G7SF_MEMO_MISS)
+            memo->ss = *ss, memo->err = *surf_err, memo->surf = s ? *s : local;
+    }
+    g7sf_memo_put(&memo->m, took);
     return 0;
+}
+
+int dp_surface_state(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surface_state *ss)
+{
+    int surf_err;
+    return bound_state(c, t, ss, NULL, &surf_err);
 }
 
 int dp_bind_surface(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surface_state *ss,
                     g7sf_surface *s)
 {
-    int r = dp_surface_state(c, t, ss);
+    int surf_err, r = bound_state(c, t, ss, s, &surf_err);
     if (r)
         return r;
-    if (g7sf_surface_from_state(ss, s))
+    if (surf_err && ss->surface_type != G7SF_SURFTYPE_NULL)
         return g7sf_msg_fail(c, G7SF_ESTATE, "%s: BTI %u: RENDER_SURFACE_STATE describes no valid "
                              "surface", t->name, c->fc & 0xFF);
     return 0;
