@@ -239,34 +239,51 @@ TEST(untyped_atomic_cmpwr8b_layouts_equal_and_unequal)
     g7sf_gpu_destroy(gpu);
 }
 
-struct inc_job { g7sf_gpu *gpu; g7sf_thread thr; unsigned messages; };
+/* Two host threads, each sending `messages` times an INC message whose 16
+ * (or 8) slots all hit one DWord. */
+struct inc_job { g7sf_gpu *gpu; g7sf_thread thr; unsigned sfid; uint32_t desc; const g7sf_reg *p; };
 
 static void *inc_thread(void *arg)
 {
     struct inc_job *j = arg;
-    g7sf_reg p[2] = {{{0}}};
-    for (unsigned i = 0; i < 16; i++)
-        p[i / 8].ud[i % 8] = 20;
-    for (unsigned m = 0; m < j->messages; m++)
-        t_send(j->gpu, &j->thr, DC, t_desc(2, 0, 0, IVB_ATOMIC, INC, 0), 0xFFFF, p, NULL);
+    for (unsigned m = 0; m < 20000; m++)
+        t_send(j->gpu, &j->thr, j->sfid, j->desc, 0xFFFF, j->p, NULL);
     return NULL;
 }
 
-TEST(untyped_atomics_from_two_host_threads_lose_no_increment)
+static void race(g7sf_gpu *gpu, const g7sf_thread *thr, unsigned sfid, uint32_t desc,
+                 const g7sf_reg *p)
 {
     struct inc_job j[2];
-    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &j[0].thr);
-    j[1].thr = j[0].thr;
-    t_bind_buffer(gpu, 0, 4, RAW, BUF, 64, false);
-    t_poke(gpu, BUF + 20, 0);   /* the page exists before the threads start */
     pthread_t th[2];
     for (unsigned k = 0; k < 2; k++) {
-        j[k].gpu = gpu, j[k].messages = 20000;
+        j[k] = (struct inc_job){ gpu, *thr, sfid, desc, p };
         CHECK_EQ(pthread_create(&th[k], NULL, inc_thread, &j[k]), 0);
     }
     for (unsigned k = 0; k < 2; k++)
         pthread_join(th[k], NULL);
+}
+
+TEST(atomics_from_two_host_threads_lose_no_increment)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    t_bind_buffer(gpu, 0, 4, RAW, BUF, 64, false);
+    t_bind_buffer(gpu, 1, 4, 0x0D7, BUF, 16, false);   /* R32_UINT: element 5 = byte 20 */
+    t_poke(gpu, BUF + 20, 0);   /* the page exists before the threads start */
+    /* untyped SIMD16: M0-M1 U */
+    g7sf_reg p[2] = {{{0}}};
+    for (unsigned i = 0; i < 16; i++)
+        p[i / 8].ud[i % 8] = 20;
+    race(gpu, &thr, DC, t_desc(2, 0, 0, IVB_ATOMIC, INC, 0), p);
     CHECK_EQ(t_peek(gpu, BUF + 20), 2u * 20000 * 16);
+    /* typed SIMD8 (render cache): M0 header with the pixel mask, M1 U */
+    g7sf_reg q[2] = {{{0}}};
+    q[0].ud[7] = 0xFF;
+    for (unsigned i = 0; i < 8; i++)
+        q[1].ud[i] = 5;
+    race(gpu, &thr, G7SF_SFID_RENDER_CACHE, t_desc(2, 0, 1, 0x6, INC, 1), q);
+    CHECK_EQ(t_peek(gpu, BUF + 20), 2u * 20000 * 16 + 2u * 20000 * 8);
     g7sf_gpu_destroy(gpu);
 }
 

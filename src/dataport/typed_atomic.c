@@ -3,6 +3,7 @@
  * reads and writes are; desc[13] returns data, desc[11:8] is the operation.
  * Slots run in ascending order, so slots on one texel see each other's
  * results (docs/spec-notes.md "Data port: typed messages"). */
+#include "core/gpu.h"
 #include "dp.h"
 
 /* old -> new at addr; returns what the slot returns (0 out of bounds,
@@ -28,6 +29,7 @@ static int run(g7sf_msg_ctx *c, const dp_msg_type *t, const dp_typed_layout *l, 
     unsigned aop = c->fc >> 8 & 0xF, nsrc = dp_aop_sources(aop);
     dp_typed ts;
     int r = dp_typed_bind(c, t, 0, &ts);
+    g7sf_atomic_lock(c->gpu);   /* no other atomic message between read and write */
     for (unsigned i = 0; !r && i < l->slots; i++) {
         uint32_t uvrl[4], src[2] = { 0, 0 }, ret;
         if (!(mask >> i & 1))
@@ -39,6 +41,7 @@ static int run(g7sf_msg_ctx *c, const dp_msg_type *t, const dp_typed_layout *l, 
         if (!r && c->fc >> 13 & 1)
             c->wb[0].ud[i * l->stride] = ret;
     }
+    g7sf_atomic_unlock(c->gpu);
     return r;
 }
 
