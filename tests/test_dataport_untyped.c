@@ -205,6 +205,14 @@ TEST(untyped_simd4x2_one_register_per_two_slots)
     for (unsigned d = 0; d < 8; d++)
         CHECK_EQ(wb[0].ud[d], want[d]);
     CHECK_EQ(wb[1].ud[0], SENTINEL);
+    /* a structured buffer takes V from DWords 1 and 5 */
+    bind_strbuf(gpu, 5, BUF, 4, 32);
+    g7sf_reg a = {{1, 8, 0, 0, 2, 4, 0, 0}};   /* bytes 40 and 68 */
+    fill_wb(wb, 1);
+    CHECK_EQ(t_send(gpu, &thr, DC, t_desc(1, 1, 0, IVB_READ, SIMD4X2 | 0xE, 5), 0x11, &a, wb), 0);
+    CHECK_EQ(wb[0].ud[0], 0x3000 + 10);
+    CHECK_EQ(wb[0].ud[4], 0x3000 + 17);
+    CHECK_EQ(wb[0].ud[1], SENTINEL);
     /* SIMD4x2 writes: reserved on Ivy Bridge, Haswell port 1 has them */
     for (unsigned d = 0; d < 8; d++)
         p[2].ud[d] = 0xA0 + d;
