@@ -283,19 +283,6 @@ static const char fs_dual[] =
     "    o1 = texelFetch(src1, ivec2(gl_FragCoord.xy), 0);\n"
     "}\n";
 
-static GLuint float_texture(const mesa_gl *gl, unsigned unit, unsigned w, unsigned h,
-                            const float *d)
-{
-    GLuint t;
-    gl->GenTextures(1, &t);
-    gl->ActiveTexture(GL_TEXTURE0 + unit);
-    gl->BindTexture(GL_TEXTURE_2D, t);
-    gl->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, (GLsizei)w, (GLsizei)h, 0, GL_RGBA, GL_FLOAT, d);
-    gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    return t;
-}
-
 /* Draws the sources over dst (raw texels, rewritten with GL's result);
  * false with why when GL cannot render to the format. */
 static bool gl_blend(const mesa_gl *gl, GLuint prog, const bfmt *f, const bstate *s, unsigned w,
@@ -304,8 +291,8 @@ static bool gl_blend(const mesa_gl *gl, GLuint prog, const bfmt *f, const bstate
 {
     GLuint tex[3], fbo, vao;
     bool ok;
-    tex[0] = float_texture(gl, 0, w, h, src0);
-    tex[1] = float_texture(gl, 1, w, h, src1);
+    tex[0] = mesa_gl_float_texture(gl, 0, w, h, src0);
+    tex[1] = mesa_gl_float_texture(gl, 1, w, h, src1);
     gl->GenTextures(1, &tex[2]);
     gl->ActiveTexture(GL_TEXTURE2);
     gl->BindTexture(GL_TEXTURE_2D, tex[2]);
