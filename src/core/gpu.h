@@ -7,6 +7,7 @@
 #include "gen7sf/gen7sf.h"
 #include "gen7sf/sampler.h"
 #include "gen7sf/state.h"
+#include "gen7sf/surface.h"
 
 #define G7SF_PAGE_SHIFT 12
 #define G7SF_PAGE_SIZE  (1u << G7SF_PAGE_SHIFT)
@@ -32,6 +33,14 @@ int g7sf_memo_take(g7sf_memo *m, const uint32_t *dw, unsigned n);
 void g7sf_memo_put(g7sf_memo *m, int took);
 /* RENDER_SURFACE_STATE as a texture, with g7sf_texture_from_state's result. */
 typedef struct g7sf_texture_memo { g7sf_memo m; int err; g7sf_texture tex; } g7sf_texture_memo;
+/* RENDER_SURFACE_STATE as the data port binds it: decoded, and its layout
+ * with g7sf_surface_from_state's result. */
+typedef struct g7sf_dp_surface_memo {
+    g7sf_memo m;
+    g7sf_render_surface_state ss;
+    int err;
+    g7sf_surface surf;
+} g7sf_dp_surface_memo;
 
 struct g7sf_gpu {
     enum g7sf_platform platform;
@@ -52,6 +61,8 @@ struct g7sf_gpu {
     g7sf_texture_memo texture_memo;
     struct { g7sf_memo m; g7sf_sampler_state state; } sampler_memo;
     struct { g7sf_memo m; g7sf_sampler_border_color_state border; } border_memo;
+    /* The data port's surface state memo. */
+    g7sf_dp_surface_memo dp_surface_memo;
 };
 
 /* The page holding addr, or NULL when never written (reads as zeros). */

@@ -33,19 +33,35 @@ static bool dword_address(const g7sf_dp_buffer *buf, uint64_t off, uint32_t *add
     return true;
 }
 
+/* Slots i..end-1 form a run: enabled, in bounds, at consecutive DWords, so
+ * one memory access serves them (block messages are all runs). */
+static unsigned run_end(const g7sf_dp_buffer *buf, const uint64_t *offsets, unsigned n,
+                        uint32_t enable, unsigned i)
+{
+    uint32_t a;
+    unsigned j = i + 1;
+    while (j < n && (enable >> j & 1) && offsets[j] == offsets[j - 1] + 4 &&
+           dword_address(buf, offsets[j], &a))
+        j++;
+    return j;
+}
+
 int g7sf_dp_gather(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *offsets,
                    unsigned n, uint32_t enable, uint32_t *dst)
 {
     if (!gpu || !buf || n > 32 || (n && (!offsets || !dst)))
         return G7SF_EINVAL;
-    for (unsigned i = 0; i < n; i++) {
+    for (unsigned i = 0; i < n;) {
         uint32_t a;
-        if (!(enable >> i & 1))
-            continue;
-        if (!dword_address(buf, offsets[i], &a))
-            dst[i] = 0;
-        else
-            g7sf_mem_read(gpu, a, &dst[i], 4);   /* cannot fail: a + 4 <= 4 GiB */
+        if (!(enable >> i & 1)) {
+            i++;
+        } else if (!dword_address(buf, offsets[i], &a)) {
+            dst[i++] = 0;
+        } else {
+            unsigned end = run_end(buf, offsets, n, enable, i);
+            g7sf_mem_read(gpu, a, &dst[i], 4 * (end - i));   /* cannot fail: inside 4 GiB */
+            i = end;
+        }
     }
     return 0;
 }
@@ -55,13 +71,17 @@ int g7sf_dp_scatter(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *of
 {
     if (!gpu || !buf || n > 32 || (n && (!offsets || !src)))
         return G7SF_EINVAL;
-    for (unsigned i = 0; i < n; i++) {
+    for (unsigned i = 0; i < n;) {
         uint32_t a;
-        if ((enable >> i & 1) && dword_address(buf, offsets[i], &a)) {
-            int r = g7sf_mem_write(gpu, a, &src[i], 4);
-            if (r)
-                return r;
+        if (!(enable >> i & 1) || !dword_address(buf, offsets[i], &a)) {
+            i++;
+            continue;
         }
+        unsigned end = run_end(buf, offsets, n, enable, i);
+        int r = g7sf_mem_write(gpu, a, &src[i], 4 * (end - i));
+        if (r)
+            return r;
+        i = end;
     }
     return 0;
 }

@@ -142,25 +142,48 @@ int dp_stateless_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align,
     return 0;
 }
 
-int dp_surface_state(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surface_state *ss)
+/* Reads the RENDER_SURFACE_STATE of the message's BTI and decodes it through
+ * the gpu's memo (keyed by the raw DWords: state in memory may change
+ * between messages); *surf_err: g7sf_surface_from_state's result. */
+static int bound_state(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surface_state *ss,
+                       g7sf_surface *s, int *surf_err)
 {
-    unsigned bti = c->fc & 0xFF;
-    uint32_t ss_addr;
-    int r = g7sf_msg_surface_state(c, bti, G7SF_RENDER_SURFACE_STATE_DWORDS * 4, t->name, &ss_addr);
+    uint32_t ss_addr, dw[G7SF_RENDER_SURFACE_STATE_DWORDS];
+    int r = g7sf_msg_surface_state(c, c->fc & 0xFF, sizeof dw, t->name, &ss_addr);
     if (r)
         return r;
-    if (g7sf_state_read(c->gpu, &g7sf_desc_RENDER_SURFACE_STATE, ss_addr, ss))
-        return g7sf_msg_fail(c, G7SF_ENOMEM, "%s: out of host memory", t->name);
+    g7sf_mem_read(c->gpu, ss_addr, dw, sizeof dw);   /* inside 4 GiB: resolved above */
+    g7sf_dp_surface_memo *memo = &c->gpu->dp_surface_memo;
+    int took = g7sf_memo_take(&memo->m, dw, G7SF_RENDER_SURFACE_STATE_DWORDS);
+    if (took == G7SF_MEMO_HIT) {
+        *ss = memo->ss;
+        *surf_err = memo->err;
+        if (s)
+            *s = memo->surf;
+    } else {
+        g7sf_surface local;
+        g7sf_state_unpack(&g7sf_desc_RENDER_SURFACE_STATE, dw, ss);
+        *surf_err = g7sf_surface_from_state(ss, s ? s : &local);
+        if (took == G7SF_MEMO_MISS)
+            memo->ss = *ss, memo->err = *surf_err, memo->surf = s ? *s : local;
+    }
+    g7sf_memo_put(&memo->m, took);
     return 0;
+}
+
+int dp_surface_state(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surface_state *ss)
+{
+    int surf_err;
+    return bound_state(c, t, ss, NULL, &surf_err);
 }
 
 int dp_bind_surface(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surface_state *ss,
                     g7sf_surface *s)
 {
-    int r = dp_surface_state(c, t, ss);
+    int surf_err, r = bound_state(c, t, ss, s, &surf_err);
     if (r)
         return r;
-    if (g7sf_surface_from_state(ss, s))
+    if (surf_err)
         return g7sf_msg_fail(c, G7SF_ESTATE, "%s: BTI %u: RENDER_SURFACE_STATE describes no valid "
                              "surface", t->name, c->fc & 0xFF);
     return 0;

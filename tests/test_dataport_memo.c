@@ -1,0 +1,62 @@
+/* The data port's decoded-surface-state memo and coalesced DWord runs:
+ * state rewritten at the same address between messages takes effect, and
+ * a block crossing a page boundary (one page never written) reads and
+ * writes each DWord where the PRM's offsets put it. */
+#include "gpu_setup.h"
+#include "harness.h"
+
+#define DC G7SF_SFID_DATA_CACHE
+enum { OWORD_READ = 0x0, OWORD_WRITE = 0x8 };
+
+TEST(surface_state_rewritten_in_place_takes_effect)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    t_poke(gpu, 0x00200000u, 0x11111111u);
+    t_poke(gpu, 0x00300000u, 0x22222222u);
+    g7sf_reg p[1] = {0}, wb[1];
+    /* 1 OWord low (block size 0), Global Offset 0 */
+    uint32_t d = t_desc(1, 1, 1, OWORD_READ, 0, 5);
+    t_bind_buffer(gpu, 5, 4, 0x000, 0x00200000u, 4, false);
+    CHECK_EQ(t_send(gpu, &thr, DC, d, 0xFFFF, p, wb), 0);
+    CHECK_EQ(wb[0].ud[0], 0x11111111u);
+    /* same BTI, same state address, new base */
+    t_bind_buffer(gpu, 5, 4, 0x000, 0x00300000u, 4, false);
+    CHECK_EQ(t_send(gpu, &thr, DC, d, 0xFFFF, p, wb), 0);
+    CHECK_EQ(wb[0].ud[0], 0x22222222u);
+    /* now a buffer of 1 entry: OWord 1 is out of bounds and reads 0 */
+    t_bind_buffer(gpu, 5, 4, 0x000, 0x00300000u, 1, false);
+    t_poke(gpu, 0x00300010u, 0x33333333u);
+    p[0].ud[2] = 1;
+    CHECK_EQ(t_send(gpu, &thr, DC, d, 0xFFFF, p, wb), 0);
+    CHECK_EQ(wb[0].ud[0], 0);
+    g7sf_gpu_destroy(gpu);
+}
+
+TEST(block_across_a_page_boundary_with_one_page_unwritten)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    const uint32_t base = 0x00401000u - 64;   /* 4 OWords before a page end */
+    t_bind_buffer(gpu, 2, 4, 0x000, base, 16, false);
+    for (unsigned i = 0; i < 16; i++)
+        t_poke(gpu, base + 4 * i, 0xC0DE0000u | i);   /* only the first page exists */
+    g7sf_reg p[5] = {0}, wb[4];
+    /* 8 OWords from OWord 0: 4 from the written page, 4 from the unwritten one */
+    CHECK_EQ(t_send(gpu, &thr, DC, t_desc(1, 4, 1, OWORD_READ, 4, 2), 0xFFFF, p, wb), 0);
+    for (unsigned i = 0; i < 32; i++)
+        CHECK_EQ(wb[i / 8].ud[i % 8], i < 16 ? 0xC0DE0000u | i : 0);
+    /* a write with EMask holes: even registers' DWords 0-3 only (low byte 0x0F),
+     * odd registers' DWords 4-7 (high byte 0xF0) */
+    for (unsigned r = 1; r < 5; r++)
+        for (unsigned d = 0; d < 8; d++)
+            p[r].ud[d] = 0xAB000000u | r << 8 | d;
+    CHECK_EQ(t_send(gpu, &thr, DC, t_desc(5, 0, 1, OWORD_WRITE, 4, 2), 0xF00F, p, NULL), 0);
+    for (unsigned i = 0; i < 32; i++) {
+        unsigned reg = i / 8, dw = i % 8;
+        bool on = reg % 2 == 0 ? dw < 4 : dw >= 4;
+        uint32_t old = i < 16 ? 0xC0DE0000u | i : 0;
+        CHECK_EQ(t_peek(gpu, base + 4 * i), on ? 0xAB000000u | (reg + 1) << 8 | dw : old);
+    }
+    g7sf_gpu_destroy(gpu);
+}
