@@ -63,6 +63,15 @@ static bool load_draw(PFNEGLGETPROCADDRESSPROC gpa, mesa_gl *gl, const char **wh
 #undef L
 }
 
+/* The entry points of the blend test. */
+static bool load_blend(PFNEGLGETPROCADDRESSPROC gpa, mesa_gl *gl, const char **why)
+{
+#define L(m) load(gpa, &gl->m, "gl" #m, why)
+    return L(BlendFuncSeparate) && L(BlendEquationSeparate) && L(BlendColor) && L(LogicOp)
+        && L(ColorMask) && L(ClampColor);
+#undef L
+}
+
 const mesa_gl *mesa_gl_open_driver(const char *driver, const char *gallivm_perf,
                                    const char **why)
 {
@@ -144,7 +153,7 @@ const mesa_gl *mesa_gl_open_driver(const char *driver, const char *gallivm_perf,
         || !load(gpa, &gl->CompressedTexImage2D, "glCompressedTexImage2D", why)
         || !load(gpa, &gl->GetTexImage, "glGetTexImage", why)
         || !load(gpa, &gl->GetTexLevelParameteriv, "glGetTexLevelParameteriv", why)
-        || !load_draw(gpa, gl, why)) {
+        || !load_draw(gpa, gl, why) || !load_blend(gpa, gl, why)) {
         close_context();
         return NULL;
     }

@@ -73,6 +73,13 @@ typedef struct mesa_gl {
     void (APIENTRY *DrawArrays)(GLenum mode, GLint first, GLsizei count);
     void (APIENTRY *ReadPixels)(GLint x, GLint y, GLsizei width, GLsizei height,
                                 GLenum format, GLenum type, void *pixels);
+    /* Blending, logic ops and colour masks (the blend test). */
+    PFNGLBLENDFUNCSEPARATEPROC BlendFuncSeparate;
+    PFNGLBLENDEQUATIONSEPARATEPROC BlendEquationSeparate;
+    PFNGLBLENDCOLORPROC BlendColor;
+    void (APIENTRY *LogicOp)(GLenum opcode);
+    void (APIENTRY *ColorMask)(GLboolean r, GLboolean g, GLboolean b, GLboolean a);
+    PFNGLCLAMPCOLORPROC ClampColor;
 } mesa_gl;
 
 /* Makes a context current on this thread (software rendering forced:

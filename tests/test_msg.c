@@ -84,8 +84,6 @@ TEST(not_modelled_data_port_messages_say_so)
     struct { unsigned sfid, type; } cases[] = {
         { G7SF_SFID_DATA_CACHE, 0x4 }, { G7SF_SFID_DATA_CACHE, 0x5 }, { G7SF_SFID_DATA_CACHE, 0x6 },
         { G7SF_SFID_DATA_CACHE, 0xC }, { G7SF_SFID_DATA_CACHE, 0xD },
-        { G7SF_SFID_RENDER_CACHE, 0x5 }, { G7SF_SFID_RENDER_CACHE, 0x6 },
-        { G7SF_SFID_RENDER_CACHE, 0xC }, { G7SF_SFID_RENDER_CACHE, 0xD },
     };
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++)
         CHECKF(send_eot(gpu, &thr, cases[i].sfid, t_desc(1, 0, 1, cases[i].type, 0, 0), false) ==

@@ -13,7 +13,8 @@ TEST(registry_lists_every_structure_in_prm_order)
         "SAMPLER_STATE", "SAMPLER_STATE_8X8", "SAMPLER_STATE_DI", "SAMPLER_8x8_STATE",
         "SAMPLER_BORDER_COLOR_STATE", "3DSTATE_CHROMA_KEY", "3DSTATE_SAMPLER_PALETTE_LOAD0",
         "3DSTATE_SAMPLER_PALETTE_LOAD1", "3DSTATE_MONOFILTER_SIZE", "COLOR_PROCESSING_STATE",
-        "BLEND_STATE", "COLOR_CALC_STATE" };
+        "BLEND_STATE", "COLOR_CALC_STATE", "3DSTATE_BLEND_STATE_POINTERS", "3DSTATE_SAMPLE_MASK",
+        "3DSTATE_MULTISAMPLE", "3DSTATE_WM" };
     CHECK_EQ(g7sf_state_count(), sizeof want / sizeof want[0]);
     for (unsigned i = 0; i < sizeof want / sizeof want[0] && i < g7sf_state_count(); i++)
         CHECK_STR(g7sf_state_at(i)->name, want[i]);

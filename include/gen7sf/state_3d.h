@@ -42,7 +42,17 @@ enum g7sf_3d_command {
     G7SF_SUBOP_3DSTATE_SAMPLER_PALETTE_LOAD1 = 0x0C,   /* gen7.xml: not in the PRM text */
     G7SF_SUBOP_3DSTATE_MONOFILTER_SIZE = 0x11,
     G7SF_LENGTH_3DSTATE_CHROMA_KEY = 2,
-    G7SF_LENGTH_3DSTATE_MONOFILTER_SIZE = 0
+    G7SF_LENGTH_3DSTATE_MONOFILTER_SIZE = 0,
+    /* the render cache's commands (render_cache.h), from gen7.xml */
+    G7SF_3D_OPCODE_3DSTATE_PIPELINED = 0,
+    G7SF_SUBOP_3DSTATE_MULTISAMPLE = 0x0D,          /* non-pipelined */
+    G7SF_SUBOP_3DSTATE_WM = 0x14,
+    G7SF_SUBOP_3DSTATE_SAMPLE_MASK = 0x18,
+    G7SF_SUBOP_3DSTATE_BLEND_STATE_POINTERS = 0x24,
+    G7SF_LENGTH_3DSTATE_MULTISAMPLE = 2,
+    G7SF_LENGTH_3DSTATE_WM = 1,
+    G7SF_LENGTH_3DSTATE_SAMPLE_MASK = 0,
+    G7SF_LENGTH_3DSTATE_BLEND_STATE_POINTERS = 0
 };
 
 /* The key values pack 8-bit channels A/R/G/B (YCrCb: A/Cr/Y/Cb) from bit 31
@@ -125,6 +135,43 @@ G7SF_STATE_STRUCT(BLEND_STATE, blend_state)
     F(blend_constant_color_alpha, "Blend Constant Color Alpha",     5, 31,  0, FLOAT, 0, 0)
 G7SF_STATE_STRUCT(COLOR_CALC_STATE, color_calc_state)
 
+/* The render cache's pipeline state commands (gen7.xml; the PRM text has
+ * no Windower chapter).  Only the fields the render cache uses are named:
+ * 3DSTATE_MULTISAMPLE's sample offsets and 3DSTATE_WM's rasterizer fields
+ * belong to units gen7sf does not model. */
+#define G7SF_3DSTATE_BLEND_STATE_POINTERS_DWORDS 2
+#define G7SF_3DSTATE_BLEND_STATE_POINTERS_FIELDS(F, A, V)                                 \
+    G7SF_3D_COMMAND_HEADER(F)                                                             \
+    F(blend_state_pointer, "Blend State Pointer", 1, 31, 6, ADDR, 0, 0)
+G7SF_STATE_STRUCT(3DSTATE_BLEND_STATE_POINTERS, 3dstate_blend_state_pointers)
+
+#define G7SF_3DSTATE_SAMPLE_MASK_DWORDS 2
+#define G7SF_3DSTATE_SAMPLE_MASK_FIELDS(F, A, V)                                          \
+    G7SF_3D_COMMAND_HEADER(F)                                                             \
+    F(sample_mask, "Sample Mask", 1, 7, 0, U, 0, 0)
+G7SF_STATE_STRUCT(3DSTATE_SAMPLE_MASK, 3dstate_sample_mask)
+
+#define G7SF_3DSTATE_MULTISAMPLE_DWORDS 4
+#define G7SF_3DSTATE_MULTISAMPLE_FIELDS(F, A, V)                                          \
+    G7SF_3D_COMMAND_HEADER(F)                                                             \
+    F(pixel_location,         "Pixel Location",         1, 4, 4, ENUM, 0, g7sf_en_pixel_location) \
+    F(number_of_multisamples, "Number of Multisamples", 1, 3, 1, ENUM, 0, g7sf_en_num_multisamples)
+G7SF_STATE_STRUCT(3DSTATE_MULTISAMPLE, 3dstate_multisample)
+
+#define G7SF_3DSTATE_WM_DWORDS 3
+#define G7SF_3DSTATE_WM_FIELDS(F, A, V)                                                   \
+    G7SF_3D_COMMAND_HEADER(F)                                                             \
+    F(multisample_rasterization_mode, "Multisample Rasterization Mode", 1, 1, 0, ENUM, 0, g7sf_en_msrast_mode) \
+    F(multisample_dispatch_mode,      "Multisample Dispatch Mode",      2, 31, 31, ENUM, 0, g7sf_en_ms_dispatch_mode)
+G7SF_STATE_STRUCT(3DSTATE_WM, 3dstate_wm)
+
+enum { G7SF_NUMSAMPLES_1 = 0, G7SF_NUMSAMPLES_4 = 2, G7SF_NUMSAMPLES_8 = 3 };
+enum { G7SF_MSRASTMODE_OFF_PIXEL, G7SF_MSRASTMODE_OFF_PATTERN, G7SF_MSRASTMODE_ON_PIXEL,
+       G7SF_MSRASTMODE_ON_PATTERN };
+enum { G7SF_MSDISPMODE_PERSAMPLE = 0, G7SF_MSDISPMODE_PERPIXEL = 1 };
+
+extern const g7sf_enum g7sf_en_pixel_location[], g7sf_en_num_multisamples[],
+    g7sf_en_msrast_mode[], g7sf_en_ms_dispatch_mode[];
 extern const g7sf_enum g7sf_en_blend_factor[], g7sf_en_blend_function[], g7sf_en_logic_op[],
     g7sf_en_compare_function[], g7sf_en_color_clamp_range[], g7sf_en_alpha_test_format[];
 

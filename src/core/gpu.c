@@ -11,8 +11,11 @@ g7sf_gpu *g7sf_gpu_create_ex(const g7sf_gpu_options *opt)
     g7sf_gpu *gpu = calloc(1, sizeof *gpu);
     if (gpu) {
         gpu->platform = opt ? opt->platform : G7SF_IVB;
+        gpu->render_cache = (g7sf_render_cache_state){ .sample_mask = 0xFF, .num_samples = 1,
+                                                       .dispatch_mode = G7SF_MSDISPMODE_PERPIXEL };
         atomic_init(&gpu->media_scratch.taken, false);
-        g7sf_memo *memos[] = { &gpu->texture_memo.m, &gpu->sampler_memo.m, &gpu->border_memo.m };
+        g7sf_memo *memos[] = { &gpu->texture_memo.m, &gpu->sampler_memo.m, &gpu->border_memo.m,
+                               &gpu->rt_state_memo.m };
         for (unsigned i = 0; i < sizeof memos / sizeof *memos; i++) {
             atomic_init(&memos[i]->busy, false);
             memos[i]->valid = false;

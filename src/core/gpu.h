@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 
 #include "gen7sf/gen7sf.h"
+#include "gen7sf/render_cache.h"
 #include "gen7sf/sampler.h"
 #include "gen7sf/state.h"
 #include "gen7sf/surface.h"
@@ -19,7 +20,9 @@ struct g7sf_base_reg { uint32_t base, bound; };
  * state lives in graphics memory and may change between messages, so its
  * address is no key.  busy: a message holds it; one sent meanwhile from
  * another thread decodes without it. */
-#define G7SF_MEMO_DWORDS G7SF_RENDER_SURFACE_STATE_DWORDS   /* the largest key */
+/* the largest key: BLEND_STATE with COLOR_CALC_STATE (render target write) */
+#define G7SF_MEMO_DWORDS (G7SF_BLEND_STATE_DWORDS + G7SF_COLOR_CALC_STATE_DWORDS)
+_Static_assert(G7SF_MEMO_DWORDS >= G7SF_RENDER_SURFACE_STATE_DWORDS, "memo key size");
 typedef struct g7sf_memo {
     atomic_bool busy;
     bool valid;
@@ -51,6 +54,10 @@ struct g7sf_gpu {
     /* 3DSTATE_CHROMA_KEY, the palettes and 3DSTATE_MONOFILTER_SIZE as loaded
      * (g7sf_sampler_command). */
     g7sf_sampler_cmd_state sampler_cmd;
+    /* The render cache's pipeline state (g7sf_render_cache_command), and
+     * the BLEND_STATE + COLOR_CALC_STATE a render target write decoded. */
+    g7sf_render_cache_state render_cache;
+    struct { g7sf_memo m; g7sf_blend_state bs; g7sf_color_calc_state cc; } rt_state_memo;
     /* Host memory for the deinterlace message's frame copies
      * (media_surface.h), kept between messages: frame-sized buffers cost
      * more to allocate than the message's work.  A message that finds it

@@ -32,6 +32,15 @@ const g7sf_enum g7sf_en_color_clamp_range[] = {
 const g7sf_enum g7sf_en_alpha_test_format[] = {
     {0, "ALPHATEST_UNORM8"}, {1, "ALPHATEST_FLOAT32"}, {0, 0} };
 
+const g7sf_enum g7sf_en_pixel_location[] = { {0, "CENTER"}, {1, "UL_CORNER"}, {0, 0} };
+const g7sf_enum g7sf_en_num_multisamples[] = {
+    {0, "NUMSAMPLES_1"}, {2, "NUMSAMPLES_4"}, {3, "NUMSAMPLES_8"}, {0, 0} };
+const g7sf_enum g7sf_en_msrast_mode[] = {
+    {0, "MSRASTMODE_OFF_PIXEL"}, {1, "MSRASTMODE_OFF_PATTERN"}, {2, "MSRASTMODE_ON_PIXEL"},
+    {3, "MSRASTMODE_ON_PATTERN"}, {0, 0} };
+const g7sf_enum g7sf_en_ms_dispatch_mode[] = {
+    {0, "MSDISPMODE_PERSAMPLE"}, {1, "MSDISPMODE_PERPIXEL"}, {0, 0} };
+
 #define ROW_T g7sf_sampler_border_color_state
 G7SF_STATE_DESC(SAMPLER_BORDER_COLOR_STATE, "2.12.5")
 #undef ROW_T
@@ -59,4 +68,21 @@ G7SF_STATE_DESC(BLEND_STATE, "")
 
 #define ROW_T g7sf_color_calc_state
 G7SF_STATE_DESC(COLOR_CALC_STATE, "")
+#undef ROW_T
+
+/* The render cache's commands: gen7.xml only, no PRM section. */
+#define ROW_T g7sf_3dstate_blend_state_pointers
+G7SF_STATE_DESC(3DSTATE_BLEND_STATE_POINTERS, "")
+#undef ROW_T
+
+#define ROW_T g7sf_3dstate_sample_mask
+G7SF_STATE_DESC(3DSTATE_SAMPLE_MASK, "")
+#undef ROW_T
+
+#define ROW_T g7sf_3dstate_multisample
+G7SF_STATE_DESC(3DSTATE_MULTISAMPLE, "")
+#undef ROW_T
+
+#define ROW_T g7sf_3dstate_wm
+G7SF_STATE_DESC(3DSTATE_WM, "")
 #undef ROW_T

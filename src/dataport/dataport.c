@@ -13,12 +13,12 @@ static const dp_msg_type sampler_cache[16] = {
 };
 static const dp_msg_type render_cache[16] = {
     [0x4] = { "Media Block Read", dp_media_block, DP_HEADER },
-    [0x5] = { "Typed Surface Read", NULL, DP_HEADER },
-    [0x6] = { "Typed Atomic Operation", NULL, DP_HEADER },
+    [0x5] = { "Typed Surface Read", dp_typed_surface, DP_HEADER },
+    [0x6] = { "Typed Atomic Operation", dp_typed_atomic, DP_HEADER },
     [0x7] = { "Memory Fence", dp_memory_fence, DP_HEADER },
     [0xA] = { "Media Block Write", dp_media_block, DP_WRITE | DP_HEADER },
-    [0xC] = { "Render Target Write", NULL, DP_WRITE },
-    [0xD] = { "Typed Surface Write", NULL, DP_WRITE | DP_HEADER },
+    [0xC] = { "Render Target Write", dp_render_target_write, DP_WRITE },
+    [0xD] = { "Typed Surface Write", dp_typed_surface, DP_WRITE | DP_HEADER },
 };
 static const dp_msg_type constant_cache[16] = {
     [0x0] = { "OWord Block Read", dp_oword_block, DP_HEADER },
@@ -51,14 +51,14 @@ static const dp_msg_type data_cache1[16] = {
     [0x2] = { "Untyped Atomic Operation", NULL, 0 },
     [0x3] = { "Untyped Atomic Operation SIMD4x2", NULL, 0 },
     [0x4] = { "Media Block Read", dp_media_block, DP_HEADER },
-    [0x5] = { "Typed Surface Read", NULL, DP_HEADER },
-    [0x6] = { "Typed Atomic Operation", NULL, DP_HEADER },
-    [0x7] = { "Typed Atomic Operation SIMD4x2", NULL, DP_HEADER },
+    [0x5] = { "Typed Surface Read", dp_typed_surface, DP_HEADER },
+    [0x6] = { "Typed Atomic Operation", dp_typed_atomic, DP_HEADER },
+    [0x7] = { "Typed Atomic Operation SIMD4x2", dp_typed_atomic_simd4x2, DP_HEADER },
     [0x9] = { "Untyped Surface Write", NULL, DP_WRITE },
     [0xA] = { "Media Block Write", dp_media_block, DP_WRITE | DP_HEADER },
     [0xB] = { "Atomic Counter Operation", NULL, 0 },
     [0xC] = { "Atomic Counter Operation SIMD4x2", NULL, 0 },
-    [0xD] = { "Typed Surface Write", NULL, DP_WRITE | DP_HEADER },
+    [0xD] = { "Typed Surface Write", dp_typed_surface, DP_WRITE | DP_HEADER },
 };
 /* desc[18] = 1: the scratch category, desc[17] selects the write. */
 static const dp_msg_type scratch[2] = {

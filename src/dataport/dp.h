@@ -94,4 +94,77 @@ static inline unsigned dp_emask_bit(unsigned reg, unsigned dw) { return (reg & 1
 /* OWord channel mode: any enabled DWord of an OWord enables all four. */
 uint32_t dp_oword_enable(uint32_t enable);
 
+/* Typed Surface Read/Write and Typed Atomic Operation (§3.9.9). */
+/* The surface of a typed message, bound and checked once per message. */
+typedef struct dp_typed {
+    g7sf_surface s;                      /* levels: surface_min_lod + MIP Count + 1 */
+    const struct g7sf_format_info *fmt;
+    unsigned min_lod, mip_count;         /* LOD L is level min_lod + L, L <= mip_count */
+    unsigned bytes;                      /* bytes per texel */
+    bool null;                           /* SURFTYPE_NULL: every slot out of bounds */
+    bool array;                          /* Surface Array */
+    bool vstride;                        /* Vertical Line Stride: V counts rows 2V + offset */
+    unsigned vstride_offset;
+} dp_typed;
+/* Binds the BTI's surface for a typed message: the types §3.9.9 allows
+ * (1D, 2D, 3D, BUFFER, and NULL), single-sampled, with a format that has
+ * `cap` (G7SF_CAP_TYPED_READ / _WRITE) on this platform, or with cap 0 the
+ * atomics' R32_UINT / R32_SINT.  Latches G7SF_ESTATE with a reason. */
+int dp_typed_bind(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned cap, dp_typed *ts);
+/* mlen = header + 1..4 address registers (U, V, R, LOD) + data_regs, rlen
+ * = rlen_want; the address register count goes to *addr_regs. */
+int dp_typed_lengths(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned data_regs,
+                     unsigned rlen_want, unsigned *addr_regs);
+/* SIMD8 slots: EMask[7:0] AND the Slot Group's byte of M0.7[15:0]. */
+uint32_t dp_typed_simd8_mask(const g7sf_msg_ctx *c, unsigned slot_group);
+/* Address of the texel at U, V, R, LOD (uvrl); false when out of bounds. */
+bool dp_typed_address(const dp_typed *ts, const uint32_t uvrl[4], uint32_t *addr);
+/* Where a slot's parameters sit: parameter p of slot i is dword
+ * i * stride + p * dw_step of data register first + p * reg_step.  SIMD8:
+ * a register per parameter; SIMD4x2: a register, four dwords per slot. */
+typedef struct dp_typed_layout { unsigned slots, stride, reg_step, dw_step; } dp_typed_layout;
+extern const dp_typed_layout dp_typed_simd8, dp_typed_simd4x2;
+static inline uint32_t dp_typed_param(const g7sf_msg_ctx *c, const dp_typed_layout *l,
+                                      unsigned first, unsigned i, unsigned p)
+{
+    return g7sf_msg_data(c, first + p * l->reg_step)->ud[i * l->stride + p * l->dw_step];
+}
+/* U, V, R, LOD of slot i from the address payload's first n parameters
+ * (absent ones are 0). */
+void dp_typed_uvrl(const g7sf_msg_ctx *c, const dp_typed_layout *l, unsigned n, unsigned i,
+                   uint32_t uvrl[4]);
+
+int dp_typed_surface(g7sf_msg_ctx *c, const dp_msg_type *t);
+int dp_typed_atomic(g7sf_msg_ctx *c, const dp_msg_type *t);
+int dp_typed_atomic_simd4x2(g7sf_msg_ctx *c, const dp_msg_type *t);
+
+/* ---- Render Target Write (§3.9.11): rt_write.c (payload, slots, pixels),
+ * rt_coverage.c (alpha test, alpha to coverage/one), rt_msaa.c (MCS) ---- */
+int dp_render_target_write(g7sf_msg_ctx *c, const dp_msg_type *t);
+
+/* BLEND_STATE entry's alpha test, alpha to coverage and alpha to one with
+ * COLOR_CALC_STATE's reference, resolved once per message. */
+typedef struct rt_coverage {
+    unsigned samples;            /* the render target's: 1, 4 or 8 */
+    bool alpha_test, alpha_to_coverage, alpha_to_one;
+    unsigned alpha_test_func;    /* COMPAREFUNCTION_* */
+    bool ref_float;              /* Alpha Test Format FLOAT32 */
+    float ref_f;
+    uint32_t ref_unorm8;
+} rt_coverage;
+void rt_coverage_prepare(rt_coverage *cv, const g7sf_blend_state *bs, unsigned rt,
+                         const g7sf_color_calc_state *cc, unsigned samples);
+/* The samples (bit n: sample n) that alpha (source 0 alpha, or the
+ * colour's) lets through: none when the alpha test fails, the first
+ * round(alpha * samples) with alpha to coverage, else all. */
+uint32_t rt_coverage_mask(const rt_coverage *cv, float alpha);
+
+/* Before samples of pixel (x, y) of `slice` of a multisampled surface with
+ * an MCS are written: makes the pixel's MCS the identity (sample n in slice
+ * n), first moving each sample's value (or the clear colour) to its own
+ * slice, so that the sampler's ld_mcs/ld2dms read what is written next.
+ * clear_unit: the surface's Clear Color encoded in one texel. */
+int rt_mcs_identity(g7sf_gpu *gpu, const g7sf_surface *s, uint32_t x, uint32_t y,
+                    uint32_t slice, unsigned lod, const uint8_t *clear_unit, unsigned unit_bytes);
+
 #endif

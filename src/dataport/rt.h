@@ -21,7 +21,13 @@ typedef struct rt_color {
     unsigned write_mask;                         /* bit c: channel c (R, G, B, A) written */
     bool pre_clamp, post_clamp;
     unsigned clamp_range;                        /* COLORCLAMP_* */
-    float constant[4];                           /* Blend Constant Color R, G, B, A */
+    float constant[4];                           /* Blend Constant Color R, G, B, A (pre-clamped) */
+    /* Resolved once by rt_color_prepare for rt_color_output: */
+    bool alpha_to_one;                           /* source 0 alpha replaced by 1 */
+    bool int_format;                             /* UINT/SINT: integers, never clamped */
+    bool merge;                                  /* a channel of the format is write-disabled */
+    float lo[4], hi[4];                          /* clamp range per channel (+-inf: none) */
+    unsigned char write_bits[16];                /* bits of the unit the output may change */
 } rt_color;
 
 /* Resolves entry rt (0-7) of bs for fmt.  G7SF_ESTATE (with *why set to a
