@@ -103,7 +103,7 @@ static int bind_target(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned type, uin
     unsigned bti = c->fc & 0xFF;
     if (bti == DP_BTI_STATELESS)
         return g7sf_msg_fail(c, G7SF_EOPCODE, "%s cannot be stateless (BTI 255)", t->name);
-    int r = dp_surface_state(c, t, &ss);
+    int r = dp_bind_surface(c, t, &ss, &rt->s);
     if (r)
         return r;
     if (ss.surface_type == G7SF_SURFTYPE_NULL)
@@ -115,8 +115,6 @@ static int bind_target(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned type, uin
         why = "a surface format the message does not accept";
     else if (ss.vertical_line_stride)
         why = "Vertical Line Stride 1 (field mode)";
-    else if (g7sf_surface_from_state(&ss, &rt->s))
-        why = "RENDER_SURFACE_STATE describing no valid surface";
     else if ((type == RT_SIMD16_REPDATA || type == RT_SIMD8_IMAGE_WRITE) &&
              rt->s.tiling == G7SF_TILING_LINEAR)
         why = "a linear surface (replicated data and image write need a tiled one)";
