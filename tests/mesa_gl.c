@@ -222,3 +222,16 @@ bool mesa_gl_has_extension(const mesa_gl *gl, const char *name)
     }
     return false;
 }
+
+GLuint mesa_gl_float_texture(const mesa_gl *gl, unsigned unit, unsigned w, unsigned h,
+                             const float *d)
+{
+    GLuint t;
+    gl->GenTextures(1, &t);
+    gl->ActiveTexture(GL_TEXTURE0 + unit);
+    gl->BindTexture(GL_TEXTURE_2D, t);
+    gl->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, (GLsizei)w, (GLsizei)h, 0, GL_RGBA, GL_FLOAT, d);
+    gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    return t;
+}

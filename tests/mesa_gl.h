@@ -102,6 +102,11 @@ const mesa_gl *mesa_gl_open_driver(const char *driver, const char *gallivm_perf,
 GLuint mesa_gl_program(const mesa_gl *gl, const char *vs, const char *fs, char *log,
                        size_t n);
 
+/* A w x h GL_RGBA32F 2D texture of d (RGBA floats) on texture unit
+ * `unit`, nearest filtering: the per-pixel inputs of a draw. */
+GLuint mesa_gl_float_texture(const mesa_gl *gl, unsigned unit, unsigned w, unsigned h,
+                             const float *d);
+
 /* Whether the context lists the extension (exact name). */
 bool mesa_gl_has_extension(const mesa_gl *gl, const char *name);
 

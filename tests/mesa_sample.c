@@ -604,19 +604,6 @@ static void lookup_text(const ms_config *c, const target_info *ti, char *buf, si
         snprintf(buf, n, "%s", e);
 }
 
-static GLuint input_texture(const mesa_gl *gl, unsigned unit, const inputs *in, const float *d)
-{
-    GLuint t;
-    gl->GenTextures(1, &t);
-    gl->ActiveTexture(GL_TEXTURE0 + unit);
-    gl->BindTexture(GL_TEXTURE_2D, t);
-    gl->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, (GLsizei)in->w, (GLsizei)in->h, 0, GL_RGBA,
-                   GL_FLOAT, d);
-    gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    return t;
-}
-
 /* Draws c's lookup at every pixel into out (RGBA floats). */
 static bool gl_run(const mesa_gl *gl, const ms_config *c, const target_info *ti,
                    const tex_data *td, const inputs *in, float *out, char *why, size_t n)
@@ -644,7 +631,7 @@ static bool gl_run(const mesa_gl *gl, const ms_config *c, const target_info *ti,
     GLuint tex = gl_texture(gl, c, td);
     GLuint itex[3];
     for (unsigned i = 0; i < 3; i++)
-        itex[i] = input_texture(gl, 1 + i, in, in->in[i]);
+        itex[i] = mesa_gl_float_texture(gl, 1 + i, in->w, in->h, in->in[i]);
     GLuint rt, fbo, vao;
     gl->GenTextures(1, &rt);
     gl->ActiveTexture(GL_TEXTURE4);

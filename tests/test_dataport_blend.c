@@ -30,11 +30,18 @@ static const struct g7sf_format_info *fmt(const char *name)
     return g7sf_format_by_name(name);
 }
 
-/* Blending on, src factor sf, dst factor df, function fn, no independent alpha. */
-static g7sf_blend_state blend(unsigned sf, unsigned df, unsigned fn)
+/* Every field 0: blending and logic op off, all channels written. */
+static g7sf_blend_state off(void)
 {
     g7sf_blend_state bs;
     memset(&bs, 0, sizeof bs);
+    return bs;
+}
+
+/* Blending on, src factor sf, dst factor df, function fn, no independent alpha. */
+static g7sf_blend_state blend(unsigned sf, unsigned df, unsigned fn)
+{
+    g7sf_blend_state bs = off();
     bs.color_buffer_blend_enable[RT] = 1;
     bs.source_blend_factor[RT] = sf;
     bs.destination_blend_factor[RT] = df;
@@ -277,10 +284,9 @@ TEST(rtformat_clamp_follows_unorm_and_snorm_targets)
 TEST(write_disables_keep_destination_channels)
 {
     g7sf_color_calc_state cc = constant(K);
-    g7sf_blend_state bs;
+    g7sf_blend_state bs = off();
     g7sf_texel s = { .f = { 1.0f, 1.0f, 1.0f, 1.0f } };
     uint32_t px = 0x44332211u;
-    memset(&bs, 0, sizeof bs);
     bs.write_disable_green[RT] = 1;
     bs.write_disable_alpha[RT] = 1;
     CHECK_EQ(run(&bs, &cc, "R8G8B8A8_UNORM", &s, NULL, &px), 0);
@@ -325,9 +331,8 @@ TEST(all_sixteen_logic_ops_on_uint_bits)
     g7sf_color_calc_state cc = constant(K);
     g7sf_texel s = { .u = { 0xCC, 0xCC, 0xCC, 0xCC } };
     for (unsigned op = 0; op < 16; op++) {
-        g7sf_blend_state bs;
+        g7sf_blend_state bs = off();
         uint32_t px = 0xAAAAAAAAu;
-        memset(&bs, 0, sizeof bs);
         bs.logic_op_enable[RT] = 1;
         bs.logic_op_function[RT] = op;
         CHECK_EQ(run(&bs, &cc, "R8G8B8A8_UINT", &s, NULL, &px), 0);
@@ -338,10 +343,9 @@ TEST(all_sixteen_logic_ops_on_uint_bits)
 TEST(logic_op_on_unorm_uses_encoded_bits_and_write_mask)
 {
     g7sf_color_calc_state cc = constant(K);
-    g7sf_blend_state bs;
+    g7sf_blend_state bs = off();
     g7sf_texel s = { .f = { 0.8f, 0.8f, 0.8f, 0.8f } };   /* .8 * 255 = 204 = 0xCC */
     uint32_t px = 0xAAAAAAAAu;
-    memset(&bs, 0, sizeof bs);
     bs.logic_op_enable[RT] = 1;
     bs.logic_op_function[RT] = 6;                         /* XOR: CC ^ AA = 66 */
     bs.write_disable_blue[RT] = 1;
@@ -352,10 +356,9 @@ TEST(logic_op_on_unorm_uses_encoded_bits_and_write_mask)
 TEST(integer_targets_are_never_clamped)
 {
     g7sf_color_calc_state cc = constant(K);
-    g7sf_blend_state bs;
+    g7sf_blend_state bs = off();
     g7sf_texel s = { .u = { 200, 7, 0, 255 } };
     uint32_t px = 0;
-    memset(&bs, 0, sizeof bs);
     bs.pre_blend_color_clamp_enable[RT] = bs.post_blend_color_clamp_enable[RT] = 1;
     CHECK_EQ(run(&bs, &cc, "R8G8B8A8_UINT", &s, NULL, &px), 0);
     CHECK_EQ(px, 0xFF0007C8u);
@@ -440,7 +443,7 @@ TEST(refusals)
     bs = ok;
     bs.color_clamp_range[RT] = 3;
     refused(&bs, "R8G8B8A8_UNORM", RT);
-    memset(&bs, 0, sizeof bs);
+    bs = off();
     bs.write_disable_red[RT] = 1;
     refused(&bs, "YCRCB_NORMAL", RT);                     /* channels share the pair */
 }
@@ -448,10 +451,9 @@ TEST(refusals)
 TEST(blend_state_off_passes_through_ycrcb_and_ignores_reserved_unused_fields)
 {
     g7sf_color_calc_state cc = constant(K);
-    g7sf_blend_state bs;
+    g7sf_blend_state bs = off();
     g7sf_texel s = { .f = { 1.0f, 0.0f, 1.0f, 1.0f } };   /* (Cr, Y, Cb) */
     uint32_t px = 0x12345678u;
-    memset(&bs, 0, sizeof bs);
     bs.source_blend_factor[RT] = 0x00;                    /* blending off: not looked at */
     CHECK_EQ(run(&bs, &cc, "YCRCB_NORMAL", &s, NULL, &px), 0);
     /* YCRCB_NORMAL bytes Y0 U Y1 V: Y0 = 0, Cb(U) = 0xFF, Y1 kept 0x34, Cr(V) = 0xFF */

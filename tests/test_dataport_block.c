@@ -303,3 +303,113 @@ TEST(block_message_errors)
     CHECK_EQ(t_send(gpu, &thr, DC, t_desc(1, 4, 1, OWORD_READ, 4, 0), 0xFFFF, p, wb), G7SF_EFAULT);
     g7sf_gpu_destroy(gpu);
 }
+
+/* Every Block Size on every port that has the message, desc[13]
+ * (Invalidate After Read) set: the PRM writeback tables (8425-8440,
+ * 8488-8498, 8590-8601) give OWord o of the block in register o / 2, half
+ * o % 2; a single OWord goes to the half the Block Size names. */
+TEST(every_block_size_on_every_port)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    t_bind_buffer(gpu, 0, 4, 0x000, BUF, 64, false);
+    fill_buffer(gpu, 256);
+    g7sf_reg h = {0}, wb[5];
+    h.ud[2] = 5;
+    static const unsigned owords[5] = { 1, 1, 2, 4, 8 };
+    struct { unsigned sfid, type; uint32_t base_dw; } ports[] = {
+        { DC, OWORD_READ, 20 }, { CC, OWORD_READ, 20 },              /* OWord 5 */
+        { DC, UNALIGNED_READ, 1 }, { CC, UNALIGNED_READ, 1 },        /* byte 5 -> DWord 1 */
+        { SC, UNALIGNED_READ, 1 },
+    };
+    for (unsigned k = 0; k < 5; k++)
+        for (unsigned bs = 0; bs < 5; bs++) {
+            unsigned n = owords[bs], regs = n <= 2 ? 1 : n / 2;
+            fill_wb(wb, 5);
+            int r = t_send(gpu, &thr, ports[k].sfid, t_desc(1, regs, 1, ports[k].type, 0x20 | bs, 0),
+                           0xFFFF, &h, wb);
+            CHECKF(r == 0, "port %u block size %u: %d", k, bs, r);
+            for (unsigned o = 0; o < n; o++)
+                for (unsigned d = 0; d < 4; d++) {
+                    unsigned reg = o / 2, half = n == 1 ? bs : o % 2;
+                    CHECK_EQ(wb[reg].ud[4 * half + d], 0x1000 + ports[k].base_dw + 4 * o + d);
+                }
+            if (n == 1)
+                CHECK_EQ(wb[0].ud[4 * (1 - bs)], SENTINEL);
+            CHECK_EQ(wb[regs].ud[0], SENTINEL);
+        }
+    /* OWord Block Write, every size, desc[13] ignored for writes */
+    g7sf_reg p[5];
+    for (unsigned bs = 0; bs < 5; bs++) {
+        unsigned n = owords[bs], regs = n <= 2 ? 1 : n / 2;
+        memset(p, 0, sizeof p);
+        p[0].ud[2] = 16 + 8 * bs;
+        for (unsigned i = 0; i < 32; i++)
+            p[1 + i / 8].ud[i % 8] = 0xC1000000u | bs << 8 | i;
+        CHECK_EQ(t_send(gpu, &thr, DC, t_desc(1 + regs, 0, 1, OWORD_WRITE, 0x20 | bs, 0), 0xFFFF, p,
+                        NULL), 0);
+        for (unsigned o = 0; o < n; o++)
+            for (unsigned d = 0; d < 4; d++) {
+                unsigned reg = o / 2, half = n == 1 ? bs : o % 2;
+                CHECK_EQ(t_peek(gpu, BUF + (16 + 8 * bs + o) * 16 + 4 * d),
+                         0xC1000000u | bs << 8 | (8 * reg + 4 * half + d));
+            }
+        CHECK_EQ(t_peek(gpu, BUF + (16 + 8 * bs + n) * 16), 0x1000 + (16 + 8 * bs + n) * 4);
+    }
+    /* Dual block, 1 and 4 OWords, on both ports */
+    g7sf_reg q[2] = {{{0}}};
+    q[1].ud[0] = 2, q[1].ud[4] = 9;
+    unsigned dual_ports[2] = { DC, CC };
+    for (unsigned k = 0; k < 2; k++)
+        for (unsigned bs = 0; bs <= 2; bs += 2) {
+            unsigned n = bs ? 4 : 1;
+            fill_wb(wb, 5);
+            CHECK_EQ(t_send(gpu, &thr, dual_ports[k], t_desc(2, n, 1, DUAL_READ, 0x20 | bs, 0), 0xFF,
+                            q, wb), 0);
+            for (unsigned j = 0; j < n; j++)
+                for (unsigned d = 0; d < 4; d++) {
+                    CHECK_EQ(wb[j].ud[d], t_peek(gpu, BUF + (2 + j) * 16 + 4 * d));
+                    CHECK_EQ(wb[j].ud[4 + d], t_peek(gpu, BUF + (9 + j) * 16 + 4 * d));
+                }
+            CHECK_EQ(wb[n].ud[0], SENTINEL);
+        }
+    g7sf_gpu_destroy(gpu);
+}
+
+TEST(block_reserved_sizes_and_masks_that_are_not_used)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    t_bind_buffer(gpu, 0, 4, 0x000, BUF, 64, false);
+    fill_buffer(gpu, 256);
+    g7sf_reg p[6] = {{{0}}}, wb[4];
+    for (unsigned bs = 5; bs < 8; bs++) {
+        CHECK_EQ(t_send(gpu, &thr, DC, t_desc(1, 4, 1, OWORD_READ, bs, 0), 0xFFFF, p, wb), G7SF_EOPCODE);
+        CHECK_EQ(t_send(gpu, &thr, SC, t_desc(1, 4, 1, UNALIGNED_READ, bs, 0), 0xFFFF, p, wb),
+                 G7SF_EOPCODE);
+    }
+    CHECK_EQ(t_send(gpu, &thr, DC, t_desc(2, 4, 1, DUAL_READ, 3, 0), 0xFF, p, wb), G7SF_EOPCODE);
+    /* 1-OWord messages use only EMask[7:0] (8383): the high byte alone reads nothing */
+    fill_wb(wb, 1);
+    CHECK_EQ(t_send(gpu, &thr, DC, t_desc(1, 1, 1, OWORD_READ, 0, 0), 0xFF00, p, wb), 0);
+    CHECK_EQ(wb[0].ud[0], SENTINEL);
+    /* dual block: only EMask[7:0] (8530), for every register */
+    for (unsigned r = 2; r < 6; r++)
+        for (unsigned d = 0; d < 8; d++)
+            p[r].ud[d] = 0xFACE0000u | r << 4 | d;
+    p[1].ud[0] = 40, p[1].ud[4] = 50;
+    CHECK_EQ(t_send(gpu, &thr, DC, t_desc(6, 0, 1, DUAL_WRITE, 2, 0), 0xFF00, p, NULL), 0);
+    for (unsigned k = 0; k < 4; k++)
+        CHECK_EQ(t_peek(gpu, BUF + (40 + k) * 16), 0x1000 + (40 + k) * 4);
+    /* dual block, stateless: the bound applies to both blocks */
+    g7sf_set_base(gpu, G7SF_BASE_GENERAL, T_GENERAL_BASE, T_GENERAL_BASE + 0x420);
+    t_poke(gpu, T_GENERAL_BASE + 0x410, 0x31);
+    t_poke(gpu, T_GENERAL_BASE + 0x420, 0x32);
+    p[0].ud[5] = 0x400, p[0].ud[2] = 0;
+    p[1].ud[0] = 1, p[1].ud[4] = 2;
+    fill_wb(wb, 1);
+    CHECK_EQ(t_send(gpu, &thr, DC, t_desc(2, 1, 1, DUAL_READ, 0, 255), 0xFF, p, wb), 0);
+    CHECK_EQ(wb[0].ud[0], 0x31);
+    CHECK_EQ(wb[0].ud[4], 0);
+    g7sf_gpu_destroy(gpu);
+}

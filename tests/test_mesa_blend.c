@@ -2,18 +2,21 @@
  * BLEND_STATEs (factors, functions, independent alpha, constant colour,
  * write masks, logic ops, dual source), formats and colours.  GL draws a
  * quad whose fragment shader returns texels of random source textures into
- * an FBO texture holding random destination texels; gen7sf does the same
- * pixels with state packed by hand from gen7.xml.  Results are compared as
+ * an FBO texture holding random destination texels; gen7sf writes the same
+ * pixels with Render Target Write messages through g7sf_send, state
+ * packed by hand from gen7.xml and the PRM.  Results are compared as
  * stored codes (ulps).  Tolerances and measurements: docs/spec-notes.md,
  * "Data port: blending". */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "dataport/rt.h"
+#include "gen7sf/format.h"
 #include "gen7sf/gen7sf.h"
+#include "gpu_setup.h"
 #include "harness.h"
 #include "mesa_gl.h"
+#include "rt_setup.h"
 
 enum kind { K_UNORM, K_SNORM, K_F16, K_F32, K_UF11, K_UF10 };
 
@@ -25,7 +28,7 @@ typedef struct field { uint8_t kind, shift, bits; } field;
 typedef struct bfmt {
     const char *name;
     GLenum ifmt, fmt, type;
-    const char *g7;
+    unsigned code;       /* SURFACE_FORMAT (PRM format table) */
     unsigned bytes, nf;
     field f[4];
     int8_t comp[4];      /* field of R, G, B, A (-1: absent) */
@@ -46,32 +49,32 @@ typedef struct bfmt {
  * llvmpipe blends 8-bit formats in 8-bit fixed point, the rest in float. */
 #define UNORM4 { 0, 1, 2, 3 }
 static const bfmt formats[] = {
-    { "RGBA8", GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, "R8G8B8A8_UNORM", 4, 4,
+    { "RGBA8", GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, 0x0C7 /* R8G8B8A8_UNORM */, 4, 4,
       { U8(0), U8(8), U8(16), U8(24) }, UNORM4, true, -0.25f, 1.25f, 2 },
-    { "SRGB8_ALPHA8", GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE, "R8G8B8A8_UNORM_SRGB", 4, 4,
+    { "SRGB8_ALPHA8", GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE, 0x0C8 /* R8G8B8A8_UNORM_SRGB */, 4, 4,
       { U8(0), U8(8), U8(16), U8(24) }, UNORM4, false, -0.25f, 1.25f, 6 },
-    { "RG8", GL_RG8, GL_RG, GL_UNSIGNED_BYTE, "R8G8_UNORM", 2, 2,
+    { "RG8", GL_RG8, GL_RG, GL_UNSIGNED_BYTE, 0x106 /* R8G8_UNORM */, 2, 2,
       { U8(0), U8(8) }, { 0, 1, -1, -1 }, true, -0.25f, 1.25f, 2 },
-    { "RGBA8_SNORM", GL_RGBA8_SNORM, GL_RGBA, GL_BYTE, "R8G8B8A8_SNORM", 4, 4,
+    { "RGBA8_SNORM", GL_RGBA8_SNORM, GL_RGBA, GL_BYTE, 0x0C9 /* R8G8B8A8_SNORM */, 4, 4,
       { S8(0), S8(8), S8(16), S8(24) }, UNORM4, true, 0.0f, 1.25f, 2 },
-    { "RGB10_A2", GL_RGB10_A2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, "R10G10B10A2_UNORM",
+    { "RGB10_A2", GL_RGB10_A2, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, 0x0C2 /* R10G10B10A2_UNORM */,
       4, 4, { { K_UNORM, 0, 10 }, { K_UNORM, 10, 10 }, { K_UNORM, 20, 10 }, { K_UNORM, 30, 2 } },
       UNORM4, true, -0.25f, 1.25f, 1 },
-    { "RGB565", GL_RGB565, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, "B5G6R5_UNORM", 2, 3,
+    { "RGB565", GL_RGB565, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, 0x100 /* B5G6R5_UNORM */, 2, 3,
       { { K_UNORM, 0, 5 }, { K_UNORM, 5, 6 }, { K_UNORM, 11, 5 } }, { 2, 1, 0, -1 }, true,
       -0.25f, 1.25f, 1 },
-    { "RGBA16", GL_RGBA16, GL_RGBA, GL_UNSIGNED_SHORT, "R16G16B16A16_UNORM", 8, 4,
+    { "RGBA16", GL_RGBA16, GL_RGBA, GL_UNSIGNED_SHORT, 0x080 /* R16G16B16A16_UNORM */, 8, 4,
       { U16(0), U16(16), U16(32), U16(48) }, UNORM4, true, -0.25f, 1.25f, 1 },
-    { "RGBA16_SNORM", GL_RGBA16_SNORM, GL_RGBA, GL_SHORT, "R16G16B16A16_SNORM", 8, 4,
+    { "RGBA16_SNORM", GL_RGBA16_SNORM, GL_RGBA, GL_SHORT, 0x081 /* R16G16B16A16_SNORM */, 8, 4,
       { S16(0), S16(16), S16(32), S16(48) }, UNORM4, true, 0.0f, 1.25f, 2 },
     { "R11F_G11F_B10F", GL_R11F_G11F_B10F, GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV,
-      "R11G11B10_FLOAT", 4, 3, { { K_UF11, 0, 11 }, { K_UF11, 11, 11 }, { K_UF10, 22, 10 } },
+      0x0D3 /* R11G11B10_FLOAT */, 4, 3, { { K_UF11, 0, 11 }, { K_UF11, 11, 11 }, { K_UF10, 22, 10 } },
       { 0, 1, 2, -1 }, false, -2.0f, 2.0f, 1 },
-    { "R16F", GL_R16F, GL_RED, GL_HALF_FLOAT, "R16_FLOAT", 2, 1, { H(0) }, { 0, -1, -1, -1 },
+    { "R16F", GL_R16F, GL_RED, GL_HALF_FLOAT, 0x10E /* R16_FLOAT */, 2, 1, { H(0) }, { 0, -1, -1, -1 },
       false, -2.0f, 2.0f, 1 },
-    { "RGBA16F", GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT, "R16G16B16A16_FLOAT", 8, 4,
+    { "RGBA16F", GL_RGBA16F, GL_RGBA, GL_HALF_FLOAT, 0x084 /* R16G16B16A16_FLOAT */, 8, 4,
       { H(0), H(16), H(32), H(48) }, UNORM4, false, -2.0f, 2.0f, 1 },
-    { "RGBA32F", GL_RGBA32F, GL_RGBA, GL_FLOAT, "R32G32B32A32_FLOAT", 16, 4,
+    { "RGBA32F", GL_RGBA32F, GL_RGBA, GL_FLOAT, 0x000 /* R32G32B32A32_FLOAT */, 16, 4,
       { F(0), F(32), F(64), F(96) }, UNORM4, false, -2.0f, 2.0f, 4 },
 };
 
@@ -283,19 +286,6 @@ static const char fs_dual[] =
     "    o1 = texelFetch(src1, ivec2(gl_FragCoord.xy), 0);\n"
     "}\n";
 
-static GLuint float_texture(const mesa_gl *gl, unsigned unit, unsigned w, unsigned h,
-                            const float *d)
-{
-    GLuint t;
-    gl->GenTextures(1, &t);
-    gl->ActiveTexture(GL_TEXTURE0 + unit);
-    gl->BindTexture(GL_TEXTURE_2D, t);
-    gl->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, (GLsizei)w, (GLsizei)h, 0, GL_RGBA, GL_FLOAT, d);
-    gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    gl->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    return t;
-}
-
 /* Draws the sources over dst (raw texels, rewritten with GL's result);
  * false with why when GL cannot render to the format. */
 static bool gl_blend(const mesa_gl *gl, GLuint prog, const bfmt *f, const bstate *s, unsigned w,
@@ -304,8 +294,8 @@ static bool gl_blend(const mesa_gl *gl, GLuint prog, const bfmt *f, const bstate
 {
     GLuint tex[3], fbo, vao;
     bool ok;
-    tex[0] = float_texture(gl, 0, w, h, src0);
-    tex[1] = float_texture(gl, 1, w, h, src1);
+    tex[0] = mesa_gl_float_texture(gl, 0, w, h, src0);
+    tex[1] = mesa_gl_float_texture(gl, 1, w, h, src1);
     gl->GenTextures(1, &tex[2]);
     gl->ActiveTexture(GL_TEXTURE2);
     gl->BindTexture(GL_TEXTURE_2D, tex[2]);
@@ -360,30 +350,65 @@ static bool gl_blend(const mesa_gl *gl, GLuint prog, const bfmt *f, const bstate
 
 /* ---- the gen7sf side ------------------------------------------------------ */
 
-/* Direct mode: the hand-packed state decoded and run pixel by pixel. */
+/* Through g7sf_send: BLEND_STATE entry 0 at RT_BLEND (named by the
+ * 3DSTATE_BLEND_STATE_POINTERS rt_gpu sends), COLOR_CALC_STATE at RT_CC
+ * (M0.1), a linear 2D RENDER_SURFACE_STATE, all by hand; the pixels in 8x2
+ * blocks of four 2x2 subspans, as SIMD16 single source messages or pairs
+ * of SIMD8 dual source low/high messages (PRM 10357-10500). */
 static void g7_blend(const bfmt *f, const bstate *s, unsigned w, unsigned h, const float *src0,
                      const float *src1, uint8_t *dst)
 {
-    enum { RT = 0 };
-    uint32_t bdw[16], cdw[6];
-    g7sf_blend_state bs;
-    g7sf_color_calc_state cc;
-    rt_color rc;
-    const char *why = NULL;
-    pack_blend_state(s, RT, bdw);
+    g7sf_thread thr;
+    g7sf_gpu *gpu = rt_gpu(&thr);
+    uint32_t bdw[16], cdw[6], pitch = w * f->bytes;
+    pack_blend_state(s, 0, bdw);
+    rt_blend_entry(gpu, 0, bdw[0], bdw[1]);
     pack_cc_state(s, cdw);
-    g7sf_state_unpack(&g7sf_desc_BLEND_STATE, bdw, &bs);
-    g7sf_state_unpack(&g7sf_desc_COLOR_CALC_STATE, cdw, &cc);
-    int rv = rt_color_prepare(&rc, &bs, RT, &cc, g7sf_format_by_name(f->g7), &why);
-    CHECKF(rv == 0, "%s: rt_color_prepare %d: %s", f->name, rv, why ? why : "");
-    if (rv)
-        return;
-    for (unsigned i = 0; i < w * h; i++) {
-        g7sf_texel t0, t1;
-        memcpy(t0.f, src0 + 4 * i, 16);
-        memcpy(t1.f, src1 + 4 * i, 16);
-        rt_color_output(&rc, &t0, s->dual ? &t1 : NULL, dst + f->bytes * i, 0, 0);
-    }
+    for (unsigned i = 0; i < 6; i++)
+        t_poke(gpu, RT_DYNAMIC + RT_CC + 4 * i, cdw[i]);
+    /* DW2 Height [29:16] / Width [13:0] minus 1, DW3 Surface Pitch [17:0] minus 1 */
+    const uint32_t ss[8] = { rt_ss_dw0(1, f->code, 0), RT_BASE, (h - 1) << 16 | (w - 1),
+                             pitch - 1 };
+    t_bind_state(gpu, RT_BTI, ss);
+    g7sf_mem_write(gpu, RT_BASE, dst, (size_t)pitch * h);
+    for (unsigned y0 = 0; y0 < h; y0 += 2)
+        for (unsigned x0 = 0; x0 < w; x0 += 8) {
+            const uint16_t xy[4][2] = { { (uint16_t)x0, (uint16_t)y0 },
+                                        { (uint16_t)(x0 + 2), (uint16_t)y0 },
+                                        { (uint16_t)(x0 + 4), (uint16_t)y0 },
+                                        { (uint16_t)(x0 + 6), (uint16_t)y0 } };
+            g7sf_reg p[10];
+            /* slot i: subspan i / 4, pixel (i & 1, i >> 1 & 1) in it */
+            float v[2][4][16];
+            for (unsigned i = 0; i < 16; i++) {
+                unsigned px = (y0 + (i >> 1 & 1)) * w + x0 + 2 * (i / 4) + (i & 1);
+                for (unsigned c = 0; c < 4; c++) {
+                    v[0][c][i] = src0[4 * px + c];
+                    v[1][c][i] = src1[4 * px + c];
+                }
+            }
+            rt_header(p, 0, 0, xy, 0xFFFF);
+            if (!s->dual) {
+                /* M2-M9: R slots 7:0, R 15:8, G, G, B, B, A, A */
+                for (unsigned c = 0; c < 4; c++)
+                    for (unsigned i = 0; i < 16; i++)
+                        p[2 + 2 * c + i / 8].ud[i % 8] = fbits(v[0][c][i]);
+                CHECK_EQ(rt_send(gpu, &thr, rt_desc(10, 1, RT_SIMD16, 0), p), 0);
+                continue;
+            }
+            /* M2-M5 source 0 R G B A, M6-M9 source 1; low: slots 7:0 = pixel
+             * enables 7:0, high: slots 7:0 = pixel enables 15:8 */
+            for (unsigned half = 0; half < 2; half++) {
+                for (unsigned k = 0; k < 2; k++)
+                    for (unsigned c = 0; c < 4; c++)
+                        for (unsigned i = 0; i < 8; i++)
+                            p[2 + 4 * k + c].ud[i] = fbits(v[k][c][8 * half + i]);
+                CHECK_EQ(rt_send(gpu, &thr, rt_desc(10, 1, half ? RT_DUAL_HI : RT_DUAL_LO, 0),
+                                 p), 0);
+            }
+        }
+    g7sf_mem_read(gpu, RT_BASE, dst, (size_t)pitch * h);
+    g7sf_gpu_destroy(gpu);
 }
 
 /* ---- the comparison ------------------------------------------------------- */
@@ -437,7 +462,7 @@ static float code_value(const bfmt *f, unsigned c)
  * values stored through the format's encode for float ones. */
 static void random_dst(const bfmt *f, unsigned npix, uint8_t *dst)
 {
-    const struct g7sf_format_info *fi = g7sf_format_by_name(f->g7);
+    const struct g7sf_format_info *fi = g7sf_format_info(f->code);
     bool fl = f->f[0].kind != K_UNORM && f->f[0].kind != K_SNORM;
     for (unsigned i = 0; i < npix; i++) {
         if (!fl) {

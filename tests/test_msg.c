@@ -77,22 +77,10 @@ TEST(lengths_and_arguments)
     g7sf_gpu_destroy(gpu);
 }
 
-TEST(not_modelled_data_port_messages_say_so)
+TEST(reserved_data_port_messages_are_unknown_opcodes)
 {
     g7sf_thread thr;
     g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
-    struct { unsigned sfid, type; } cases[] = {
-        { G7SF_SFID_DATA_CACHE, 0x7 },
-        { G7SF_SFID_RENDER_CACHE, 0x4 }, { G7SF_SFID_RENDER_CACHE, 0x7 },
-        { G7SF_SFID_RENDER_CACHE, 0xA }, { G7SF_SFID_SAMPLER_CACHE, 0x4 },
-    };
-    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        CHECKF(send_eot(gpu, &thr, cases[i].sfid, t_desc(1, 0, 1, cases[i].type, 0, 0), false) ==
-                   G7SF_ENOTIMPL, "case %u", i);
-    /* scratch: data cache with desc[18] set */
-    CHECK_EQ(send_eot(gpu, &thr, G7SF_SFID_DATA_CACHE, t_desc(1, 1, 1, 0, 0, 0) | 1u << 18, false),
-             G7SF_ENOTIMPL);
-    /* reserved encodings are unknown opcodes */
     unsigned reserved_dc[] = { 0x9, 0xE, 0xF };
     for (unsigned i = 0; i < 3; i++)
         CHECK_EQ(send_eot(gpu, &thr, G7SF_SFID_DATA_CACHE, t_desc(1, 0, 1, reserved_dc[i], 0, 0),

@@ -6,12 +6,8 @@
  * 2, 3, 4: 2, 4, 8 OWords; the rest reserved (0). */
 static unsigned block_owords(unsigned bs) { return bs <= 1 ? 1 : bs <= 4 ? 1u << (bs - 1) : 0; }
 
-/* EMask bit of register dword (reg, dw): the low byte covers even
- * registers, the high byte odd ones (§3.9.3 Execution Mask). */
-static unsigned emask_bit(unsigned reg, unsigned dw) { return (reg & 1) * 8 + dw; }
-
-/* Reads use the mask per OWord: any of its four bits reads all four. */
-static uint32_t oword_enable(uint32_t enable)
+/* Block reads use the mask per OWord: any of its four bits reads all four. */
+uint32_t dp_oword_enable(uint32_t enable)
 {
     uint32_t out = 0;
     for (unsigned o = 0; o < 8; o++)
@@ -39,13 +35,13 @@ static int block(g7sf_msg_ctx *c, const dp_msg_type *t, bool unaligned)
             unsigned i = 4 * o + d, rdw = 4 * half + d;
             s.offset[i] = base + 16 * o + 4 * d;
             s.reg_dw[i] = (uint8_t)(8 * reg + rdw);
-            s.enable |= (uint32_t)(c->msg->exec_mask >> emask_bit(reg, rdw) & 1) << i;
+            s.enable |= (uint32_t)(c->msg->exec_mask >> dp_emask_bit(reg, rdw) & 1) << i;
         }
     }
     if (unaligned)
         s.enable = s.n == 32 ? 0xFFFFFFFFu : (1u << s.n) - 1;   /* EMask ignored (§3.9.4) */
     else if (!write)
-        s.enable = oword_enable(s.enable);
+        s.enable = dp_oword_enable(s.enable);
     return dp_transfer(c, t, &buf, &s, 0);
 }
 
@@ -78,6 +74,6 @@ int dp_oword_dual_block(g7sf_msg_ctx *c, const dp_msg_type *t)
                 s.enable |= (uint32_t)(c->msg->exec_mask >> (4 * half + d) & 1) << i;
             }
     if (!write)
-        s.enable = oword_enable(s.enable);
+        s.enable = dp_oword_enable(s.enable);
     return dp_transfer(c, t, &buf, &s, 1);
 }

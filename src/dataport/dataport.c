@@ -9,14 +9,14 @@
  * (spec 8214-8303); the older layout at 8191-8213 is Sandy Bridge's. */
 static const dp_msg_type sampler_cache[16] = {
     [0x1] = { "Unaligned OWord Block Read", dp_unaligned_oword_block_read, DP_HEADER },
-    [0x4] = { "Media Block Read", NULL, DP_HEADER },
+    [0x4] = { "Media Block Read", dp_media_block, DP_HEADER },
 };
 static const dp_msg_type render_cache[16] = {
-    [0x4] = { "Media Block Read", NULL, 0 },
+    [0x4] = { "Media Block Read", dp_media_block, DP_HEADER },
     [0x5] = { "Typed Surface Read", dp_typed_surface, DP_HEADER },
     [0x6] = { "Typed Atomic Operation", dp_typed_atomic, DP_HEADER },
-    [0x7] = { "Memory Fence", NULL, DP_HEADER },
-    [0xA] = { "Media Block Write", NULL, DP_WRITE },
+    [0x7] = { "Memory Fence", dp_memory_fence, DP_HEADER },
+    [0xA] = { "Media Block Write", dp_media_block, DP_WRITE | DP_HEADER },
     [0xC] = { "Render Target Write", dp_render_target_write, DP_WRITE },
     [0xD] = { "Typed Surface Write", dp_typed_surface, DP_WRITE | DP_HEADER },
 };
@@ -36,7 +36,7 @@ static const dp_msg_type data_cache[16] = {
     [0x4] = { "Byte Scattered Read", dp_byte_scattered, 0 },
     [0x5] = { "Untyped Surface Read", dp_untyped_surface, DP_IVB_ONLY },
     [0x6] = { "Untyped Atomic Operation", dp_untyped_atomic, DP_IVB_ONLY },
-    [0x7] = { "Memory Fence", NULL, DP_HEADER },
+    [0x7] = { "Memory Fence", dp_memory_fence, DP_HEADER },
     [0x8] = { "OWord Block Write", dp_oword_block, DP_WRITE | DP_HEADER },
     [0xA] = { "OWord Dual Block Write", dp_oword_dual_block, DP_WRITE | DP_HEADER_STATELESS },
     [0xB] = { "DWord Scattered Write", dp_dword_scattered, DP_WRITE | DP_HEADER_STATELESS },
@@ -50,17 +50,21 @@ static const dp_msg_type data_cache1[16] = {
     [0x1] = { "Untyped Surface Read", dp_untyped_surface, 0 },
     [0x2] = { "Untyped Atomic Operation", dp_untyped_atomic, 0 },
     [0x3] = { "Untyped Atomic Operation SIMD4x2", dp_untyped_atomic_simd4x2, 0 },
-    [0x4] = { "Media Block Read", NULL, 0 },
+    [0x4] = { "Media Block Read", dp_media_block, DP_HEADER },
     [0x5] = { "Typed Surface Read", dp_typed_surface, DP_HEADER },
     [0x6] = { "Typed Atomic Operation", dp_typed_atomic, DP_HEADER },
     [0x7] = { "Typed Atomic Operation SIMD4x2", dp_typed_atomic_simd4x2, DP_HEADER },
     [0x9] = { "Untyped Surface Write", dp_untyped_surface, DP_WRITE },
-    [0xA] = { "Media Block Write", NULL, DP_WRITE },
+    [0xA] = { "Media Block Write", dp_media_block, DP_WRITE | DP_HEADER },
     [0xB] = { "Atomic Counter Operation", dp_atomic_counter, 0 },
     [0xC] = { "Atomic Counter Operation SIMD4x2", dp_atomic_counter_simd4x2, 0 },
     [0xD] = { "Typed Surface Write", dp_typed_surface, DP_WRITE | DP_HEADER },
 };
-static const dp_msg_type scratch = { "Scratch Block Read/Write", NULL, DP_HEADER };
+/* desc[18] = 1: the scratch category, desc[17] selects the write. */
+static const dp_msg_type scratch[2] = {
+    { "Scratch Block Read", dp_scratch_block, DP_HEADER },
+    { "Scratch Block Write", dp_scratch_block, DP_WRITE | DP_HEADER },
+};
 
 static const char *port_name(unsigned sfid)
 {
@@ -82,7 +86,7 @@ static const dp_msg_type *message_type(const g7sf_msg_ctx *c)
     case G7SF_SFID_CONSTANT_CACHE: return &constant_cache[type];
     case G7SF_SFID_DATA_CACHE1:    return &data_cache1[type];
     default:   /* data cache: desc[18] selects the scratch category */
-        return (c->fc >> 18) & 1 ? &scratch : &data_cache[type];
+        return (c->fc >> 18) & 1 ? &scratch[(c->fc >> 17) & 1] : &data_cache[type];
     }
 }
 
@@ -125,8 +129,8 @@ int dp_check_lengths(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned data_regs, 
 
 /* Stateless (§3.2.2): a buffer from General State Base + M0.5[31:10] up to
  * the General State Access Upper Bound (or 4 GiB). */
-static int stateless_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align,
-                            g7sf_dp_buffer *out)
+int dp_stateless_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align,
+                        g7sf_dp_buffer *out)
 {
     const struct g7sf_base_reg *g = &c->gpu->bases[G7SF_BASE_GENERAL];
     uint64_t base = (uint64_t)g->base + (c->msg->payload[0].ud[5] & ~0x3FFu);
@@ -189,7 +193,7 @@ int dp_bind_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align, g7sf_d
 {
     unsigned bti = c->fc & 0xFF;
     if (bti == DP_BTI_STATELESS)
-        return stateless_buffer(c, t, align, out);
+        return dp_stateless_buffer(c, t, align, out);
     if (bti == DP_BTI_SLM && c->msg->sfid == G7SF_SFID_DATA_CACHE)
         return g7sf_msg_fail(c, G7SF_EOPCODE, "%s cannot address SLM (BTI 254)", t->name);
 

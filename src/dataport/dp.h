@@ -84,6 +84,20 @@ static inline uint64_t dp_aop_cmpwr8b(uint64_t old, uint64_t src0, uint64_t src1
     return old == src0 ? src1 : old;
 }
 
+/* Media block, scratch, memory fence (media_block.c, scratch.c, fence.c)
+ * and what they share with the OWord block messages (block.c). */
+int dp_media_block(g7sf_msg_ctx *c, const dp_msg_type *t);
+int dp_scratch_block(g7sf_msg_ctx *c, const dp_msg_type *t);
+int dp_memory_fence(g7sf_msg_ctx *c, const dp_msg_type *t);
+/* The stateless buffer: General State Base + M0.5[31:10] up to the General
+ * State Access Upper Bound; latches and returns the error. */
+int dp_stateless_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align, g7sf_dp_buffer *out);
+/* EMask bit of register dword (reg, dw) of a block of registers: the low
+ * byte covers even registers, the high byte odd ones (§3.9.3, §3.9.10). */
+static inline unsigned dp_emask_bit(unsigned reg, unsigned dw) { return (reg & 1) * 8 + dw; }
+/* OWord channel mode: any enabled DWord of an OWord enables all four. */
+uint32_t dp_oword_enable(uint32_t enable);
+
 /* Typed Surface Read/Write and Typed Atomic Operation (§3.9.9). */
 /* The surface of a typed message, bound and checked once per message. */
 typedef struct dp_typed {

@@ -1,0 +1,19 @@
+/* Memory Fence (data cache and render cache type 0111).  The PRM names it
+ * without a layout; the shape is Mesa's: a header, desc[13] Commit Enable
+ * asking for one writeback register once earlier writes are committed.
+ * gen7sf runs messages in order to completion, so every earlier write is
+ * already visible: the fence checks its shape and signals completion. */
+#include <string.h>
+
+#include "dp.h"
+
+int dp_memory_fence(g7sf_msg_ctx *c, const dp_msg_type *t)
+{
+    bool commit = c->fc >> 13 & 1;
+    if (c->fc & 0x1F00)
+        return g7sf_msg_fail(c, G7SF_EOPCODE, "%s: descriptor bits 12:8 are reserved", t->name);
+    int r = dp_check_lengths(c, t, 0, commit ? 1 : 0);
+    if (!r && commit)
+        memset(&c->wb[0], 0, sizeof c->wb[0]);   /* content undefined: zero, deterministic */
+    return r;
+}

@@ -1,0 +1,491 @@
+/* Media Block Read/Write (§3.9.6) through g7sf_send(): headers written DWord
+ * by DWord from the M0 table (8700-8790), surfaces from RENDER_SURFACE_STATE
+ * DWords, expected memory from tile addresses computed here from the tiling
+ * definition, boundary behaviour from the §3.6.2 table (7053-7073). */
+#include <string.h>
+
+#include "gpu_setup.h"
+#include "harness.h"
+
+#define SC G7SF_SFID_SAMPLER_CACHE
+#define RC G7SF_SFID_RENDER_CACHE
+#define DC1 G7SF_SFID_DATA_CACHE1
+#define SURF 0x00400000u
+#define SENT 0xA5u
+enum { MB_READ = 0x4, MB_WRITE = 0xA };
+enum { F_R8 = 0x143, F_R16 = 0x10D, F_R32 = 0x0D7, F_R32G32 = 0x087, F_YUYV = 0x182,
+       F_UYVY = 0x190, F_BC1 = 0x186 };
+enum { LINEAR, XT, YT };
+
+typedef struct surf {
+    unsigned fmt, w, h, pitch, tiling, vls, vlso, mode, type, depth;
+    uint32_t base;
+} surf;
+
+/* RENDER_SURFACE_STATE DW0-DW5 by hand: DW0 type 31:29, format 26:18, tiled
+ * 14, walk 13 (1 = Y), line stride 12, offset 11, boundary mode 7:6; DW1
+ * base; DW2 height-1 29:16, width-1 13:0; DW3 depth-1 31:21, pitch-1 17:0. */
+static void bind(g7sf_gpu *gpu, unsigned bti, const surf *s)
+{
+    uint32_t dw[8] = {
+        (s->type ? s->type : 1u) << 29 | s->fmt << 18 | (s->tiling ? 1u << 14 : 0) |
+            (s->tiling == YT ? 1u << 13 : 0) | s->vls << 12 | s->vlso << 11 | s->mode << 6,
+        s->base ? s->base : SURF,
+        (s->h - 1) << 16 | (s->w - 1),
+        (s->depth ? s->depth - 1 : 0) << 21 | (s->pitch - 1),
+    };
+    t_bind_state(gpu, bti, dw);
+}
+
+/* Byte offset of (x bytes, row) from the base: X tiles 512 bytes x 8 rows,
+ * row-major; Y tiles 128 bytes x 32 rows as eight 16-byte columns. */
+static uint32_t tile_off(unsigned tiling, unsigned pitch, unsigned x, unsigned y)
+{
+    if (tiling == XT)
+        return ((y / 8) * (pitch / 512) + x / 512) * 4096 + (y % 8) * 512 + x % 512;
+    if (tiling == YT)
+        return ((y / 32) * (pitch / 128) + x / 128) * 4096 + (x % 128 / 16) * 512 + (y % 32) * 16 +
+               x % 16;
+    return y * pitch + x;
+}
+
+static uint8_t pattern(unsigned x, unsigned y) { return (uint8_t)(x * 7 + y * 29 + 1); }
+
+static void fill(g7sf_gpu *gpu, const surf *s, unsigned row_bytes, unsigned rows)
+{
+    for (unsigned y = 0; y < rows; y++)
+        for (unsigned x = 0; x < row_bytes; x++) {
+            uint8_t v = pattern(x, y);
+            g7sf_mem_write(gpu, SURF + tile_off(s->tiling, s->pitch, x, y), &v, 1);
+        }
+}
+
+static uint8_t peek8(g7sf_gpu *gpu, uint32_t a)
+{
+    uint8_t v = 0;
+    g7sf_mem_read(gpu, a, &v, 1);
+    return v;
+}
+
+/* M0.0 X, M0.1 Y, M0.2 (height-1) << 16 | (width-1) plus extra bits, M0.3. */
+static void header(g7sf_reg *h, int32_t x, int32_t y, unsigned w, unsigned ht, uint32_t m2_extra,
+                   uint32_t m3)
+{
+    memset(h, 0, sizeof *h);
+    h->ud[0] = (uint32_t)x, h->ud[1] = (uint32_t)y;
+    h->ud[2] = (ht - 1) << 16 | (w - 1) | m2_extra;
+    h->ud[3] = m3;
+}
+
+static int send_read(g7sf_gpu *gpu, g7sf_thread *thr, unsigned sfid, unsigned ctrl,
+                     const g7sf_reg *h, unsigned rlen, g7sf_reg *wb)
+{
+    memset(wb, SENT, 32 * (rlen + 1));
+    return t_send(gpu, thr, sfid, t_desc(1, rlen, 1, MB_READ, ctrl, 1), 0, h, wb);
+}
+
+TEST(media_block_read_linear_rows_at_next_power_of_two_pitch)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    surf s = { .fmt = F_R8, .w = 64, .h = 16, .pitch = 64 };
+    bind(gpu, 1, &s);
+    fill(gpu, &s, 64, 16);
+    g7sf_reg h, wb[9];
+    /* 5 bytes x 3 rows: pitch 8, rows at bytes 0, 8, 16 of W0 */
+    header(&h, 10, 2, 5, 3, 0, 0);
+    CHECK_EQ(send_read(gpu, &thr, RC, 0, &h, 1, wb), 0);
+    const uint8_t *b = (const uint8_t *)wb;
+    for (unsigned r = 0; r < 3; r++)
+        for (unsigned i = 0; i < 8; i++)
+            CHECK_EQ(b[8 * r + i], i < 5 ? pattern(10 + i, 2 + r) : SENT);
+    for (unsigned i = 24; i < 64; i++)
+        CHECK_EQ(b[i], SENT);   /* rest of W0 and W1 untouched */
+    /* 17 bytes: pitch 32, one row per register; 8 rows = 8 registers */
+    header(&h, 40, 8, 17, 8, 0, 0);
+    CHECK_EQ(send_read(gpu, &thr, SC, 0, &h, 8, wb), 0);
+    for (unsigned r = 0; r < 8; r++)
+        for (unsigned i = 0; i < 32; i++)
+            CHECK_EQ(b[32 * r + i], i < 17 ? pattern(40 + i, 8 + r) : SENT);
+    CHECK_EQ(b[256], SENT);
+    /* 3 bytes: pitch 4 */
+    header(&h, 0, 0, 3, 2, 0, 0);
+    CHECK_EQ(send_read(gpu, &thr, RC, 0, &h, 1, wb), 0);
+    CHECK_EQ(b[4], pattern(0, 1));
+    CHECK_EQ(b[3], SENT);
+    g7sf_gpu_destroy(gpu);
+}
+
+static void tiled_round_trip(unsigned tiling, int32_t x)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    surf s = { .fmt = F_R32, .w = 256, .h = 64, .pitch = 1024, .tiling = tiling };
+    bind(gpu, 1, &s);
+    g7sf_reg p[9], wb[9];
+    /* 32 bytes x 8 rows from (x, 5): crosses tile columns and a tile row */
+    header(&p[0], x, 5, 32, 8, 0, 0);
+    for (unsigned i = 0; i < 256; i++)
+        ((uint8_t *)&p[1])[i] = (uint8_t)(0x80 + i);
+    CHECK_EQ(t_send(gpu, &thr, RC, t_desc(9, 0, 1, MB_WRITE, 0, 1), 0, p, NULL), 0);
+    for (unsigned r = 0; r < 8; r++)
+        for (unsigned i = 0; i < 32; i++)
+            CHECK_EQ(peek8(gpu, SURF + tile_off(tiling, 1024, (unsigned)x + i, 5 + r)),
+                     (uint8_t)(0x80 + 32 * r + i));
+    CHECK_EQ(peek8(gpu, SURF + tile_off(tiling, 1024, (unsigned)x + 32, 5)), 0);
+    CHECK_EQ(send_read(gpu, &thr, SC, 0, &p[0], 8, wb), 0);
+    CHECK(memcmp(wb, &p[1], 256) == 0);
+    CHECK_EQ(wb[8].ud[0], 0xA5A5A5A5u);
+    g7sf_gpu_destroy(gpu);
+}
+
+TEST(media_block_write_and_read_x_tiled) { tiled_round_trip(XT, 496); }
+TEST(media_block_write_and_read_y_tiled) { tiled_round_trip(YT, 104); }
+
+/* Reads a 16-byte row from X = -8 and from X = row_bytes - 8 of a 1-row
+ * surface holding bytes 0x10.. and checks both against want_left/right. */
+static void edge_case(unsigned fmt, unsigned w_pixels, unsigned bpp, const uint8_t want_left[16],
+                      const uint8_t want_right[16])
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    surf s = { .fmt = fmt, .w = w_pixels, .h = 1, .pitch = 64 };
+    bind(gpu, 1, &s);
+    for (unsigned i = 0; i < w_pixels * bpp; i++) {
+        uint8_t v = (uint8_t)(0x10 + i);
+        g7sf_mem_write(gpu, SURF + i, &v, 1);
+    }
+    g7sf_reg h, wb[2];
+    header(&h, -8, 0, 16, 1, 0, 0);
+    CHECK_EQ(send_read(gpu, &thr, RC, 0, &h, 1, wb), 0);
+    CHECK(memcmp(wb, want_left, 16) == 0);
+    header(&h, (int32_t)(w_pixels * bpp) - 8, 0, 16, 1, 0, 0);
+    CHECK_EQ(send_read(gpu, &thr, RC, 0, &h, 1, wb), 0);
+    CHECK(memcmp(wb, want_right, 16) == 0);
+    g7sf_gpu_destroy(gpu);
+}
+
+/* Spec 8625-8647: 8bpp B0B0B0B0 / B3B3B3B3, 16bpp B0B1B0B1 / B2B3B2B3,
+ * 32bpp the dword; surfaces 16 bytes wide, bytes 0x10..0x1F. */
+TEST(media_block_read_replicates_edge_pixel_by_format)
+{
+    const uint8_t l8[16] = { 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10,
+                             0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17 };
+    const uint8_t r8[16] = { 0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x1F,
+                             0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F, 0x1F };
+    edge_case(F_R8, 16, 1, l8, r8);
+    const uint8_t l16[16] = { 0x10, 0x11, 0x10, 0x11, 0x10, 0x11, 0x10, 0x11,
+                              0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17 };
+    const uint8_t r16[16] = { 0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x1F,
+                              0x1E, 0x1F, 0x1E, 0x1F, 0x1E, 0x1F, 0x1E, 0x1F };
+    edge_case(F_R16, 8, 2, l16, r16);
+    const uint8_t l32[16] = { 0x10, 0x11, 0x12, 0x13, 0x10, 0x11, 0x12, 0x13,
+                              0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17 };
+    const uint8_t r32[16] = { 0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x1F,
+                              0x1C, 0x1D, 0x1E, 0x1F, 0x1C, 0x1D, 0x1E, 0x1F };
+    edge_case(F_R32, 4, 4, l32, r32);
+    /* 64-bit pixels (undefined in the PRM): the whole 8-byte pixel, as the
+     * 8/16/32-bit rules do */
+    const uint8_t l64[16] = { 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17,
+                              0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17 };
+    const uint8_t r64[16] = { 0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x1F,
+                              0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x1F };
+    edge_case(F_R32G32, 2, 8, l64, r64);
+}
+
+/* YUYV: Y0U0Y1V0 -> left Y0U0Y0V0, right Y1U0Y1V0; UYVY: U0Y0V0Y1 -> left
+ * U0Y0V0Y0, right U0Y1V0Y1 (spec 8637-8641).  Pairs 10 11 12 13 .. 1C 1D 1E 1F. */
+TEST(media_block_read_replicates_yuv422_pairs)
+{
+    const uint8_t yuyv_l[16] = { 0x10, 0x11, 0x10, 0x13, 0x10, 0x11, 0x10, 0x13,
+                                 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17 };
+    const uint8_t yuyv_r[16] = { 0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x1F,
+                                 0x1E, 0x1D, 0x1E, 0x1F, 0x1E, 0x1D, 0x1E, 0x1F };
+    edge_case(F_YUYV, 8, 2, yuyv_l, yuyv_r);
+    const uint8_t uyvy_l[16] = { 0x10, 0x11, 0x12, 0x11, 0x10, 0x11, 0x12, 0x11,
+                                 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17 };
+    const uint8_t uyvy_r[16] = { 0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x1F,
+                                 0x1C, 0x1F, 0x1E, 0x1F, 0x1C, 0x1F, 0x1E, 0x1F };
+    edge_case(F_UYVY, 8, 2, uyvy_l, uyvy_r);
+}
+
+/* §3.6.2's table, row by row: a surface of four rows (row r holds bytes
+ * r), input rows -4..+7 (the text says -3..+7, but each Behavior string
+ * has twelve entries; -4..+7 fits every row), read as one 1-byte-wide,
+ * 12-row block (pitch 1: W0 bytes 0..11). */
+TEST(media_block_boundary_table_row_by_row)
+{
+    static const struct { unsigned mode, vls, vlso; const char *behavior; } table[] = {
+        { 0, 0, 0, "000001233333" }, { 0, 1, 0, "000002222222" }, { 0, 1, 1, "111113333333" },
+        { 2, 0, 0, "000001233333" }, { 2, 1, 0, "000002333333" }, { 2, 1, 1, "000013333333" },
+        { 3, 0, 0, "010101232323" }, { 3, 1, 0, "000002222222" }, { 3, 1, 1, "111113333333" },
+    };
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    for (unsigned r = 0; r < 4; r++)
+        for (unsigned x = 0; x < 64; x++) {
+            uint8_t v = (uint8_t)r;
+            g7sf_mem_write(gpu, SURF + 64 * r + x, &v, 1);
+        }
+    g7sf_reg h, wb[2];
+    header(&h, 0, -4, 1, 12, 0, 0);
+    for (unsigned k = 0; k < sizeof table / sizeof table[0]; k++) {
+        /* the frame surface (Height 3) with the descriptor's override ... */
+        surf s = { .fmt = F_R8, .w = 64, .h = 4, .pitch = 64, .mode = table[k].mode };
+        bind(gpu, 1, &s);
+        unsigned ctrl = 4 | table[k].vls << 1 | table[k].vlso;
+        CHECK_EQ(send_read(gpu, &thr, RC, ctrl, &h, 1, wb), 0);
+        for (unsigned i = 0; i < 12; i++)
+            CHECKF(((uint8_t *)wb)[i] == table[k].behavior[i] - '0', "row %u input %d: got %u",
+                   k, (int)i - 4, ((uint8_t *)wb)[i]);
+        CHECK_EQ(((uint8_t *)wb)[12], SENT);
+        /* ... and the same through the state's own fields: a field surface
+         * (Height 1, stride 1) is a 4-row frame, read without override */
+        if (table[k].vls) {
+            surf f = { .fmt = F_R8, .w = 64, .h = 2, .pitch = 64, .mode = table[k].mode,
+                       .vls = 1, .vlso = table[k].vlso };
+            bind(gpu, 1, &f);
+            CHECK_EQ(send_read(gpu, &thr, RC, 0, &h, 1, wb), 0);
+            for (unsigned i = 0; i < 12; i++)
+                CHECK_EQ(((uint8_t *)wb)[i], table[k].behavior[i] - '0');
+        }
+    }
+    /* a field surface read as the frame (override, stride 0): all 4 rows */
+    surf f = { .fmt = F_R8, .w = 64, .h = 2, .pitch = 64, .vls = 1, .vlso = 1 };
+    bind(gpu, 1, &f);
+    CHECK_EQ(send_read(gpu, &thr, RC, 4, &h, 1, wb), 0);
+    for (unsigned i = 0; i < 12; i++)
+        CHECK_EQ(((uint8_t *)wb)[i], "000001233333"[i] - '0');
+    g7sf_gpu_destroy(gpu);
+}
+
+TEST(media_block_write_outside_dropped_and_field_rows)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    surf s = { .fmt = F_R8, .w = 6, .h = 4, .pitch = 64 };
+    bind(gpu, 1, &s);
+    g7sf_reg p[3];
+    /* 8 bytes x 4 rows at (-4, -2): only x 0..3 of rows 0, 1 are inside */
+    header(&p[0], -4, -2, 8, 4, 0, 0);
+    for (unsigned i = 0; i < 64; i++)
+        ((uint8_t *)&p[1])[i] = (uint8_t)(0x40 + i);
+    CHECK_EQ(t_send(gpu, &thr, RC, t_desc(2, 0, 1, MB_WRITE, 0, 1), 0, p, NULL), 0);
+    for (unsigned y = 0; y < 5; y++)
+        for (unsigned x = 0; x < 8; x++) {
+            bool in = y < 2 && x < 4;
+            CHECK_EQ(peek8(gpu, SURF + 64 * y + x), in ? 0x40 + 8 * (y + 2) + 4 + x : 0);
+        }
+    /* right edge: width 6 bytes; a DWord at X = 4 writes bytes 4, 5 only */
+    header(&p[0], 4, 3, 4, 1, 0, 0);
+    CHECK_EQ(t_send(gpu, &thr, RC, t_desc(2, 0, 1, MB_WRITE, 0, 1), 0, p, NULL), 0);
+    CHECK_EQ(peek8(gpu, SURF + 64 * 3 + 4), 0x40);
+    CHECK_EQ(peek8(gpu, SURF + 64 * 3 + 5), 0x41);
+    CHECK_EQ(peek8(gpu, SURF + 64 * 3 + 6), 0);
+    /* odd field (override 11b): logical rows 0, 1 are memory rows 1, 3;
+     * logical rows 2, 3 are outside the field and dropped */
+    g7sf_gpu_destroy(gpu);
+    gpu = t_gpu(G7SF_IVB, &thr);
+    bind(gpu, 1, &s);
+    header(&p[0], 0, 0, 4, 4, 0, 0);
+    CHECK_EQ(t_send(gpu, &thr, RC, t_desc(2, 0, 1, MB_WRITE, 7, 1), 0, p, NULL), 0);
+    unsigned want[6] = { 0, 0x40, 0, 0x44, 0, 0 };
+    for (unsigned y = 0; y < 6; y++)
+        CHECK_EQ(peek8(gpu, SURF + 64 * y), want[y]);
+    g7sf_gpu_destroy(gpu);
+}
+
+/* M0.3[4] PIXEL_MASK: block 32 bytes x 4 rows; M0.2 bit per DWord as the
+ * table at 8773 lays them out (rows of eight DWords). */
+TEST(media_block_pixel_mask_mode)
+{
+    static const unsigned bit_of[4][8] = {
+        { 0, 1, 4, 5, 16, 17, 20, 21 }, { 2, 3, 6, 7, 18, 19, 22, 23 },
+        { 8, 9, 12, 13, 24, 25, 28, 29 }, { 10, 11, 14, 15, 26, 27, 30, 31 },
+    };
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    surf s = { .fmt = F_R32, .w = 32, .h = 8, .pitch = 128 };
+    bind(gpu, 1, &s);
+    g7sf_reg p[5], wb[5];
+    const uint32_t mask = 0x9C3A5E61u;
+    memset(p, 0, sizeof p);
+    p[0].ud[0] = 32, p[0].ud[1] = 4, p[0].ud[2] = mask, p[0].ud[3] = 1u << 4;
+    for (unsigned r = 0; r < 4; r++)
+        for (unsigned d = 0; d < 8; d++)
+            p[1 + r].ud[d] = 0x70000000u | r << 8 | d;
+    CHECK_EQ(t_send(gpu, &thr, RC, t_desc(5, 0, 1, MB_WRITE, 0, 1), 0, p, NULL), 0);
+    for (unsigned r = 0; r < 4; r++)
+        for (unsigned d = 0; d < 8; d++)
+            CHECK_EQ(t_peek(gpu, SURF + 128 * (4 + r) + 32 + 4 * d),
+                     mask >> bit_of[r][d] & 1 ? 0x70000000u | r << 8 | d : 0);
+    /* reads ignore the mask: all 32 x 4 bytes */
+    memset(wb, SENT, sizeof wb);
+    CHECK_EQ(t_send(gpu, &thr, SC, t_desc(1, 4, 1, MB_READ, 0, 1), 0, p, wb), 0);
+    CHECK_EQ(wb[0].ud[1], mask >> 1 & 1 ? 0x70000001u : 0);
+    CHECK_EQ(wb[3].ud[7], mask >> 31 & 1 ? 0x70000307u : 0);
+    /* X must be a multiple of 32, Y of 4 */
+    p[0].ud[1] = 2;
+    CHECK_EQ(t_send(gpu, &thr, RC, t_desc(5, 0, 1, MB_WRITE, 0, 1), 0, p, NULL), G7SF_EPAYLOAD);
+    g7sf_gpu_destroy(gpu);
+}
+
+/* Sampler cache only: M0.2[9:8] Register Pitch Control (x BasePitch) and
+ * M0.2[28:24] Sub-Register Offset (bytes); rows keep their pitch across
+ * registers. */
+TEST(media_block_sub_register_offset_and_pitch_control)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    surf s = { .fmt = F_R8, .w = 64, .h = 16, .pitch = 64 };
+    bind(gpu, 1, &s);
+    fill(gpu, &s, 64, 16);
+    g7sf_reg h, wb[3];
+    /* width 4, pitch control 01 (8 bytes), offset 4: rows at 4, 12, 20, 28, 36 */
+    header(&h, 8, 1, 4, 5, 4u << 24 | 1u << 8, 0);
+    CHECK_EQ(send_read(gpu, &thr, SC, 0, &h, 2, wb), 0);
+    const uint8_t *b = (const uint8_t *)wb;
+    for (unsigned i = 0; i < 64; i++) {
+        unsigned r = i / 8, k = i % 8;
+        CHECK_EQ(b[i], k >= 4 && r < 5 ? pattern(8 + k - 4, 1 + r) : SENT);
+    }
+    CHECK_EQ(b[64], SENT);
+    /* width 8, pitch control 11 (32 bytes), offset 24 (column 6): one row per register */
+    header(&h, 0, 0, 8, 2, 24u << 24 | 3u << 8, 0);
+    CHECK_EQ(send_read(gpu, &thr, SC, 0, &h, 2, wb), 0);
+    CHECK_EQ(b[23], SENT);
+    CHECK_EQ(b[24], pattern(0, 0));
+    CHECK_EQ(b[56], pattern(0, 1));
+    CHECK_EQ(b[63], pattern(7, 1));
+    /* the render cache requires both to be zero */
+    header(&h, 8, 1, 4, 5, 4u << 24 | 1u << 8, 0);
+    CHECK_EQ(send_read(gpu, &thr, RC, 0, &h, 2, wb), G7SF_EPAYLOAD);
+    g7sf_gpu_destroy(gpu);
+}
+
+TEST(media_block_legal_combinations_and_errors)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    surf ok = { .fmt = F_R8, .w = 64, .h = 16, .pitch = 64 };
+    bind(gpu, 1, &ok);
+    g7sf_reg h, wb[33];
+    /* the width classes' height limits: 64, 32, 16, 8 rows legal, one more not */
+    static const unsigned widths[4] = { 4, 8, 16, 32 }, maxh[4] = { 64, 32, 16, 8 };
+    for (unsigned k = 0; k < 4; k++) {
+        unsigned w = widths[k], regs = (maxh[k] * w + 31) / 32;
+        header(&h, 0, 0, w, maxh[k], 0, 0);
+        CHECK_EQ(send_read(gpu, &thr, RC, 0, &h, regs, wb), 0);
+        if (maxh[k] < 64) {
+            header(&h, 0, 0, w, maxh[k] + 1, 0, 0);
+            CHECK_EQ(send_read(gpu, &thr, RC, 0, &h, (maxh[k] * w + w + 31) / 32, wb), G7SF_EPAYLOAD);
+        }
+    }
+    struct { unsigned sfid, type, ctrl, mlen, rlen, hdr; uint32_t m2, m3; int32_t x; int want; } c[] = {
+        { SC, MB_READ, 0, 1, 1, 1, 3u << 16 | 4u << 24 | 3, 0, 0, G7SF_EPAYLOAD }, /* w4 pc00 off 4: 1 row only */
+        { SC, MB_READ, 0, 1, 1, 1, 4u << 24 | 3, 0, 0, 0 },                     /* ... h1: legal */
+        { SC, MB_READ, 0, 1, 1, 1, 2u << 8 | 3, 0, 0, G7SF_EPAYLOAD },          /* pitch control 10 */
+        { SC, MB_READ, 0, 1, 1, 1, 1u << 8 | 2, 0, 0, G7SF_EPAYLOAD },          /* pc with width 3 */
+        { SC, MB_READ, 0, 1, 2, 1, 1u << 8 | 31, 0, 0, G7SF_EPAYLOAD },         /* pitch 64 > 32 */
+        { SC, MB_READ, 0, 1, 1, 1, 2u << 24 | 3, 0, 0, G7SF_EPAYLOAD },         /* offset not DWord */
+        { SC, MB_READ, 0, 1, 1, 1, 4u << 24 | 7, 0, 0, G7SF_EPAYLOAD },         /* w8 offset 4 */
+        { RC, MB_WRITE, 0, 2, 0, 1, 2, 0, 0, G7SF_EPAYLOAD },                   /* write width 3 */
+        { RC, MB_WRITE, 0, 2, 0, 1, 3, 0, 2, G7SF_EPAYLOAD },                   /* write X not DWord */
+        { RC, MB_WRITE, 0, 2, 0, 1, 3, 1, 0, G7SF_ENOTIMPL },                   /* colour processing */
+        { RC, MB_READ, 0, 1, 1, 1, 3, 1, 0, G7SF_EPAYLOAD },                    /* CP bit on RC read */
+        { SC, MB_READ, 0, 1, 1, 1, 3, 1, 0, 0 },                                /* ignored on SC */
+        { RC, MB_READ, 0, 1, 1, 0, 3, 0, 0, G7SF_EHEADER },
+        { RC, MB_WRITE, 0, 1, 0, 0, 3, 0, 0, G7SF_EHEADER },
+        { RC, MB_READ, 0, 2, 1, 1, 3, 0, 0, G7SF_EMLEN },
+        { RC, MB_READ, 0, 1, 2, 1, 3, 0, 0, G7SF_ERLEN },
+        { RC, MB_WRITE, 0, 2, 1, 1, 3, 0, 0, G7SF_ERLEN },
+        { RC, MB_READ, 8, 1, 1, 1, 3, 0, 0, G7SF_EOPCODE },                     /* desc bit 11 */
+        { SC, MB_WRITE, 0, 2, 0, 1, 3, 0, 0, G7SF_EOPCODE },                    /* SC is read-only */
+    };
+    for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++) {
+        g7sf_reg p[2] = {{{0}}};
+        p[0].ud[0] = (uint32_t)c[i].x, p[0].ud[2] = c[i].m2, p[0].ud[3] = c[i].m3;
+        if (!c[i].hdr)
+            p[0] = p[1];
+        memset(wb, SENT, 64);
+        g7sf_clear_error(gpu);
+        int r = t_send(gpu, &thr, c[i].sfid, t_desc(c[i].mlen, c[i].rlen, c[i].hdr, c[i].type,
+                                                    c[i].ctrl, 1), 0, p, wb);
+        CHECKF(r == c[i].want, "case %u: got %d, want %d", i, r, c[i].want);
+        if (c[i].want)
+            CHECK_EQ(wb[0].ud[0], 0xA5A5A5A5u);
+    }
+    /* Haswell's data cache port 1 carries both */
+    g7sf_gpu *hsw = t_gpu(G7SF_HSW, &thr);
+    bind(hsw, 1, &ok);
+    header(&h, 0, 0, 4, 1, 0, 0);
+    CHECK_EQ(send_read(hsw, &thr, DC1, 0, &h, 1, wb), 0);
+    g7sf_reg p[2];
+    header(&p[0], 0, 0, 4, 1, 0, 0);
+    CHECK_EQ(t_send(hsw, &thr, DC1, t_desc(2, 0, 1, MB_WRITE, 0, 1), 0, p, NULL), 0);
+    g7sf_gpu_destroy(hsw);
+    g7sf_gpu_destroy(gpu);
+}
+
+TEST(media_block_surface_checks)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    surf bad[] = {
+        { .fmt = F_R8, .w = 64, .h = 16, .pitch = 64, .type = 4 },            /* BUFFER */
+        { .fmt = F_R8, .w = 64, .h = 16, .pitch = 64, .depth = 2 },           /* 2D array */
+        { .fmt = F_R8, .w = 64, .h = 16, .pitch = 64, .base = SURF + 16 },    /* base % 32 */
+        { .fmt = F_R8, .w = 64, .h = 16, .pitch = 96 },                       /* linear pitch % 64 */
+        { .fmt = F_R8, .w = 64, .h = 16, .pitch = 64, .mode = 1 },            /* reserved mode */
+        { .fmt = F_BC1, .w = 64, .h = 16, .pitch = 128 },                     /* compressed */
+        { .fmt = F_R8, .w = 64, .h = 17, .pitch = 64, .base = 0xFFFFFC00u },  /* past 4 GiB */
+        { .fmt = F_R8, .w = 64, .h = 3, .pitch = 64 },                        /* odd frame as field */
+    };
+    g7sf_reg h, wb[2];
+    header(&h, 0, 0, 4, 1, 0, 0);
+    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        bind(gpu, 1, &bad[i]);
+        int r = send_read(gpu, &thr, RC, i == 7 ? 6 : 0, &h, 1, wb);
+        CHECKF(r == G7SF_ESTATE, "case %u: got %d", i, r);
+    }
+    /* pixel-size alignment: 16bpp X offset 1; YUV pairs need 4 bytes */
+    surf w16 = { .fmt = F_R16, .w = 32, .h = 16, .pitch = 64 };
+    bind(gpu, 1, &w16);
+    header(&h, 1, 0, 4, 1, 0, 0);
+    CHECK_EQ(send_read(gpu, &thr, RC, 0, &h, 1, wb), G7SF_EPAYLOAD);
+    surf yuv = { .fmt = F_YUYV, .w = 32, .h = 16, .pitch = 64 };
+    bind(gpu, 1, &yuv);
+    header(&h, 2, 0, 4, 1, 0, 0);
+    CHECK_EQ(send_read(gpu, &thr, RC, 0, &h, 1, wb), G7SF_EPAYLOAD);
+    /* the last rows below 4 GiB are fine, and extreme offsets clamp */
+    surf top = { .fmt = F_R8, .w = 64, .h = 16, .pitch = 64, .base = 0xFFFFFC00u };
+    bind(gpu, 1, &top);
+    uint8_t v = 0x5C;
+    g7sf_mem_write(gpu, 0xFFFFFFFFu, &v, 1);
+    header(&h, INT32_MAX, INT32_MAX, 4, 1, 0, 0);
+    CHECK_EQ(send_read(gpu, &thr, RC, 0, &h, 1, wb), 0);
+    CHECK_EQ(wb[0].ud[0], 0x5C5C5C5Cu);
+    header(&h, INT32_MIN, INT32_MIN, 4, 1, 0, 0);
+    CHECK_EQ(send_read(gpu, &thr, RC, 0, &h, 1, wb), 0);
+    CHECK_EQ(wb[0].ud[0], 0);
+    g7sf_gpu_destroy(gpu);
+}
+
+TEST(media_block_null_surface_reads_zero_drops_writes)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    uint32_t null_state[8] = { 7u << 29 };
+    t_bind_state(gpu, 1, null_state);
+    g7sf_reg p[2], wb[2];
+    header(&p[0], 0, 0, 4, 2, 0, 0);
+    CHECK_EQ(send_read(gpu, &thr, RC, 0, &p[0], 1, wb), 0);
+    CHECK_EQ(wb[0].ud[0], 0);
+    CHECK_EQ(wb[0].ud[1], 0);
+    CHECK_EQ(wb[0].ud[2], 0xA5A5A5A5u);
+    size_t pages = g7sf_mem_pages(gpu);
+    memset(&p[1], 0xFF, 32);
+    CHECK_EQ(t_send(gpu, &thr, RC, t_desc(2, 0, 1, MB_WRITE, 0, 1), 0, p, NULL), 0);
+    CHECK_EQ(g7sf_mem_pages(gpu), pages);
+    g7sf_gpu_destroy(gpu);
+}
