@@ -1,4 +1,5 @@
 /* Graphics memory and STATE_BASE_ADDRESS. */
+#include <pthread.h>
 #include <string.h>
 
 #include "gen7sf/gen7sf.h"
@@ -87,5 +88,45 @@ TEST(platform_option)
     CHECK(g7sf_gpu_create_ex(&o) == NULL);
     gpu = g7sf_gpu_create();
     CHECK_EQ(g7sf_gpu_platform(gpu), G7SF_IVB);
+    g7sf_gpu_destroy(gpu);
+}
+
+/* Two host threads write different DWords of the same never-written pages
+ * at once: both allocate a page, one installs it, and neither write may be
+ * lost (before the compare-and-swap the loser's page and write vanished). */
+#define RACE_PAGES 512u
+typedef struct { g7sf_gpu *gpu; uint32_t base; unsigned lane; } race_arg;
+
+static void *race_writer(void *p)
+{
+    const race_arg *a = p;
+    for (unsigned i = 0; i < RACE_PAGES; i++) {
+        uint32_t v = 0xA5000000u | a->lane << 16 | i;
+        g7sf_mem_write(a->gpu, a->base + i * 4096u + 4 * a->lane, &v, 4);
+    }
+    return NULL;
+}
+
+TEST(concurrent_first_writes_to_a_page_keep_both)
+{
+    g7sf_gpu *gpu = g7sf_gpu_create();
+    unsigned lost = 0;
+    for (unsigned round = 0; round < 16; round++) {
+        uint32_t base = 0x10000000u + round * (RACE_PAGES * 4096u) * 2;  /* fresh directories */
+        race_arg a[2] = { { gpu, base, 0 }, { gpu, base, 1 } };
+        pthread_t t[2];
+        for (unsigned k = 0; k < 2; k++)
+            pthread_create(&t[k], NULL, race_writer, &a[k]);
+        for (unsigned k = 0; k < 2; k++)
+            pthread_join(t[k], NULL);
+        for (unsigned i = 0; i < RACE_PAGES; i++)
+            for (unsigned lane = 0; lane < 2; lane++) {
+                uint32_t v = 0;
+                g7sf_mem_read(gpu, base + i * 4096u + 4 * lane, &v, 4);
+                lost += v != (0xA5000000u | lane << 16 | i);
+            }
+    }
+    CHECK_EQ(lost, 0);
+    CHECK_EQ(g7sf_mem_pages(gpu), 16 * RACE_PAGES);
     g7sf_gpu_destroy(gpu);
 }

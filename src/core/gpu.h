@@ -48,7 +48,10 @@ typedef struct g7sf_dp_surface_memo {
 
 struct g7sf_gpu {
     enum g7sf_platform platform;
-    uint8_t **dir[1u << (32 - G7SF_DIR_SHIFT)];   /* lazily allocated page tables */
+    /* Lazily allocated page tables: directories (arrays of page
+     * pointers), both held as void * so that memory.c's one compare-and-swap
+     * installs either. */
+    void *dir[1u << (32 - G7SF_DIR_SHIFT)];
     size_t pages;
     struct g7sf_base_reg bases[G7SF_BASE_COUNT];
     g7sf_error latch;

@@ -12,24 +12,45 @@ static bool in_space(uint32_t addr, size_t len)
     return len <= (size_t)0x100000000ull - addr;
 }
 
+/* Table entries are published with a compare-and-swap and read with
+ * acquire loads: threads sending messages at once may allocate the same
+ * page or directory, and the loser frees its copy, so no write is lost. */
 const uint8_t *g7sf_mem_page(const g7sf_gpu *gpu, uint32_t addr)
 {
-    uint8_t **d = gpu->dir[addr >> G7SF_DIR_SHIFT];
-    return d ? d[(addr >> G7SF_PAGE_SHIFT) & (PAGES_PER_DIR - 1)] : NULL;
+    void **d = __atomic_load_n(&gpu->dir[addr >> G7SF_DIR_SHIFT], __ATOMIC_ACQUIRE);
+    return d ? __atomic_load_n(&d[(addr >> G7SF_PAGE_SHIFT) & (PAGES_PER_DIR - 1)],
+                               __ATOMIC_ACQUIRE)
+             : NULL;
+}
+
+/* *slot, or a fresh zeroed block of `size` bytes installed there. */
+static void *install(void **slot, size_t size, bool *fresh)
+{
+    void *cur = __atomic_load_n(slot, __ATOMIC_ACQUIRE), *mine;
+    *fresh = false;
+    if (cur || !(mine = calloc(1, size)))
+        return cur;
+    if (__atomic_compare_exchange_n(slot, &cur, mine, false, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_ACQUIRE)) {
+        *fresh = true;
+        return mine;
+    }
+    free(mine);   /* another thread installed one first: cur holds it */
+    return cur;
 }
 
 static uint8_t *page_for_write(g7sf_gpu *gpu, uint32_t addr)
 {
-    uint8_t ***d = &gpu->dir[addr >> G7SF_DIR_SHIFT];
-    if (!*d && !(*d = calloc(PAGES_PER_DIR, sizeof **d)))
+    bool fresh;
+    void **d = install(&gpu->dir[addr >> G7SF_DIR_SHIFT], PAGES_PER_DIR * sizeof(void *),
+                       &fresh);
+    if (!d)
         return NULL;
-    uint8_t **p = &(*d)[(addr >> G7SF_PAGE_SHIFT) & (PAGES_PER_DIR - 1)];
-    if (!*p) {
-        if (!(*p = calloc(1, G7SF_PAGE_SIZE)))
-            return NULL;
-        gpu->pages++;
-    }
-    return *p;
+    uint8_t *p = install(&d[(addr >> G7SF_PAGE_SHIFT) & (PAGES_PER_DIR - 1)], G7SF_PAGE_SIZE,
+                         &fresh);
+    if (fresh)
+        __atomic_fetch_add(&gpu->pages, 1, __ATOMIC_RELAXED);
+    return p;
 }
 
 int g7sf_mem_write(g7sf_gpu *gpu, uint32_t addr, const void *src, size_t len)
@@ -73,15 +94,19 @@ int g7sf_mem_read(g7sf_gpu *gpu, uint32_t addr, void *dst, size_t len)
     return 0;
 }
 
-size_t g7sf_mem_pages(const g7sf_gpu *gpu) { return gpu ? gpu->pages : 0; }
+size_t g7sf_mem_pages(const g7sf_gpu *gpu)
+{
+    return gpu ? __atomic_load_n(&gpu->pages, __ATOMIC_RELAXED) : 0;
+}
 
 void g7sf_mem_free_all(g7sf_gpu *gpu)
 {
     for (size_t i = 0; i < sizeof gpu->dir / sizeof gpu->dir[0]; i++) {
-        if (!gpu->dir[i])
+        void **d = gpu->dir[i];
+        if (!d)
             continue;
         for (unsigned k = 0; k < PAGES_PER_DIR; k++)
-            free(gpu->dir[i][k]);
+            free(d[k]);
         free(gpu->dir[i]);
         gpu->dir[i] = NULL;
     }

@@ -100,9 +100,6 @@ int g7sf_dataport_send(g7sf_msg_ctx *c)
     if (c->msg->eot && !(t->flags & DP_WRITE))
         return g7sf_msg_fail(c, G7SF_EEOT, "%s: EOT on a read message (%s)", port_name(c->msg->sfid),
                              t->name);
-    if (!t->run)
-        return g7sf_msg_fail(c, G7SF_ENOTIMPL, "%s: %s is not modelled yet", port_name(c->msg->sfid),
-                             t->name);
     if (!c->header && ((t->flags & DP_HEADER) ||
                        ((t->flags & DP_HEADER_STATELESS) && bti == DP_BTI_STATELESS)))
         return g7sf_msg_fail(c, G7SF_EHEADER, "%s requires a header%s", t->name,

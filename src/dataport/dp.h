@@ -19,7 +19,7 @@ enum {
 typedef struct dp_msg_type dp_msg_type;
 struct dp_msg_type {
     const char *name;                               /* NULL: reserved encoding */
-    int (*run)(g7sf_msg_ctx *c, const dp_msg_type *t);  /* NULL: not modelled yet */
+    int (*run)(g7sf_msg_ctx *c, const dp_msg_type *t);
     unsigned flags;
 };
 
