@@ -86,6 +86,17 @@ TEST(reserved_data_port_messages_are_unknown_opcodes)
         CHECK_EQ(send_eot(gpu, &thr, G7SF_SFID_DATA_CACHE, t_desc(1, 0, 1, reserved_dc[i], 0, 0),
                           false), G7SF_EOPCODE);
     g7sf_gpu_destroy(gpu);
+    /* Haswell: port 1 uses Mesa's codes 1-7, 9-13 (docs/spec-notes.md); the rest
+     * are reserved, as are the untyped codes on port 0 */
+    gpu = t_gpu(G7SF_HSW, &thr);
+    unsigned reserved_dc1[] = { 0x0, 0x8, 0xE, 0xF }, moved[] = { 0x5, 0x6, 0xD };
+    for (unsigned i = 0; i < 4; i++)
+        CHECK_EQ(send_eot(gpu, &thr, G7SF_SFID_DATA_CACHE1, t_desc(1, 0, 1, reserved_dc1[i], 0, 0),
+                          false), G7SF_EOPCODE);
+    for (unsigned i = 0; i < 3; i++)
+        CHECK_EQ(send_eot(gpu, &thr, G7SF_SFID_DATA_CACHE, t_desc(1, 0, 1, moved[i], 0, 0), false),
+                 G7SF_EOPCODE);
+    g7sf_gpu_destroy(gpu);
 }
 
 TEST(error_latch_keeps_the_first_error_until_cleared)
