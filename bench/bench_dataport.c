@@ -105,6 +105,21 @@ int main(void)
     bench_msg(gpu, &thr, "DWord Scattered Write, SIMD16 (DC)", G7SF_SFID_DATA_CACHE,
               desc(5, 0, true, 0xB, 3, 0), p, 2, 0xFFFF);
 
+    /* BTI 2: the same memory as a RAW buffer (entries are bytes) for the
+     * untyped messages; SIMD16 (desc[13:12] = 1), all four channels */
+    n = (1u << 20) - 1;
+    const uint32_t raw[8] = { 4u << 29 | 0x1FFu << 18, 0x1000000, (n >> 7 & 0x3FFF) << 16 | (n & 0x7F),
+                              (n >> 21) << 21 };
+    ptr = 0xC0;
+    g7sf_mem_write(gpu, 0x100C0, raw, sizeof raw);
+    g7sf_mem_write(gpu, 0x10008, &ptr, 4);
+    g7sf_reg u[10] = {{{0}}};
+    for (unsigned i = 0; i < 16; i++)
+        u[i / 8].ud[i % 8] = 16 * i;   /* U: byte addresses of 16 RGBA elements */
+    bench_msg(gpu, &thr, "Untyped Surface Read, SIMD16 RGBA (DC)", G7SF_SFID_DATA_CACHE,
+              desc(2, 8, false, 0x5, 0x10, 2), u, 0, 0xFFF0);
+    bench_msg(gpu, &thr, "Untyped Surface Write, SIMD16 RGBA (DC)", G7SF_SFID_DATA_CACHE,
+              desc(10, 0, false, 0xD, 0x10, 2), u, 0, 0xFFF0);
     bench_rt_write(gpu, &thr);
 
     /* OWord block read bandwidth: 128 bytes per message */
