@@ -49,27 +49,50 @@ static unsigned written(g7sf_gpu *gpu, uint32_t bytes)
     return n;
 }
 
+/* An arrayed target at LOD 0 and what one message writes in the slice its
+ * array index selects: n DWords at offsets off[] from the slice, slot[]'s
+ * colours, nothing else in the first `size` bytes. */
+typedef struct slice_target {
+    uint32_t dw0, w, h, d, pitch, min_elem, slice_bytes, size;
+    uint16_t xy[4][2];
+    uint32_t enables;
+    unsigned n;
+    uint32_t off[4];
+    unsigned slot[4];
+} slice_target;
+
+typedef struct { uint32_t rtai, slice; } rtai_case;
+
+static void check_slices(g7sf_gpu *gpu, const g7sf_thread *thr, const slice_target *t,
+                         const rtai_case *cases, unsigned ncases)
+{
+    for (unsigned k = 0; k < ncases; k++) {
+        bind(gpu, t->dw0, t->w, t->h, t->d, t->pitch, t->min_elem, 0, t->size);
+        send(gpu, thr, cases[k].rtai, t->xy, t->enables);
+        uint32_t base = RT_BASE + t->slice_bytes * cases[k].slice;
+        for (unsigned i = 0; i < t->n; i++)
+            CHECKF(t_peek(gpu, base + t->off[i]) == rt_slot_rgba8(t->slot[i]),
+                   "depth %u RTAI %u: slice %u +%u", t->d, cases[k].rtai, cases[k].slice,
+                   t->off[i]);
+        CHECKF(written(gpu, t->size) == t->n, "depth %u RTAI %u: %u DWords written", t->d,
+               cases[k].rtai, written(gpu, t->size));
+    }
+}
+
 /* 1D array, 8 wide, 4 slices, ARYSPC_LOD0: QPitch = height 1 aligned to
  * VALIGN 2 = 2 rows of 32 bytes, slice s at 64 s.  Only y = 0 exists: the
  * lower pixels of a subspan (y = 1) are outside the surface and dropped
- * (10166 "Y must be zero", 10188), not written into the QPitch padding. */
+ * (10166 "Y must be zero", 10188), not written into the QPitch padding.
+ * Minimum Array Element 1: an index outside [1, Depth 3] becomes 1. */
 TEST(one_d_array_slice_from_array_index_and_y_nonzero_dropped)
 {
     g7sf_thread thr;
     g7sf_gpu *gpu = rt_gpu(&thr);
-    const uint16_t xy[4][2] = { { 2, 0 }, { 6, 0 }, { 0, 0 }, { 0, 0 } };
-    const struct { uint32_t rtai, slice; } cases[] = { { 2, 2 }, { 3, 3 }, { 0, 1 }, { 4, 1 },
-                                                      { 511, 1 } };
-    for (unsigned k = 0; k < sizeof cases / sizeof *cases; k++) {
-        bind(gpu, rt_ss_dw0(T_1D, 0x0C7, 0) | 1u << 28 | 1u << 10, 8, 1, 4, 32, 1, 0, 4 * 64);
-        send(gpu, &thr, cases[k].rtai, xy, 0xFF);
-        uint32_t s = RT_BASE + 64 * cases[k].slice;
-        CHECKF(t_peek(gpu, s + 8) == rt_slot_rgba8(0) && t_peek(gpu, s + 12) == rt_slot_rgba8(1) &&
-               t_peek(gpu, s + 24) == rt_slot_rgba8(4) && t_peek(gpu, s + 28) == rt_slot_rgba8(5),
-               "RTAI %u: slice %u row 0", cases[k].rtai, cases[k].slice);
-        CHECKF(written(gpu, 4 * 64) == 4, "RTAI %u: %u DWords written", cases[k].rtai,
-               written(gpu, 4 * 64));
-    }
+    const slice_target t = { rt_ss_dw0(T_1D, 0x0C7, 0) | 1u << 28 | 1u << 10, 8, 1, 4, 32, 1,
+                             64, 4 * 64, { { 2, 0 }, { 6, 0 } }, 0xFF,
+                             4, { 8, 12, 24, 28 }, { 0, 1, 4, 5 } };
+    const rtai_case cases[] = { { 2, 2 }, { 3, 3 }, { 0, 1 }, { 4, 1 }, { 511, 1 } };
+    check_slices(gpu, &thr, &t, cases, sizeof cases / sizeof *cases);
     g7sf_gpu_destroy(gpu);
 }
 
@@ -79,18 +102,10 @@ TEST(three_d_array_index_is_the_depth_slice_with_the_override)
 {
     g7sf_thread thr;
     g7sf_gpu *gpu = rt_gpu(&thr);
-    const uint16_t xy[4][2] = { { 2, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };
-    const struct { uint32_t rtai, z; } cases[] = { { 1, 1 }, { 3, 3 }, { 0, 1 }, { 4, 1 },
-                                                  { 2047, 1 } };
-    for (unsigned k = 0; k < sizeof cases / sizeof *cases; k++) {
-        bind(gpu, rt_ss_dw0(T_3D, 0x0C7, 0), 4, 2, 4, 16, 1, 0, 4 * 32);
-        send(gpu, &thr, cases[k].rtai, xy, 0x9);   /* (2,0) and (3,1) */
-        uint32_t z = RT_BASE + 32 * cases[k].z;
-        CHECKF(t_peek(gpu, z + 8) == rt_slot_rgba8(0) && t_peek(gpu, z + 16 + 12) == rt_slot_rgba8(3),
-               "RTAI %u: slice %u", cases[k].rtai, cases[k].z);
-        CHECKF(written(gpu, 4 * 32) == 2, "RTAI %u: %u DWords written", cases[k].rtai,
-               written(gpu, 4 * 32));
-    }
+    const slice_target t = { rt_ss_dw0(T_3D, 0x0C7, 0), 4, 2, 4, 16, 1, 32, 4 * 32,
+                             { { 2, 0 } }, 0x9, 2, { 8, 16 + 12 }, { 0, 3 } };   /* (2,0) (3,1) */
+    const rtai_case cases[] = { { 1, 1 }, { 3, 3 }, { 0, 1 }, { 4, 1 }, { 2047, 1 } };
+    check_slices(gpu, &thr, &t, cases, sizeof cases / sizeof *cases);
     g7sf_gpu_destroy(gpu);
 }
 
@@ -136,25 +151,19 @@ TEST(cube_face_is_the_array_index_range_checked_against_5)
 {
     g7sf_thread thr;
     g7sf_gpu *gpu = rt_gpu(&thr);
-    const uint16_t xy[4][2] = { { 2, 2 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };
-    const struct { uint32_t depth, rtai, face; } cases[] = {
-        { 1, 5, 5 }, { 1, 2, 2 }, { 1, 1, 2 }, { 1, 6, 2 }, { 2, 7, 2 }, { 2, 11, 2 }, { 2, 4, 4 },
-    };
-    for (unsigned k = 0; k < sizeof cases / sizeof *cases; k++) {
-        uint32_t size = 6 * 64 * cases[k].depth;
-        bind(gpu, rt_ss_dw0(T_CUBE, 0x0C7, 0) | 1u << 10, 4, 4, cases[k].depth, 16, 2, 0, size);
-        send(gpu, &thr, cases[k].rtai, xy, 0x8);   /* (3,3) */
-        CHECKF(t_peek(gpu, RT_BASE + 64 * cases[k].face + 3 * 16 + 12) == rt_slot_rgba8(3),
-               "cubes %u RTAI %u: face %u", cases[k].depth, cases[k].rtai, cases[k].face);
-        CHECKF(written(gpu, size) == 1, "cubes %u RTAI %u: %u written", cases[k].depth,
-               cases[k].rtai, written(gpu, size));
-    }
+    slice_target t = { rt_ss_dw0(T_CUBE, 0x0C7, 0) | 1u << 10, 4, 4, 1, 16, 2, 64, 6 * 64,
+                       { { 2, 2 } }, 0x8, 1, { 3 * 16 + 12 }, { 3 } };   /* (3,3) */
+    const rtai_case one[] = { { 5, 5 }, { 2, 2 }, { 1, 2 }, { 6, 2 } };
+    check_slices(gpu, &thr, &t, one, sizeof one / sizeof *one);
+    t.d = 2, t.size = 12 * 64;
+    const rtai_case two[] = { { 7, 2 }, { 11, 2 }, { 4, 4 } };
+    check_slices(gpu, &thr, &t, two, sizeof two / sizeof *two);
     g7sf_gpu_destroy(gpu);
 }
 
 /* Buffer of 6 entries (Width field 5) of 4 bytes: X indexes entries at
- * 4 x; y != 0 and x >= 6 are dropped (not written at 4 x); the array index "must be zero" and is
- * ignored when it is not. */
+ * 4 x; y != 0 and x >= 6 are dropped; the array index "must be zero" and
+ * is ignored when it is not. */
 TEST(buffer_only_x_indexes_and_the_array_index_is_ignored)
 {
     g7sf_thread thr;
