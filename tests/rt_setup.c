@@ -49,12 +49,13 @@ int rt_send(g7sf_gpu *gpu, const g7sf_thread *thr, uint32_t desc, const g7sf_reg
     return t_send(gpu, thr, G7SF_SFID_RENDER_CACHE, desc, 0, p, NULL);
 }
 
-void rt_simd8_colors(g7sf_reg *p)
+void rt_colors(g7sf_reg *p, unsigned nslots)
 {
-    for (unsigned i = 0; i < 8; i++)
+    unsigned regs = nslots / 8;   /* per channel */
+    for (unsigned i = 0; i < nslots; i++)
         for (unsigned ch = 0; ch < 4; ch++) {
             union { float f; uint32_t u; } v = { ch == 3 ? 1.0f : (float)(16 * ch + i) / 255.0f };
-            p[ch].ud[i] = v.u;
+            p[regs * ch + i / 8].ud[i % 8] = v.u;
         }
 }
 

@@ -30,9 +30,11 @@ void rt_header(g7sf_reg *p, uint32_t m0_0, unsigned rt_index, const uint16_t xy[
                uint32_t enables);
 /* Render Target Write message: mlen, header, subtype, slot group, BTI. */
 uint32_t rt_desc(unsigned mlen, int header, unsigned subtype, unsigned slot_group);
-/* SIMD8 colour registers p[0..3]: slot i = (i, 16+i, 32+i, 255) / 255 as
- * floats, so an R8G8B8A8_UNORM target stores rt_slot_rgba8(i). */
-void rt_simd8_colors(g7sf_reg *p);
+/* Colour registers of `nslots` (8 or 16) slots, R, G, B, A, a register
+ * (SIMD8) or two (SIMD16, slots 7:0 then 15:8) per channel: slot i =
+ * (i, 16+i, 32+i, 255) / 255 as floats, so an R8G8B8A8_UNORM target stores
+ * rt_slot_rgba8(i). */
+void rt_colors(g7sf_reg *p, unsigned nslots);
 uint32_t rt_slot_rgba8(unsigned i);
 int rt_send(g7sf_gpu *gpu, const g7sf_thread *thr, uint32_t desc, const g7sf_reg *p);
 

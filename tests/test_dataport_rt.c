@@ -29,13 +29,13 @@ static uint32_t rgba8(unsigned r, unsigned g, unsigned b, unsigned a)
     return a << 24 | b << 16 | g << 8 | r;
 }
 
-/* A SIMD8 message with a header (mlen 6) and rt_simd8_colors. */
+/* A SIMD8 message with a header (mlen 6) and rt_colors. */
 static int send_simd8(g7sf_gpu *gpu, const g7sf_thread *thr, uint32_t m0_0, unsigned rt_index,
                       const uint16_t xy[4][2], uint32_t enables, unsigned subtype, unsigned group)
 {
     g7sf_reg p[6];
     rt_header(p, m0_0, rt_index, xy, enables);
-    rt_simd8_colors(&p[2]);
+    rt_colors(&p[2], 8);
     return rt_send(gpu, thr, rt_desc(6, 1, subtype, group), p);
 }
 
@@ -97,7 +97,7 @@ TEST(dual_source_lo_and_hi_pick_their_slot_half)
     for (unsigned hi = 0; hi < 2; hi++) {
         g7sf_reg p[10];
         rt_header(p, 0, 0, xy, hi ? 0x0F00 : 0x00F0);
-        rt_simd8_colors(&p[2]);
+        rt_colors(&p[2], 8);
         for (unsigned r = 6; r < 10; r++)
             for (unsigned d = 0; d < 8; d++)
                 p[r].ud[d] = F2U(0.5f);
@@ -170,7 +170,7 @@ TEST(headerless_message_takes_r0_r1_with_rt_index_and_s0a_zero)
     rt_header(h, 1u << 11, 5, xy, 0x09);      /* s0a flag and RT index 5: ignored */
     thr.r0 = h[0], thr.r1 = h[1];
     g7sf_reg p[4];
-    rt_simd8_colors(p);
+    rt_colors(p, 8);
     CHECK_EQ(rt_send(gpu, &thr, rt_desc(4, 0, RT_SIMD8, 0), p), 0);
     CHECK_EQ(px(gpu, 64, 6, 2), rgba8(0, 16, 32, 255));
     CHECK_EQ(px(gpu, 64, 7, 3), rgba8(3, 19, 35, 255));
@@ -351,7 +351,7 @@ TEST(alpha_test_every_function_both_reference_formats)
             rt_blend_entry(gpu, 0, 0, 1u << 16 | func << 13);
             g7sf_reg p[6];
             rt_header(p, 0, 0, xy, 0xFF);
-            rt_simd8_colors(&p[2]);
+            rt_colors(&p[2], 8);
             for (unsigned i = 0; i < 8; i++)
                 p[5].ud[i] = F2U(alphas[i]);
             CHECK_EQ(rt_send(gpu, &thr, rt_desc(6, 1, RT_SIMD8, 0), p), 0);
@@ -381,7 +381,7 @@ TEST(alpha_test_reads_source0_alpha_when_present)
     rt_header(p, 1u << 11, 1, xy, 0xFF);
     for (unsigned i = 0; i < 8; i++)
         p[2].ud[i] = F2U(i & 1 ? 1.0f : 0.0f);
-    rt_simd8_colors(&p[3]);
+    rt_colors(&p[3], 8);
     for (unsigned i = 0; i < 8; i++)
         p[6].ud[i] = F2U(i & 1 ? 0.0f : 1.0f);   /* colour alpha: the opposite */
     CHECK_EQ(rt_send(gpu, &thr, rt_desc(7, 1, RT_SIMD8, 0), p), 0);

@@ -66,23 +66,7 @@ static uint32_t read_sample(g7sf_gpu *gpu, const g7sf_thread *thr, uint32_t x, u
     return to_rgba8(v);
 }
 
-/* Colour of slot i: (i, 16+i, 32+i, 255) / 255, at p[0..3] (SIMD8) or
- * p[0..7] (SIMD16: slots 7:0 then 15:8 per channel). */
-static void colors(g7sf_reg *p, unsigned nslots)
-{
-    for (unsigned i = 0; i < nslots; i++)
-        for (unsigned ch = 0; ch < 4; ch++) {
-            float v = ch == 3 ? 1.0f : (float)(16 * ch + i) / 255.0f;
-            if (nslots == 16)
-                p[2 * ch + i / 8].ud[i % 8] = F2U(v);
-            else
-                p[ch].ud[i] = F2U(v);
-        }
-}
-
-static uint32_t slot_rgba8(unsigned i) { return 0xFFu << 24 | (32 + i) << 16 | (16 + i) << 8 | i; }
-
-/* After a SIMD8 per-pixel message with colors(): sample n of slot j's
+/* After a SIMD8 per-pixel message with rt_colors(): sample n of slot j's
  * pixel holds slot j's colour when covered[j] bit n, else 0. */
 static void expect_4x(g7sf_gpu *gpu, const g7sf_thread *thr, const uint16_t xy[4][2],
                       const uint8_t covered[8])
@@ -90,7 +74,7 @@ static void expect_4x(g7sf_gpu *gpu, const g7sf_thread *thr, const uint16_t xy[4
     for (unsigned j = 0; j < 8; j++)
         for (unsigned n = 0; n < 4; n++) {
             uint32_t got = read_sample(gpu, thr, xy[j / 4][0] + (j & 1), j >> 1 & 1, n);
-            CHECKF(got == (covered[j] >> n & 1 ? slot_rgba8(j) : 0), "slot %u sample %u: %08x",
+            CHECKF(got == (covered[j] >> n & 1 ? rt_slot_rgba8(j) : 0), "slot %u sample %u: %08x",
                    j, n, got);
         }
 }
@@ -110,7 +94,7 @@ TEST(per_pixel_4x_coverage_is_enable_and_sample_mask_and_omask)
     memset(&p[2], 0, sizeof p[2]);
     for (unsigned j = 0; j < 8; j++)
         p[2].ud[j / 2] |= (uint32_t)omask[j] << (16 * (j % 2));
-    colors(&p[3], 8);
+    rt_colors(&p[3], 8);
     CHECK_EQ(rt_send(gpu, &thr, rt_desc(7, 1, RT_SIMD8, 0), p), 0);
     uint8_t covered[8];
     for (unsigned j = 0; j < 8; j++)
@@ -130,7 +114,7 @@ TEST(alpha_to_coverage_counts_and_alpha_to_one_at_4x)
     g7sf_reg p[6];
     const uint16_t xy[4][2] = { { 0, 0 }, { 2, 0 }, { 0, 0 }, { 0, 0 } };
     rt_header(p, 0, 0, xy, 0xFF);
-    colors(&p[2], 8);
+    rt_colors(&p[2], 8);
     static const float a[8] = { 0.0f, 0.1f, 0.2f, 0.4f, 0.5f, 0.6f, 0.9f, 1.0f };
     /* round(4a) samples from 0: 0, 0 (0.4), 1 (0.8), 2 (1.6), 2, 2 (2.4), 4 (3.6), 4 */
     static const uint8_t covered[8] = { 0x0, 0x0, 0x1, 0x3, 0x3, 0x3, 0xF, 0xF };
@@ -152,11 +136,11 @@ TEST(per_sample_4x_simd16_slot_quads_are_samples)
     const uint16_t xy[4][2] = { { 2, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };
     uint32_t enables = 0xFFBF;                      /* slot 6: pixel 2 sample 1 off */
     rt_header(p, 0, 0, xy, enables);
-    colors(&p[2], 16);
+    rt_colors(&p[2], 16);
     CHECK_EQ(rt_send(gpu, &thr, rt_desc(10, 1, RT_SIMD16, 0), p), 0);
     for (unsigned j = 0; j < 16; j++) {
         uint32_t got = read_sample(gpu, &thr, 2 + (j & 1), j >> 1 & 1, j / 4);
-        CHECKF(got == (j == 6 ? 0 : slot_rgba8(j)), "slot %u: %08x", j, got);
+        CHECKF(got == (j == 6 ? 0 : rt_slot_rgba8(j)), "slot %u: %08x", j, got);
     }
     CHECK_EQ(read_sample(gpu, &thr, 0, 0, 0), 0);   /* subspan 1 has no slots */
     g7sf_gpu_destroy(gpu);
@@ -175,17 +159,17 @@ TEST(per_sample_8x_starting_sample_pair_index)
     const uint16_t xy[4][2] = { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };
     g7sf_reg p[10];
     rt_header(p, 2u << 6, 0, xy, 0xFFFF);
-    colors(&p[2], 16);
+    rt_colors(&p[2], 16);
     CHECK_EQ(rt_send(gpu, &thr, rt_desc(10, 1, RT_SIMD16, 0), p), 0);
     rt_header(p, 1u << 6, 0, xy, 0xFF);
-    colors(&p[2], 8);
+    rt_colors(&p[2], 8);
     for (unsigned i = 0; i < 8; i++)
         p[2].ud[i] = F2U((float)(100 + i) / 255.0f);
     CHECK_EQ(rt_send(gpu, &thr, rt_desc(6, 1, RT_SIMD8, 0), p), 0);
     for (unsigned px = 0; px < 4; px++)
         for (unsigned n = 0; n < 8; n++) {
-            uint32_t want = n >= 4 && n < 7 ? slot_rgba8(4 * (n - 4) + px)
-                          : n == 2 || n == 3 ? (slot_rgba8(4 * (n - 2) + px) & ~0xFFu) | (100 + 4 * (n - 2) + px)
+            uint32_t want = n >= 4 && n < 7 ? rt_slot_rgba8(4 * (n - 4) + px)
+                          : n == 2 || n == 3 ? (rt_slot_rgba8(4 * (n - 2) + px) & ~0xFFu) | (100 + 4 * (n - 2) + px)
                           : 0;
             uint32_t got = read_sample(gpu, &thr, px & 1, px >> 1, n);
             CHECKF(got == want, "pixel %u sample %u: %08x want %08x", px, n, got, want);
@@ -222,7 +206,7 @@ TEST(mcs_pixels_expand_to_identity_and_read_back_through_the_sampler)
     g7sf_reg p[6];
     const uint16_t xy[4][2] = { { 0, 0 }, { 2, 0 }, { 0, 0 }, { 0, 0 } };
     rt_header(p, 0, 0, xy, 0x17);   /* (0,0), (1,0), (0,1); subspan 1: (2,0) */
-    colors(&p[2], 8);
+    rt_colors(&p[2], 8);
     CHECK_EQ(rt_send(gpu, &thr, rt_desc(6, 1, RT_SIMD8, 0), p), 0);
 
     /* ld_mcs (type 29: U, V, R, LOD) of (0,0) (1,0) (0,1) (1,1) (2,0) */
@@ -238,11 +222,11 @@ TEST(mcs_pixels_expand_to_identity_and_read_back_through_the_sampler)
     /* ld2dms (type 30: SI, MCS, U, V, R, LOD) with those MCS values */
     const uint32_t clear = 0xFFFF00FFu;   /* R, B, A = 1 */
     const uint32_t want[5][4] = {
-        { slot_rgba8(0), 0x01010101u, 0x01010101u, 0x01010101u },   /* all from slice 0 */
-        { slot_rgba8(1), clear, clear, clear },                      /* was cleared */
-        { slot_rgba8(2), 0x03030303u, 0x02020202u, 0x01010101u },   /* 0x1B: 3 2 1 0 */
+        { rt_slot_rgba8(0), 0x01010101u, 0x01010101u, 0x01010101u },   /* all from slice 0 */
+        { rt_slot_rgba8(1), clear, clear, clear },                      /* was cleared */
+        { rt_slot_rgba8(2), 0x03030303u, 0x02020202u, 0x01010101u },   /* 0x1B: 3 2 1 0 */
         { 0x01010101u, 0x01010101u, 0x01010101u, 0x01010101u },     /* MCS 0: slice 0 */
-        { slot_rgba8(4), 0x02020202u, 0x02020202u, 0x02020202u },   /* 0x55: slice 1 */
+        { rt_slot_rgba8(4), 0x02020202u, 0x02020202u, 0x02020202u },   /* 0x55: slice 1 */
     };
     for (unsigned n = 0; n < 4; n++) {
         g7sf_reg r[6] = { 0 };

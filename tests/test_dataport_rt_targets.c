@@ -36,7 +36,7 @@ static void send(g7sf_gpu *gpu, const g7sf_thread *thr, uint32_t rtai, const uin
 {
     g7sf_reg p[6];
     rt_header(p, rtai << 16, 0, xy, enables);
-    rt_simd8_colors(&p[2]);
+    rt_colors(&p[2], 8);
     CHECK_EQ(rt_send(gpu, thr, rt_desc(6, 1, RT_SIMD8, 0), p), 0);
 }
 
@@ -225,7 +225,7 @@ TEST(mcs_8x_pixels_expand_to_identity_and_read_back_through_the_sampler)
     const uint16_t xy[4][2] = { { 0, 0 }, { 2, 0 }, { 0, 0 }, { 0, 0 } };
     g7sf_reg p[6];
     rt_header(p, 0, 0, xy, 0x37);   /* (0,0) (1,0) (0,1); (2,0) (3,0) */
-    rt_simd8_colors(&p[2]);
+    rt_colors(&p[2], 8);
     CHECK_EQ(rt_send(gpu, &thr, rt_desc(6, 1, RT_SIMD8, 0), p), 0);
 
     /* ld_mcs (type 29: U, V, R, LOD) */
