@@ -204,15 +204,6 @@ TEST(missing_second_source_reads_zero)
     CHECK(!rc.dual_source_factors);
 }
 
-TEST(alpha_to_one_replaces_source_alpha_before_blending)
-{
-    float out[4];
-    g7sf_blend_state bs = blend(SRC_ALPHA, ZERO, ADD);
-    bs.alpha_to_one_enable[RT] = 1;
-    run_float(&bs, S, S1, D, out);
-    CHECK_RGBA(out, 0.5f, 0.25f, 0.75f, 1.0f);           /* s*1, alpha 1*1 */
-}
-
 TEST(pre_and_post_blend_clamps_by_range)
 {
     static const float big[4] = { 1.5f, -1.5f, 0.25f, -0.25f };

@@ -125,6 +125,46 @@ TEST(alpha_to_coverage_counts_and_alpha_to_one_at_4x)
     g7sf_gpu_destroy(gpu);
 }
 
+/* AlphaToOne replaces source 0 alpha before blending, and only on a
+ * multisampled target (GL 4.5 §17.3.3).  Blend SRC_ALPHA, ZERO, ADD on
+ * colours with alpha 0.5, even slots only (exact halves):
+ * 4x: alpha 1, so the colour is unchanged and alpha 1*1;
+ * 1x: colour (i, 16+i, 32+i) / 2 and alpha 0.5*0.5 = 64/255 after rounding. */
+TEST(alpha_to_one_precedes_blending_and_needs_samples)
+{
+    const uint16_t xy[4][2] = { { 0, 0 }, { 2, 0 }, { 0, 0 }, { 0, 0 } };
+    for (unsigned samples = 1; samples <= 4; samples += 3) {
+        g7sf_thread thr;
+        g7sf_gpu *gpu = rt_gpu(&thr);
+        if (samples == 4) {
+            bind_ms(gpu, 4, 0);
+        } else {   /* 8x2 linear R8G8B8A8_UNORM, pitch 32 */
+            const uint32_t ss[8] = { rt_ss_dw0(1, 0x0C7, 0), RT_BASE, 1u << 16 | 7, 31 };
+            t_bind_state(gpu, RT_BTI, ss);
+        }
+        /* DW0: blend enable [31], SRC_ALPHA (0x03) [9:5], ZERO (0x11) [4:0];
+         * DW1: AlphaToOne [30] */
+        rt_blend_entry(gpu, 0, 1u << 31 | 0x03u << 5 | 0x11u, 1u << 30);
+        g7sf_reg p[6];
+        rt_header(p, 0, 0, xy, 0x55);
+        rt_colors(&p[2], 8);
+        for (unsigned i = 0; i < 8; i++)
+            p[5].ud[i] = F2U(0.5f);
+        CHECK_EQ(rt_send(gpu, &thr, rt_desc(6, 1, RT_SIMD8, 0), p), 0);
+        for (unsigned j = 0; j < 8; j += 2) {
+            uint32_t x = xy[j / 4][0] + (j & 1), y = j >> 1 & 1;
+            if (samples == 4) {
+                for (unsigned n = 0; n < 4; n++)
+                    CHECK_EQ(read_sample(gpu, &thr, x, y, n), rt_slot_rgba8(j));
+            } else {
+                uint32_t want = 64u << 24 | (32 + j) / 2 << 16 | (16 + j) / 2 << 8 | j / 2;
+                CHECK_EQ(t_peek(gpu, RT_BASE + 32 * y + 4 * x), want);
+            }
+        }
+        g7sf_gpu_destroy(gpu);
+    }
+}
+
 /* PERSAMPLE, SIMD16, 4x, SSPI 0: slot quad q is sample q of subspan 0. */
 TEST(per_sample_4x_simd16_slot_quads_are_samples)
 {

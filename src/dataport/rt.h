@@ -23,7 +23,6 @@ typedef struct rt_color {
     unsigned clamp_range;                        /* COLORCLAMP_* */
     float constant[4];                           /* Blend Constant Color R, G, B, A (pre-clamped) */
     /* Resolved once by rt_color_prepare for rt_color_output: */
-    bool alpha_to_one;                           /* source 0 alpha replaced by 1 */
     bool int_format;                             /* UINT/SINT: integers, never clamped */
     bool merge;                                  /* a channel of the format is write-disabled */
     float lo[4], hi[4];                          /* clamp range per channel (+-inf: none) */

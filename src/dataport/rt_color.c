@@ -93,7 +93,6 @@ int rt_color_prepare(rt_color *out, const g7sf_blend_state *bs, unsigned rt,
     rc.pre_clamp = bs->pre_blend_color_clamp_enable[rt];
     rc.post_clamp = bs->post_blend_color_clamp_enable[rt];
     rc.clamp_range = bs->color_clamp_range[rt];
-    rc.alpha_to_one = bs->alpha_to_one_enable[rt];
     rc.int_format = fmt->texel != G7SF_TEXEL_FLOAT;
     rc.constant[0] = cc->blend_constant_color_red;
     rc.constant[1] = cc->blend_constant_color_green;
@@ -156,8 +155,6 @@ void rt_color_output(const rt_color *rc, const g7sf_texel *src0, const g7sf_texe
     if (!rc->write_mask)
         return;
     if (!rc->int_format) {
-        if (rc->alpha_to_one)
-            s.f[3] = 1.0f;
         if (rc->pre_clamp) {
             clamp4(rc, s.f);
             clamp4(rc, s1.f);
