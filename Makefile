@@ -44,6 +44,10 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc -Itools/lib -c $< -o $@
 
+# the one place the version is written down (tools/lib/cli.c prints it)
+$(BUILD)/tools/lib/cli.o: ALL_CFLAGS += -DG7SF_VERSION='"$(VERSION)"'
+$(BUILD)/tools/lib/cli.o: Makefile
+
 $(BUILD)/libgen7sf.a: $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
