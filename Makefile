@@ -40,7 +40,14 @@ BENCHES  := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
 .PHONY: all check demo bench install clean
 all: $(BUILD)/libgen7sf.a $(BUILD)/libgen7sf.so $(TOOLS) $(EXAMPLES)
 
-$(BUILD)/%.o: %.c
+# Before the first compile: what the build needs, installed or named
+# (.ci/deps; with CC=clang also clang's sanitizer and fuzzer runtimes).
+$(BUILD)/.deps: .ci/deps
+	@mkdir -p $(BUILD)
+	@bash .ci/deps $(if $(findstring clang,$(CC)),clang)
+	@touch $@
+
+$(BUILD)/%.o: %.c | $(BUILD)/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc -Itools/lib -c $< -o $@
 
