@@ -61,8 +61,8 @@ static inline int unit_address(const smp_ctx *c, const smp_image *m, uint32_t ux
                                uint32_t *addr)
 {
     const g7sf_surface *s = &c->tex->surf;
-    if (!m)
-        return G7SF_ERANGE;
+    if (!m)   /* the view reaches a level or slice its surface lacks */
+        return G7SF_ESTATE;
     uint64_t px = (uint64_t)m->x + ux, py = (uint64_t)m->y + uy;
     uint64_t a = s->base + g7sf_tile_offset(s->tiling, s->pitch,
                                             (px >> c->block_wshift) * c->block_bytes,
@@ -101,16 +101,24 @@ static inline const g7sf_texel *unit_texels(smp_ctx *c, uint32_t addr)
     return texels;
 }
 
-/* Texel (x, y) of the unit at addr, through the cache (valid until the
- * next fetch); or zero after a failed address (err). */
-static inline const g7sf_texel *unit_texel(smp_ctx *c, int err, uint32_t addr, uint32_t x,
-                                           uint32_t y)
+/* The texel of a fetch that failed: zero, and the first error kept
+ * (G7SF_EFAULT past 4 GiB; G7SF_ESTATE for a level, slice or sample the
+ * surface does not have, which only a hand-built view reaches).  The
+ * callers return here before touching the address, which the failed
+ * computation left unset (passing it on let clang -O1/-O2 fold the
+ * failure check away and dereference NULL). */
+static const g7sf_texel *fetch_failed(smp_ctx *c, int err)
 {
     static const g7sf_texel zero;
-    if (err) {
-        c->err = c->err ? c->err : G7SF_EFAULT;
-        return &zero;
-    }
+    if (!c->err)
+        c->err = err == G7SF_EFAULT ? G7SF_EFAULT : G7SF_ESTATE;
+    return &zero;
+}
+
+/* Texel (x, y) of the unit at addr, through the cache (valid until the
+ * next fetch). */
+static inline const g7sf_texel *unit_texel(smp_ctx *c, uint32_t addr, uint32_t x, uint32_t y)
+{
     uint32_t dx = x & ((1u << c->unit_wshift) - 1), dy = y & ((1u << c->unit_hshift) - 1);
     return &unit_texels(c, addr)[(dy << c->unit_wshift) + dx];
 }
@@ -121,10 +129,10 @@ static inline const g7sf_texel *texel_2d(smp_ctx *c, const smp_image *m, uint32_
                                          uint32_t y)
 {
     /* from the unit's first texel: YCRCB pairs share a 32-bit unit of 2 pixels */
-    uint32_t addr;
+    uint32_t addr = 0;
     int err = unit_address(c, m, x >> c->unit_wshift << c->unit_wshift,
                            y >> c->unit_hshift << c->unit_hshift, &addr);
-    return unit_texel(c, err, addr, x, y);
+    return err ? fetch_failed(c, err) : unit_texel(c, addr, x, y);
 }
 
 static void fetch_planar(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
@@ -153,13 +161,13 @@ void smp_fetch(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
         *out = *texel_2d(c, image(c, lod, z), x, y);
         return;
     }
-    uint32_t addr;
+    uint32_t addr = 0;
     int err = s->type == G7SF_SURFTYPE_BUFFER
               ? g7sf_buffer_address(s, x, 0, &addr)
               : g7sf_surface_texel_address(s, x >> c->unit_wshift << c->unit_wshift,
                                            y >> c->unit_hshift << c->unit_hshift, z, lod,
                                            sample, &addr);
-    *out = *unit_texel(c, err, addr, x, y);
+    *out = err ? *fetch_failed(c, err) : *unit_texel(c, addr, x, y);
 }
 
 /* For the chroma key of texel (x, y, zs) of L: the texel whose chroma is
