@@ -132,8 +132,9 @@ typedef struct g7sf_sample_result {
  * operations that read no SAMPLER_STATE (ld*, resinfo, sampleinfo).  Errors:
  * G7SF_EINVAL (NULL, n or op out of range), G7SF_EOPCODE (the op does not
  * exist on this platform or in SIMD4x2), G7SF_ESTATE (a combination the PRM
- * forbids, e.g. MAPFILTER_MONO on a format other than MONO8),
- * G7SF_EFAULT (a texel outside graphics memory).  Pixels outside mask are
+ * forbids, e.g. MAPFILTER_MONO on a format other than MONO8, or a hand-built
+ * view whose mip_count or array_len reaches levels or slices its surface
+ * lacks: those texels read zero), G7SF_EFAULT (a texel outside graphics memory).  Pixels outside mask are
  * left as they were. */
 int g7sf_sample(g7sf_gpu *gpu, const g7sf_texture *tex, const g7sf_sampler *smp,
                 const g7sf_sample_args *a, g7sf_sample_result *out);
