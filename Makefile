@@ -5,6 +5,13 @@
 #   make bench      benchmarks
 #   make install PREFIX=/usr/local
 #   make SAN=1      AddressSanitizer + UndefinedBehaviorSanitizer build (in build-san/)
+#   make fuzz       build the fuzz targets (tests/fuzz/fuzz_*.c) with clang and libFuzzer
+#                   in build-fuzz/ and run each FUZZ_TIME seconds (default 60) on a copy
+#                   of its seed corpus in build-fuzz/work/; prints executions, coverage
+#                   and findings per target (FUZZ_TARGETS="state png" picks targets,
+#                   FUZZ_FLAGS passes libFuzzer options).  make check replays every
+#                   seed corpus through every target with $(CC).
+#   make fuzz-corpus  regenerate tests/fuzz/corpus/ from the tests (tests/fuzz/seeds/)
 
 SAN     ?=
 BUILD   ?= $(if $(SAN),build-san,build)
@@ -15,7 +22,9 @@ CFLAGS  ?= $(OPT) -g
 WERROR  ?= -Werror
 WARN    := -Wall -Wextra -Wshadow -Wvla -Wstrict-prototypes -Wmissing-prototypes $(WERROR)
 SANOPTS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-SANFLAGS:= $(if $(SAN),$(SANOPTS))
+# FUZZ=1 (set by make fuzz, with CC=clang): everything instrumented for libFuzzer
+FUZZOPTS:= -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SANFLAGS:= $(if $(FUZZ),$(FUZZOPTS),$(if $(SAN),$(SANOPTS)))
 # libpng: PNG stills in the tools' library (tools/lib/png_write.c)
 PNG_CFLAGS := $(shell pkg-config --cflags libpng 2>/dev/null)
 PNG_LIBS   := $(shell pkg-config --libs libpng 2>/dev/null || echo -lpng)
@@ -36,8 +45,21 @@ EXAMPLES := $(patsubst examples/%.c,$(BUILD)/examples/%,$(sort $(wildcard exampl
 DEMOS    := $(patsubst demo/%.c,$(BUILD)/demo/%,$(sort $(wildcard demo/*.c)))
 BENCH_SRC := $(sort $(wildcard bench/bench_*.c))
 BENCHES  := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
+# Fuzz targets: tests/fuzz/fuzz_NAME.c, seeds in tests/fuzz/corpus/NAME/ (a
+# target may read more corpora: FUZZ_CORPORA_NAME); the other tests/fuzz/*.c
+# are their helpers.  $(BUILD)/tests/fuzz_NAME is the target with replay.c's
+# main(), run by make check.
+FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_NAMES := $(FUZZ_SRC:tests/fuzz/fuzz_%.c=%)
+FUZZ_LIB_SRC := $(filter-out $(FUZZ_SRC) tests/fuzz/replay.c,$(wildcard tests/fuzz/*.c))
+FUZZ_LIB_OBJ := $(FUZZ_LIB_SRC:%.c=$(BUILD)/%.o)
+FUZZ_REPLAYS := $(FUZZ_NAMES:%=$(BUILD)/tests/fuzz_%)
+FUZZ_CORPORA_send_all := send_all send_sampler send_dataport send_media
+fuzz_corpora = $(addprefix tests/fuzz/corpus/,$(or $(FUZZ_CORPORA_$(1)),$(1)))
+empty :=
+space := $(empty) $(empty)
 
-.PHONY: all check demo bench install clean
+.PHONY: all check demo bench install clean fuzz fuzz-bins fuzz-corpus
 all: $(BUILD)/libgen7sf.a $(BUILD)/libgen7sf.so $(TOOLS) $(EXAMPLES)
 
 # Before the first compile: what the build needs, installed or named
@@ -80,9 +102,33 @@ $(BUILD)/bench/%: $(BUILD)/bench/%.o $(BUILD)/libgen7sf.a
 # bench_sampler also times Mesa's llvmpipe, loaded at run time by tests/mesa_gl.c
 $(BUILD)/bench/bench_sampler: $(BUILD)/tests/mesa_gl.o
 
+# Fuzz targets with replay.c's main(): each replays its corpora (FUZZ_CORPUS)
+$(FUZZ_NAMES:%=$(BUILD)/tests/fuzz/replay_%.o): $(BUILD)/tests/fuzz/replay_%.o: tests/fuzz/replay.c \
+		| $(BUILD)/.deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -DFUZZ_CORPUS='"$(subst $(space),:,$(call fuzz_corpora,$*))"' -c $< -o $@
+$(FUZZ_REPLAYS): $(BUILD)/tests/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/replay_%.o \
+		$(FUZZ_LIB_OBJ) $(TOOL_LIB_OBJ) $(BUILD)/libgen7sf.a
+	$(CC) $(SANFLAGS) -o $@ $^ $(PNG_LIBS) $(LDLIBS)
+
 # Tests run from the top directory; tests/run sums their closing lines.
-check: all $(TESTS)
-	@BUILD=$(BUILD) sh tests/run $(TESTS)
+check: all $(TESTS) $(FUZZ_REPLAYS)
+	@BUILD=$(BUILD) sh tests/run $(TESTS) $(FUZZ_REPLAYS)
+
+# libFuzzer builds (FUZZ=1 CC=clang BUILD=build-fuzz, from make fuzz)
+$(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%): $(BUILD)/fuzz/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ) $(TOOL_LIB_OBJ) $(BUILD)/libgen7sf.a
+	@mkdir -p $(dir $@)
+	$(CC) $(SANFLAGS) -fsanitize=fuzzer -o $@ $^ $(PNG_LIBS) $(LDLIBS)
+FUZZ_TARGETS ?= $(FUZZ_NAMES)
+fuzz-bins: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
+
+FUZZ_TIME ?= 60
+fuzz:
+	@bash .ci/deps clang
+	@$(MAKE) --no-print-directory BUILD=build-fuzz CC=clang FUZZ=1 OPT=-O2 \
+	    FUZZ_TARGETS="$(FUZZ_TARGETS)" fuzz-bins
+	@FUZZ_TIME=$(FUZZ_TIME) sh tests/fuzz/run build-fuzz $(foreach t,$(FUZZ_TARGETS),\
+	    $(t)=$(subst $(space),:,$(call fuzz_corpora,$(t))))
 
 demo: all $(DEMOS)
 	@BUILD=$(BUILD) sh demo/run
@@ -105,7 +151,7 @@ install: all
 	install -m 644 docs/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-fuzz
 
 .SECONDARY:
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
