@@ -1,5 +1,6 @@
-/* The input as a file (see file_input.h).  One file per process, rewritten
- * in place: creating a file per input would cost more than most inputs. */
+/* The input as a file (see file_input.h).  Files are made once per
+ * process and rewritten in place: creating a file per input would cost
+ * more than most inputs. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,37 +9,51 @@
 
 #include "file_input.h"
 
-static char path[4096];
-static int fd = -1;
+#define SLOTS 2
+static char paths[SLOTS][4096];
+static int fds[SLOTS] = { -1, -1 };
 
-static void remove_file(void)
+static void remove_files(void)
 {
-    if (fd >= 0)
-        unlink(path);
+    for (unsigned i = 0; i < SLOTS; i++)
+        if (fds[i] >= 0)
+            unlink(paths[i]);
 }
 
-const char *fuzz_file_input(const uint8_t *data, size_t n)
+/* A memory file system when there is one: the inputs never need a disk. */
+static const char *scratch_dir(void)
 {
-    if (fd < 0) {
-        const char *dir = getenv("TMPDIR");
-        snprintf(path, sizeof path, "%s/g7sf-fuzz-XXXXXX", dir && *dir ? dir : "/tmp");
-        fd = mkstemp(path);
-        if (fd < 0) {
-            perror(path);
+    const char *dir = getenv("TMPDIR");
+    if (dir && *dir)
+        return dir;
+    return access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+}
+
+const char *fuzz_file_input(unsigned slot, const uint8_t *data, size_t n)
+{
+    if (slot >= SLOTS)
+        abort();
+    if (fds[slot] < 0) {
+        static int registered;
+        snprintf(paths[slot], sizeof paths[slot], "%s/g7sf-fuzz-XXXXXX", scratch_dir());
+        fds[slot] = mkstemp(paths[slot]);
+        if (fds[slot] < 0) {
+            perror(paths[slot]);
             abort();
         }
-        atexit(remove_file);
+        if (!registered++)
+            atexit(remove_files);
     }
     size_t done = 0;
-    if (ftruncate(fd, 0))
+    if (ftruncate(fds[slot], 0))
         abort();
     while (done < n) {
-        ssize_t w = pwrite(fd, data + done, n - done, (off_t)done);
+        ssize_t w = pwrite(fds[slot], data + done, n - done, (off_t)done);
         if (w <= 0) {
-            perror(path);
+            perror(paths[slot]);
             abort();
         }
         done += (size_t)w;
     }
-    return path;
+    return paths[slot];
 }

@@ -77,7 +77,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned max = data[0];
     const uint8_t *text = data + 1;
     size_t n = size - 1;
-    const char *path = fuzz_file_input(text, n);
+    const char *path = fuzz_file_input(0, text, n);
     /* exactly max words: the sanitizers see a write past them */
     uint32_t *w = malloc(max ? max * sizeof *w : 1), *ref = malloc(256 * sizeof *ref);
     vio_error err = { 0 };

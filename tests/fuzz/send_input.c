@@ -110,6 +110,15 @@ static void send_checked(run *r)
     g7sf_clear_error(r->gpu);
     int code = g7sf_send(r->gpu, &thr, &msg, no_wb ? NULL : wb);
 
+    static int verbose = -1;   /* G7SF_FUZZ_VERBOSE=1: what each send returned */
+    if (verbose < 0)
+        verbose = getenv("G7SF_FUZZ_VERBOSE") != NULL;
+    if (verbose) {
+        g7sf_error v;
+        g7sf_last_error(r->gpu, &v);
+        fprintf(stderr, "send SFID %u desc 0x%08x: %d %s\n", sfid, desc, code,
+                code ? v.reason : "");
+    }
     FUZZ_CHECK(code == 0 || (code <= G7SF_EINVAL && code >= G7SF_ERANGE),
                "SFID %u desc 0x%08x: code %d", sfid, desc, code);
     /* the arguments are all valid: whatever is wrong is in the message or
