@@ -55,7 +55,18 @@ FUZZ_LIB_SRC := $(filter-out $(FUZZ_SRC) tests/fuzz/replay.c,$(wildcard tests/fu
 FUZZ_LIB_OBJ := $(FUZZ_LIB_SRC:%.c=$(BUILD)/%.o)
 FUZZ_REPLAYS := $(FUZZ_NAMES:%=$(BUILD)/tests/fuzz_%)
 FUZZ_CORPORA_send_all := send_all send_sampler send_dataport send_media
-fuzz_corpora = $(addprefix tests/fuzz/corpus/,$(or $(FUZZ_CORPORA_$(1)),$(1)))
+# seeds (tests/fuzz/corpus/, made by make fuzz-corpus) and the inputs of
+# fixed findings (tests/fuzz/regress/, added by hand)
+fuzz_corpora = $(foreach d,corpus regress,$(addprefix tests/fuzz/$(d)/,$(or $(FUZZ_CORPORA_$(1)),$(1))))
+# make fuzz-corpus: the tests of tests/fuzz/seeds/cases linked with the seed
+# recorder, which wraps these library entry points
+SEED_REC_OBJ := $(patsubst %.c,$(BUILD)/%.o,tests/fuzz/seeds/recorder.c \
+		tests/fuzz/seeds/sample_seed.c tests/fuzz/seeds/seed_out.c)
+SEED_WRAPS := g7sf_send g7sf_sample g7sf_gpu_destroy g7sf_sampler_command \
+		g7sf_render_cache_command g7sf_state_unpack g7sf_texel_decode g7sf_texel_encode \
+		g7sf_surface_from_state g7sf_surface_validate
+SEED_TESTS := $(shell sed -n 's/^\(test_[a-z0-9_]*\) .*/\1/p' tests/fuzz/seeds/cases | sort -u)
+comma := ,
 empty :=
 space := $(empty) $(empty)
 
@@ -121,6 +132,16 @@ $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%): $(BUILD)/fuzz/fuzz_%: $(BUILD)/tests/fuzz/
 	$(CC) $(SANFLAGS) -fsanitize=fuzzer -o $@ $^ $(PNG_LIBS) $(LDLIBS)
 FUZZ_TARGETS ?= $(FUZZ_NAMES)
 fuzz-bins: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
+
+$(SEED_TESTS:%=$(BUILD)/seeds/%): $(BUILD)/seeds/%: $(BUILD)/tests/%.o $(SEED_REC_OBJ) \
+		$(TEST_LIB_OBJ) $(TOOL_LIB_OBJ) $(BUILD)/libgen7sf.a
+	@mkdir -p $(dir $@)
+	$(CC) $(SANFLAGS) $(addprefix -Wl$(comma)--wrap=,$(SEED_WRAPS)) -o $@ $^ $(PNG_LIBS) $(LDLIBS)
+$(BUILD)/seeds/file_seeds: $(BUILD)/tests/fuzz/seeds/file_seeds.o $(TOOL_LIB_OBJ) $(BUILD)/libgen7sf.a
+	@mkdir -p $(dir $@)
+	$(CC) $(SANFLAGS) -o $@ $^ $(PNG_LIBS) $(LDLIBS)
+fuzz-corpus: $(SEED_TESTS:%=$(BUILD)/seeds/%) $(BUILD)/seeds/file_seeds
+	@sh tests/fuzz/seeds/make-corpus $(BUILD)
 
 FUZZ_TIME ?= 60
 fuzz:
