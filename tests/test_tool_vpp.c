@@ -109,6 +109,23 @@ static bool exists(const char *file)
     return !stat(file, &st);
 }
 
+/* Every stderr line starts with "gen7sf-vpp: " (the name, once) or is the
+ * --help hint. */
+static void check_lines_named(int line, const char *args)
+{
+    for (const char *p = err_text; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        char l[1024];
+        snprintf(l, sizeof l, "%.*s", (int)n, p);
+        const char *again = strstr(l + 1, "gen7sf-vpp");
+        if (strcmp(l, "Try 'gen7sf-vpp --help'.") &&
+            (strncmp(l, "gen7sf-vpp: ", 12) || (again && again[10] != ' ' && again[10] != '\'')))
+            t_fail(__FILE__, line, "'%s': stderr line \"%s\"", args, l);
+        p += n + (e != NULL);
+    }
+}
+
 TEST(help_and_version)
 {
     CHECK_EQ(run("--help"), 0);
@@ -131,7 +148,28 @@ TEST(bad_options_are_usage_errors)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         CHECKF(run(bad[i]) == 2, "'%s' gave %d", bad[i], run(bad[i]));
         CHECKF(strstr(err_text, "gen7sf-vpp: ") == err_text, "'%s': stderr \"%s\"", bad[i], err_text);
+        check_lines_named(__LINE__, bad[i]);
     }
+}
+
+TEST(options_are_named_as_written)
+{
+    static const struct { const char *args, *text; } bad[] = {
+        { "--threads", "gen7sf-vpp: option '--threads' needs a value\n" },
+        { "--quiet=1 a b", "gen7sf-vpp: option '--quiet' takes no value, or is unknown\n" },
+        { "--bogus=3 a b", "gen7sf-vpp: option '--bogus' takes no value, or is unknown\n" },
+        { "-x a b", "gen7sf-vpp: unknown option '-x'\n" },
+        { "-qx a b", "gen7sf-vpp: unknown option '-x'\n" },
+        { "--denoise=x a b", "gen7sf-vpp: --denoise: strength 'x' is not 0..64\n" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CHECKF(run(bad[i].args) == 2, "'%s' gave %d", bad[i].args, run(bad[i].args));
+        char want[256];
+        snprintf(want, sizeof want, "%sTry 'gen7sf-vpp --help'.\n", bad[i].text);
+        CHECK_STR(err_text, want);
+    }
+    CHECK_EQ(run("/nonexistent/in.y4m /nonexistent/out.y4m"), 1);
+    CHECK_STR(err_text, "gen7sf-vpp: /nonexistent/in.y4m: No such file or directory\n");
 }
 
 TEST(field_frame_and_film_rates)

@@ -5,22 +5,19 @@
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "gen7sf/vpp.h"
 #include "progress.h"
 #include "stats_json.h"
 #include "video_io.h"
 
-#define VERSION "0.1.0"
-enum { DEFAULT_DENOISE = 32, MAX_THREADS = 64, EXIT_RUN = 1, EXIT_USAGE = 2 };
-
-static const char *prog = "gen7sf-vpp";
+enum { DEFAULT_DENOISE = 32, MAX_THREADS = 64 };
 
 typedef struct options {
     const char *input, *output, *stats;
@@ -56,27 +53,7 @@ static void usage(FILE *f)
         "  --output-format y4m|FMT    output container/layout (default: as the input)\n"
         "  --output-fps N/D           frame rate written to the output header\n"
         "  --quiet                    no notes or progress on stderr\n"
-        "  --help, --version\n", prog, DEFAULT_DENOISE);
-}
-
-static int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "%s: ", prog);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    return EXIT_RUN;
-}
-
-static int usage_error(const char *fmt, const char *arg)
-{
-    fprintf(stderr, "%s: ", prog);
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry '%s --help'.\n", prog);
-    return EXIT_USAGE;
+        "  --help, --version\n", cli_prog, DEFAULT_DENOISE);
 }
 
 static int pick(const char *arg, const char *const *names, int n)
@@ -161,23 +138,22 @@ static int parse_options(int argc, char **argv, options *o)
     bool format_given = false, fps_given = false;
     long a, b;
     int c, k;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "qhV", longs, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":qhV", longs, NULL)) != -1) {
         const char *arg = optarg;
         switch (c) {
         case OPT_DI:
             if ((k = pick(arg, di_names, 6)) < 0)
-                return usage_error("--deinterlace: unknown mode '%s'", arg);
+                return cli_usage_error("--deinterlace: unknown mode '%s'", arg);
             o->di = (enum g7sf_vpp_deinterlace)k;
             break;
         case OPT_RATE:
             if ((k = pick(arg, rate_names, 3)) < 0)
-                return usage_error("--rate: unknown rate '%s' (field, frame or film)", arg);
+                return cli_usage_error("--rate: unknown rate '%s' (field, frame or film)", arg);
             o->rate = (enum g7sf_vpp_rate)k;
             break;
         case OPT_ORDER:
             if ((k = pick(arg, order_names, 3)) < 0)
-                return usage_error("--field-order: '%s' is not tff, bff or auto", arg);
+                return cli_usage_error("--field-order: '%s' is not tff, bff or auto", arg);
             o->field_order = k == 2 ? -1 : k;
             break;
         case OPT_DENOISE:
@@ -186,11 +162,11 @@ static int parse_options(int argc, char **argv, options *o)
             else if (parse_long(arg, 0, 64, &a))
                 o->denoise = (int)a;
             else
-                return usage_error("--denoise: strength '%s' is not 0..64", arg);
+                return cli_usage_error("--denoise: strength '%s' is not 0..64", arg);
             break;
         case OPT_THREADS:
             if (!parse_long(arg, 1, MAX_THREADS, &a))
-                return usage_error("--threads: '%s' is not 1..64", arg);
+                return cli_usage_error("--threads: '%s' is not 1..64", arg);
             o->threads = (int)a;
             break;
         case OPT_STATS:
@@ -198,13 +174,13 @@ static int parse_options(int argc, char **argv, options *o)
             break;
         case OPT_SIZE:
             if (!parse_pair(arg, "xX", VIO_MAX_DIM, &a, &b))
-                return usage_error("--size: '%s' is not WxH (1..16384 each)", arg);
+                return cli_usage_error("--size: '%s' is not WxH (1..16384 each)", arg);
             o->raw.width = (int)a, o->raw.height = (int)b, o->raw_in = true;
             break;
         case OPT_FPS:
         case OPT_OUT_FPS:
             if (!parse_pair(arg, "/:", INT_MAX, &a, &b))
-                return usage_error("frame rate '%s' is not N/D with N, D > 0", arg);
+                return cli_usage_error("frame rate '%s' is not N/D with N, D > 0", arg);
             if (c == OPT_FPS)
                 o->raw.fps_num = (uint32_t)a, o->raw.fps_den = (uint32_t)b, fps_given = true;
             else
@@ -212,13 +188,13 @@ static int parse_options(int argc, char **argv, options *o)
             break;
         case OPT_FORMAT:
             if ((k = parse_format(arg, false, NULL)) < 0)
-                return usage_error("--format: unknown raw layout '%s'", arg);
+                return cli_usage_error("--format: unknown raw layout '%s'", arg);
             o->raw.format = (enum vio_format)k, format_given = true;
             break;
         case OPT_OUT_FORMAT:
             o->out_y4m = false;
             if ((k = parse_format(arg, true, &o->out_y4m)) < -1)
-                return usage_error("--output-format: unknown layout '%s'", arg);
+                return cli_usage_error("--output-format: unknown layout '%s'", arg);
             o->out_format = k;
             break;
         case 'q':
@@ -226,21 +202,20 @@ static int parse_options(int argc, char **argv, options *o)
             break;
         case 'h':
             usage(stdout);
-            return 0;
+            return CLI_EXIT_OK;
         case 'V':
-            printf("%s %s\n", prog, VERSION);
-            return 0;
+            return cli_version();
         default:
-            return usage_error("bad option '%s'", argv[optind - 1]);
+            return cli_bad_option(c, argv);
         }
     }
     if (argc - optind != 2)
-        return usage_error("%s", argc - optind < 2 ? "INPUT and OUTPUT are required"
-                                                   : "more than two file names");
+        return cli_usage_error("%s", argc - optind < 2 ? "INPUT and OUTPUT are required"
+                                                         : "more than two file names");
     if (!o->raw_in && (format_given || fps_given))
-        return usage_error("%s", "--format and --fps describe raw input: give --size too");
+        return cli_usage_error("--format and --fps describe raw input: give --size too");
     if (o->rate == G7SF_VPP_RATE_FILM && o->di != G7SF_VPP_DI_AUTO)
-        return usage_error("%s", "--rate=film needs --deinterlace=auto (film-mode detection)");
+        return cli_usage_error("--rate=film needs --deinterlace=auto (film-mode detection)");
     /* by default the output is what the input is: Y4M, or raw in the same layout */
     if (!o->out_y4m && o->out_format < 0) {
         if (o->raw_in)
@@ -292,15 +267,6 @@ static long count_frames(FILE *fp, const vio_in *in, bool y4m)
     return (long)(left / per);
 }
 
-static void note(const options *o, const char *fmt, const char *arg)
-{
-    if (o->quiet)
-        return;
-    fprintf(stderr, "%s: note: ", prog);
-    fprintf(stderr, fmt, arg);
-    fputc('\n', stderr);
-}
-
 /* Field order from the option or the stream; notes an assumption. */
 static bool top_first(const options *o, const vio_info *in)
 {
@@ -308,8 +274,8 @@ static bool top_first(const options *o, const vio_info *in)
         return o->field_order == 1;
     if (in->interlace == VIO_TFF || in->interlace == VIO_BFF)
         return in->interlace == VIO_TFF;
-    if (o->di != G7SF_VPP_DI_OFF)
-        note(o, "%s: field order not in the input (progressive, mixed or unknown); "
+    if (o->di != G7SF_VPP_DI_OFF && !o->quiet)
+        cli_note("%s: field order not in the input (progressive, mixed or unknown); "
                 "assuming top field first (see --field-order)", o->input);
     return true;
 }
@@ -355,7 +321,7 @@ static int output_info(const options *o, const vio_info *in, bool tff, vio_info 
     }
     if (!o->out_y4m) {
         if (vio_format_chroma((enum vio_format)o->out_format) != vio_format_chroma(in->format))
-            return fail("--output-format %s: the output has %s chroma (the input's)",
+            return cli_fail("--output-format %s: the output has %s chroma (the input's)",
                         vio_format_name((enum vio_format)o->out_format),
                         vio_format_chroma(in->format) == VIO_CHROMA_420 ? "4:2:0" : "4:2:2");
         out->format = (enum vio_format)o->out_format;
@@ -380,22 +346,22 @@ static int process(const options *o, streams *s, run *r)
 {
     vio_error err;
     if (!(s->in_fp = vio_open_input(o->input, &err)))
-        return fail("%s", err.msg);
+        return cli_fail("%s", err.msg);
     if (vio_in_start(&s->in, o->raw_in ? &vio_raw_demuxer : &vio_y4m_demuxer, s->in_fp,
                      o->raw_in ? &o->raw : NULL, &err) < 0)
-        return fail("%s: %s", o->input, err.msg);
+        return cli_fail("%s: %s", o->input, err.msg);
     s->in_started = true;
     const vio_info *ii = &s->in.info;
     enum vio_chroma chroma = vio_format_chroma(ii->format);
     if (chroma != VIO_CHROMA_420 && chroma != VIO_CHROMA_422)
-        return fail("%s: only 4:2:0 and 4:2:2 video can be processed", o->input);
+        return cli_fail("%s: only 4:2:0 and 4:2:2 video can be processed", o->input);
     if (ii->width < 16 || ii->height < 8)
-        return fail("%s: %dx%d is smaller than 16x8", o->input, ii->width, ii->height);
+        return cli_fail("%s: %dx%d is smaller than 16x8", o->input, ii->width, ii->height);
 
     bool tff = top_first(o, ii);
     vio_info oi;
     if (output_info(o, ii, tff, &oi))
-        return EXIT_RUN;
+        return CLI_EXIT_RUN;
     g7sf_vpp_config cfg = {
         .width = ii->width, .height = ii->height,
         .chroma = chroma == VIO_CHROMA_420 ? G7SF_CHROMA_420 : G7SF_CHROMA_422,
@@ -404,22 +370,22 @@ static int process(const options *o, streams *s, run *r)
     };
     int verr = 0;
     if (!(s->vpp = g7sf_vpp_create(&cfg, &verr)))
-        return fail("cannot set up the pipeline: %s", g7sf_strerror(verr));
+        return cli_fail("cannot set up the pipeline: %s", g7sf_strerror(verr));
     if (vio_frame_alloc(&s->frame, chroma, ii->width, ii->height) < 0)
-        return fail("out of memory");
+        return cli_fail("out of memory");
     r->pic = s->frame;   /* same shape as the pipeline's output */
 
     if (vio_open_output(&s->sink, o->output, s->in_fp, &err) < 0)
-        return fail("%s", err.msg);
+        return cli_fail("%s", err.msg);
     if (vio_out_start(&r->out, o->out_y4m ? &vio_y4m_muxer : &vio_raw_muxer, s->sink.fp, &oi,
                       &err) < 0)
-        return fail("%s: %s", o->output, err.msg);
+        return cli_fail("%s: %s", o->output, err.msg);
     s->out_started = true;
     if (o->stats) {
         if (vio_open_output(&s->stats_sink, o->stats, s->in_fp, &err) < 0)
-            return fail("%s", err.msg);
+            return cli_fail("%s", err.msg);
         r->stats = s->stats_sink.fp;
-        stats_json_begin(r->stats, VERSION);
+        stats_json_begin(r->stats, cli_version_string());
     }
 
     progress pr;
@@ -438,22 +404,23 @@ static int process(const options *o, streams *s, run *r)
         rc = g7sf_vpp_flush(s->vpp, emit, r);
     progress_end(&pr, n);
     if (!rc && rd < 0)
-        return fail("%s: %s", o->input, err.msg);
+        return cli_fail("%s: %s", o->input, err.msg);
     if (r->write_failed)
-        return fail("%s: %s", o->output, r->err.msg);
+        return cli_fail("%s: %s", o->output, r->err.msg);
     if (rc)
-        return fail("%s: frame %ld: the pipeline failed: %s", o->input, n + 1,
+        return cli_fail("%s: frame %ld: the pipeline failed: %s", o->input, n + 1,
                     g7sf_strerror(rc));
     if (r->stats)
         stats_json_end(r->stats);
     if (!o->quiet && pr.f)
-        fprintf(stderr, "%s: %ld frames in, %ld frames out\n", prog, n, r->emitted);
+        fprintf(stderr, "%s: %ld frames in, %ld frames out\n", cli_prog, n, r->emitted);
     return 0;
 }
 
 int main(int argc, char **argv)
 {
     options o;
+    cli_init("gen7sf-vpp");
     int st = parse_options(argc, argv, &o);
     if (st >= 0)
         return st;
@@ -467,9 +434,9 @@ int main(int argc, char **argv)
     if (s.out_started)
         vio_out_end(&r.out);
     if (vio_close_output(&s.sink, st == 0, &err) < 0 && st == 0)
-        st = fail("%s", err.msg);
+        st = cli_fail("%s", err.msg);
     if (vio_close_output(&s.stats_sink, st == 0, &err) < 0 && st == 0)
-        st = fail("%s", err.msg);
+        st = cli_fail("%s", err.msg);
     if (s.in_started)
         vio_in_end(&s.in);
     if (s.in_fp)

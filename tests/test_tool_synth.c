@@ -1,0 +1,142 @@
+/* gen7sf-synth as a user runs it: the command-line conventions (cli.h),
+ * the bytes it writes, and its errors. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+static const char *path(const char *name)
+{
+    return t_scratch_path("tool_synth_", name);
+}
+
+static char out_text[8192], err_text[8192];
+
+static void slurp(const char *file, char *buf, size_t n)
+{
+    FILE *f = fopen(file, "rb");
+    size_t len = f ? fread(buf, 1, n - 1, f) : 0;
+    buf[len] = 0;
+    if (f)
+        fclose(f);
+}
+
+/* Runs "gen7sf-synth ARGS" through sh; keeps stderr in err_text and the
+ * first 8 KiB of stdout in out_text; returns the exit status (-1: killed). */
+static int run(const char *args)
+{
+    char cmd[2048], so[256], se[256];
+    snprintf(so, sizeof so, "%s/tests/tool_synth.stdout", t_build_dir());
+    snprintf(se, sizeof se, "%s/tests/tool_synth.stderr", t_build_dir());
+    snprintf(cmd, sizeof cmd, "%s/gen7sf-synth %s > %s 2> %s", t_build_dir(), args, so, se);
+    int st = system(cmd);
+    slurp(so, out_text, sizeof out_text);
+    slurp(se, err_text, sizeof err_text);
+    return st < 0 || !WIFEXITED(st) ? -1 : WEXITSTATUS(st);
+}
+
+static int count(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)); p += strlen(needle))
+        n++;
+    return n;
+}
+
+/* Every line of err_text starts with "gen7sf-synth: " or is the --help hint,
+ * and the tool's name appears once per line. */
+static void check_lines_named(int line)
+{
+    for (const char *p = err_text; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        char l[1024];
+        snprintf(l, sizeof l, "%.*s", (int)n, p);
+        bool hint = !strcmp(l, "Try 'gen7sf-synth --help'.");
+        if (!hint && (strncmp(l, "gen7sf-synth: ", 14) || count(l, "gen7sf-synth") != 1))
+            t_fail(__FILE__, line, "stderr line \"%s\"", l);
+        p += n + (e != NULL);
+    }
+}
+
+TEST(help_and_version_exit_0)
+{
+    CHECK_EQ(run("--help"), 0);
+    CHECK(strstr(out_text, "usage: gen7sf-synth [options] OUTPUT KIND:FRAMES[:SIGMA] ...") != NULL);
+    CHECK_STR(err_text, "");
+    CHECK_EQ(run("--version"), 0);
+    CHECK_STR(out_text, "gen7sf-synth 0.1.0\n");
+    CHECK_EQ(run("-V"), 0);
+    CHECK_STR(out_text, "gen7sf-synth 0.1.0\n");
+}
+
+TEST(usage_errors_exit_2_and_point_at_help)
+{
+    static const struct { const char *args, *text; } bad[] = {
+        { "", "OUTPUT and a section are required" },
+        { "out.y4m", "no section after OUTPUT" },
+        { "--bogus out.y4m zone:1", "unknown option '--bogus'" },
+        { "-x out.y4m zone:1", "unknown option '-x'" },
+        { "--truth", "option '--truth' needs a value" },
+        { "--bff=1 out.y4m zone:1", "option '--bff' takes no value" },
+        { "--size 8x4 out.y4m zone:1", "--size: '8x4' is not WxH" },
+        { "--size 64 out.y4m zone:1", "--size: '64' is not WxH" },
+        { "--fps 0/1 out.y4m zone:1", "--fps: '0/1' is not N/D" },
+        { "--seed x out.y4m zone:1", "--seed: 'x' is not a number" },
+        { "out.y4m zone", "'zone' is not a section KIND:FRAMES[:SIGMA]" },
+        { "out.y4m zone:0", "'zone:0' is not a section" },
+        { "out.y4m bogus:3", "'bogus:3' is not a section" },
+        { "out.y4m zone:3:-1", "'zone:3:-1' is not a section" },
+        { "out.y4m zone:3x", "'zone:3x' is not a section" },
+        { "out.y4m zone:3:", "'zone:3:' is not a section" },
+        { "out.y4m zone:3:1e9", "'zone:3:1e9' is not a section" },
+        { "out.y4m zone:3:nan", "'zone:3:nan' is not a section" },
+        { "out.y4m zone:+3", "'zone:+3' is not a section" },
+        { "out.y4m zone:99999999999999999999", "is not a section" },
+        { "out.y4m Zone:3", "'Zone:3' is not a section" },
+        { "--size 64x32x out.y4m zone:1", "--size: '64x32x' is not WxH" },
+        { "--size ' 64x32' out.y4m zone:1", "--size: ' 64x32' is not WxH" },
+        { "--size 99999999999x32 out.y4m zone:1", "is not WxH" },
+        { "--fps 25/1/1 out.y4m zone:1", "--fps: '25/1/1' is not N/D" },
+        { "--seed -1 out.y4m zone:1", "--seed: '-1' is not a number" },
+    };
+    const char *out = path("out.y4m");
+    remove(out);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        /* out.y4m stands for a scratch path */
+        char args[512];
+        const char *o = strstr(bad[i].args, "out.y4m");
+        if (o)
+            snprintf(args, sizeof args, "%.*s%s%s", (int)(o - bad[i].args), bad[i].args, out,
+                     o + 7);
+        else
+            snprintf(args, sizeof args, "%s", bad[i].args);
+        int st = run(args);
+        CHECKF(st == 2, "'%s' gave %d", bad[i].args, st);
+        CHECKF(strstr(err_text, bad[i].text), "'%s': stderr \"%s\"", bad[i].args, err_text);
+        CHECKF(strstr(err_text, "\nTry 'gen7sf-synth --help'.\n"), "'%s': stderr \"%s\"",
+               bad[i].args, err_text);
+        check_lines_named(__LINE__);
+    }
+    struct stat st;
+    CHECK(stat(out, &st) != 0);   /* nothing written for a bad command */
+}
+
+TEST(run_errors_name_the_file_once_and_exit_1)
+{
+    CHECK_EQ(run("/nonexistent/x.y4m zone:1"), 1);
+    CHECKF(count(err_text, "/nonexistent/x.y4m") == 1, "stderr \"%s\"", err_text);
+    CHECK(strstr(err_text, "Try ") == NULL);
+    check_lines_named(__LINE__);
+    char args[512];
+    snprintf(args, sizeof args, "--size 16x8 --truth /nonexistent/t.y4m %s zone:1",
+             path("x.y4m"));
+    CHECK_EQ(run(args), 1);
+    CHECKF(count(err_text, "/nonexistent/t.y4m") == 1, "stderr \"%s\"", err_text);
+    check_lines_named(__LINE__);
+    remove(path("x.y4m"));
+}
