@@ -140,3 +140,23 @@ TEST(run_errors_name_the_file_once_and_exit_1)
     check_lines_named(__LINE__);
     remove(path("x.y4m"));
 }
+
+TEST(outputs_never_share_a_file)
+{
+    const char *out = path("share.y4m");
+    char args[600];
+    remove(out);
+    snprintf(args, sizeof args, "--size 16x8 --truth %s %s zone:1", out, out);
+    CHECK_EQ(run(args), 2);
+    CHECK(strstr(err_text, "are the same file\n") != NULL);
+    const char *x = path("x.y4m");
+    snprintf(args, sizeof args, "--size 16x8 --film-truth %s --truth ./%s %s film:2", out, out,
+             x);
+    CHECK_EQ(run(args), 2);
+    struct stat st;
+    CHECK(stat(out, &st) != 0 && stat(x, &st) != 0);
+    CHECK_EQ(run("--size 16x8 --truth - - zone:1"), 2);
+    CHECK_STR(err_text, "gen7sf-synth: OUTPUT and --truth both go to standard output\n"
+                        "Try 'gen7sf-synth --help'.\n");
+    CHECK_STR(out_text, "");
+}

@@ -399,22 +399,67 @@ TEST(broken_inputs_fail_cleanly)
     remove(in), remove(cut);
 }
 
+static void put(const char *file, const char *text)
+{
+    FILE *f = fopen(file, "wb");
+    if (f) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
 TEST(output_never_overwrites_the_input)
 {
     const char *in = path("same.y4m");
     char args[600], head[256];
     make_clip(in, 32, 16, 2, it420());
-    snprintf(args, sizeof args, "%s %s", in, in);
-    CHECK_EQ(run(args), 1);
-    CHECK(strstr(err_text, "the output is the input") != NULL);
-    snprintf(args, sizeof args, "- %s < %s", in, in);
-    CHECK_EQ(run(args), 1);
-    snprintf(args, sizeof args, "--stats %s %s %s", in, in, path("same_out.y4m"));
-    CHECK_EQ(run(args), 1);
+    const char *never = path("never.y4m");
+    static const char *const forms[] = {
+        "%s %s", "%s ./%s", "- %s < %s", "--stats %s %s %s", "--stats ./%s %s %s",
+    };
+    remove(never);
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+        snprintf(args, sizeof args, forms[i], in, in, never);
+        CHECKF(run(args) == 2, "'%s' gave %d", args, run(args));
+        CHECKF(strstr(err_text, "are the same file: the input would be lost\n"),
+               "'%s': %s", args, err_text);
+    }
     CHECK_EQ(y4m_frames(in, head, sizeof head), 2);   /* untouched */
     CHECK_STR(head, "YUV4MPEG2 W32 H16 F25:1 It A0:0 C420jpeg");
-    CHECK(!exists(path("same_out.y4m")));
+    CHECK(!exists(never));
     remove(in);
+}
+
+/* --stats and OUTPUT: one file or standard output twice loses one of them */
+TEST(stats_and_output_never_share_a_file)
+{
+    const char *in = path("share.y4m"), *out = path("share_out.y4m");
+    char args[600];
+    make_clip(in, 32, 16, 2, it420());
+    put(out, "keep");
+    snprintf(args, sizeof args, "--stats %s %s %s", out, in, out);
+    CHECK_EQ(run(args), 2);
+    CHECK(strstr(err_text, "are the same file\n") != NULL);
+    slurp(out, out_text, sizeof out_text);
+    CHECK_STR(out_text, "keep");
+    remove(out);
+    snprintf(args, sizeof args, "--stats %s %s ./%s", out, in, out);   /* neither exists yet */
+    CHECK_EQ(run(args), 2);
+    CHECK(!exists(out));
+    snprintf(args, sizeof args, "--stats - %s -", in);
+    CHECK_EQ(run(args), 2);
+    CHECK_STR(err_text, "gen7sf-vpp: OUTPUT and --stats both go to standard output\n"
+                        "Try 'gen7sf-vpp --help'.\n");
+    CHECK_STR(out_text, "");
+    snprintf(args, sizeof args, "--stats /dev/stdout %s -", in);   /* run() redirects stdout */
+    CHECK_EQ(run(args), 2);
+    /* apart, both are fine; /dev/null may take both */
+    snprintf(args, sizeof args, "--quiet --deinterlace=weave --stats - %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    CHECK(!strncmp(out_text, "{\"tool\": \"gen7sf-vpp\"", 21));
+    snprintf(args, sizeof args, "--quiet --deinterlace=weave --stats /dev/null %s /dev/null", in);
+    CHECK_EQ(run(args), 0);
+    remove(in), remove(out);
 }
 
 /* weave, so that it runs without the deinterlacer: each frame comes out

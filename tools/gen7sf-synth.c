@@ -165,6 +165,13 @@ int main(int argc, char **argv)
     if (argc - optind < 2)
         return cli_usage_error("%s", argc == optind ? "OUTPUT and a section are required"
                                                     : "no section after OUTPUT");
+    /* no output may replace another, or share standard output with it */
+    static const char *const what[] = { "OUTPUT", "--truth", "--film-truth" };
+    static const bool out[] = { true, true, true };
+    const char *const outs[] = { argv[optind], truth, film };
+    vio_error err;
+    if (vio_paths_check(3, outs, out, what, &err))
+        return cli_usage_error("%s", err.msg);
     signal(SIGPIPE, SIG_IGN);
     synth_clip clip;
     synth_clip_init(&clip, c422 ? VIO_CHROMA_422 : VIO_CHROMA_420, w, h);

@@ -107,6 +107,21 @@ static long cpus(void)
     return n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : n;
 }
 
+/* Nothing the user gave may be lost: no two of INPUT, OUTPUT and --stats
+ * may name the same file (an output renamed over the input or over the
+ * other output, two streams mixed on standard output).  Returns -1 or the
+ * exit status of a usage error. */
+static int check_paths(const options *o)
+{
+    static const char *const what[] = { "INPUT", "OUTPUT", "--stats" };
+    static const bool out[] = { false, true, true };
+    const char *const path[] = { o->input, o->output, o->stats };
+    vio_error err;
+    if (vio_paths_check(3, path, out, what, &err))
+        return cli_usage_error("%s", err.msg);
+    return -1;
+}
+
 enum { OPT_DI = 256, OPT_RATE, OPT_ORDER, OPT_DENOISE, OPT_THREADS, OPT_STATS, OPT_SIZE,
        OPT_FPS, OPT_FORMAT, OPT_OUT_FORMAT, OPT_OUT_FPS };
 
@@ -225,7 +240,7 @@ static int parse_options(int argc, char **argv, options *o)
     }
     o->input = argv[optind];
     o->output = argv[optind + 1];
-    return -1;
+    return check_paths(o);
 }
 
 /* ---- the run ---------------------------------------------------------- */

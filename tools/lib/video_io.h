@@ -215,4 +215,20 @@ int   vio_open_output(vio_sink *s, const char *path, FILE *input, vio_error *err
  * success into a failure and nothing is renamed). */
 int   vio_close_output(vio_sink *s, bool ok, vio_error *err);
 
+/* Whether two command-line paths would lose data by naming the same file:
+ * "-" is standard input for an input (a_out / b_out false) and standard
+ * output for an output.  Existing files are compared by st_dev and st_ino
+ * (so "x", "./x", links and "-" redirected from x are all x); character
+ * devices such as /dev/null are never a clash, except "-" twice as outputs
+ * (two streams mixed on standard output).  A path that does not exist yet is
+ * compared by its directory's real path and its last component.  Called
+ * before anything is opened, so that nothing the user gave is lost. */
+bool  vio_paths_clash(const char *a, bool a_out, const char *b, bool b_out);
+/* vio_paths_clash over every pair of n paths (NULL entries skipped; out[i]
+ * tells an output, what[i] names it in the message).  Returns 0, or
+ * VIO_E_SAME_FILE for the first clash: "WHAT 'a' and WHAT 'b' are the same
+ * file" or "WHAT and WHAT both go to standard output". */
+int   vio_paths_check(int n, const char *const path[], const bool out[],
+                      const char *const what[], vio_error *err);
+
 #endif

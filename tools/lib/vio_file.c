@@ -3,6 +3,7 @@
  * failed run never leaves a partial output where a file was. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -113,4 +114,74 @@ int vio_close_output(vio_sink *s, bool ok, vio_error *err)
     free(s->tmp);
     memset(s, 0, sizeof *s);
     return rc;
+}
+
+/* What a path names: a file by st_dev/st_ino, or (not existing yet) by a
+ * canonical name; neither when the path cannot be resolved. */
+typedef struct path_id {
+    bool known, exists;
+    struct stat st;
+    char name[PATH_MAX + NAME_MAX + 2];
+} path_id;
+
+static path_id identify(const char *path, bool out)
+{
+    path_id id = { 0 };
+    if (!strcmp(path, "-")) {
+        id.known = id.exists = !fstat(out ? STDOUT_FILENO : STDIN_FILENO, &id.st);
+        return id;
+    }
+    if (!stat(path, &id.st)) {
+        id.known = id.exists = true;
+        return id;
+    }
+    if (errno != ENOENT)
+        return id;
+    /* not there yet: the real directory and the last component */
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    char dir[PATH_MAX], real[PATH_MAX];
+    if (!*base)
+        return id;
+    if (!slash)
+        strcpy(dir, ".");
+    else if (slash == path)
+        strcpy(dir, "/");
+    else if ((size_t)(slash - path) < sizeof dir)
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    else
+        return id;
+    if (!realpath(dir, real))
+        return id;
+    id.known = snprintf(id.name, sizeof id.name, "%s/%s", real, base) < (int)sizeof id.name;
+    return id;
+}
+
+bool vio_paths_clash(const char *a, bool a_out, const char *b, bool b_out)
+{
+    if (a_out && b_out && !strcmp(a, "-") && !strcmp(b, "-"))
+        return true;
+    path_id x = identify(a, a_out), y = identify(b, b_out);
+    if (!x.known || !y.known || x.exists != y.exists)
+        return false;
+    if (!x.exists)
+        return !strcmp(x.name, y.name);
+    return x.st.st_dev == y.st.st_dev && x.st.st_ino == y.st.st_ino && !S_ISCHR(x.st.st_mode);
+}
+
+int vio_paths_check(int n, const char *const path[], const bool out[], const char *const what[],
+                    vio_error *err)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            if (!path[i] || !path[j] || !vio_paths_clash(path[i], out[i], path[j], out[j]))
+                continue;
+            if (!strcmp(path[i], "-") && !strcmp(path[j], "-") && out[i] && out[j])
+                return vio_fail(err, VIO_E_SAME_FILE, "%s and %s both go to standard output",
+                                what[i], what[j]);
+            return vio_fail(err, VIO_E_SAME_FILE, "%s '%s' and %s '%s' are the same file%s",
+                            what[i], path[i], what[j], path[j],
+                            out[i] && out[j] ? "" : ": the input would be lost");
+        }
+    return 0;
 }
