@@ -160,3 +160,16 @@ TEST(outputs_never_share_a_file)
                         "Try 'gen7sf-synth --help'.\n");
     CHECK_STR(out_text, "");
 }
+
+TEST(a_directory_is_named_as_one)
+{
+    const char *d = path("dir.d");
+    char args[600], want[600];
+    rmdir(d);
+    CHECK_EQ(mkdir(d, 0755), 0);
+    snprintf(args, sizeof args, "--size 16x8 %s zone:1", d);
+    snprintf(want, sizeof want, "gen7sf-synth: %s is a directory\n", d);
+    CHECK_EQ(run(args), 1);
+    CHECK_STR(err_text, want);
+    rmdir(d);
+}

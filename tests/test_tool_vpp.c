@@ -430,6 +430,30 @@ TEST(output_never_overwrites_the_input)
     remove(in);
 }
 
+TEST(a_directory_is_named_as_one)
+{
+    const char *in = path("dir_in.y4m"), *d = path("dir.d");
+    char args[600], want[600];
+    make_clip(in, 32, 16, 2, it420());
+    rmdir(d);
+    CHECK_EQ(mkdir(d, 0755), 0);
+    snprintf(want, sizeof want, "gen7sf-vpp: %s is a directory\n", d);
+    snprintf(args, sizeof args, "%s %s", d, path("dir_out.y4m"));
+    CHECK_EQ(run(args), 1);
+    CHECK_STR(err_text, want);
+    snprintf(args, sizeof args, "--quiet %s %s", in, d);
+    CHECK_EQ(run(args), 1);
+    CHECK_STR(err_text, want);
+    snprintf(args, sizeof args, "--quiet --stats %s %s %s", d, in, path("dir_out.y4m"));
+    CHECK_EQ(run(args), 1);
+    CHECK_STR(err_text, want);
+    CHECK(!exists(path("dir_out.y4m")));
+    snprintf(args, sizeof args, "- %s < %s", path("dir_out.y4m"), d);
+    CHECK_EQ(run(args), 1);
+    CHECK_STR(err_text, "gen7sf-vpp: standard input is a directory\n");
+    rmdir(d), remove(in);
+}
+
 /* --stats and OUTPUT: one file or standard output twice loses one of them */
 TEST(stats_and_output_never_share_a_file)
 {

@@ -226,3 +226,20 @@ TEST(paths_that_would_lose_data_clash)
     CHECK_EQ(vio_paths_check(3, r3, out3, what, &err), 0);
     remove_scratch();
 }
+
+TEST(a_directory_is_named_as_one)
+{
+    if (!scratch())
+        SKIP("no scratch directory in /tmp");
+    vio_error err = { 0 };
+    vio_sink s;
+    char want[400];
+    snprintf(want, sizeof want, "%s is a directory", dir);
+    CHECK(vio_open_input(dir, &err) == NULL);
+    CHECK_EQ(err.code, VIO_E_OPEN);
+    CHECK_STR(err.msg, want);
+    CHECK_EQ(vio_open_output(&s, dir, NULL, &err), VIO_E_OPEN);
+    CHECK_STR(err.msg, want);
+    CHECK_EQ(entries(), 0);   /* no temporary file either */
+    remove_scratch();
+}

@@ -13,11 +13,19 @@
 
 FILE *vio_open_input(const char *path, vio_error *err)
 {
-    if (!strcmp(path, "-"))
-        return stdin;
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
+    bool std = !strcmp(path, "-");
+    FILE *fp = std ? stdin : fopen(path, "rb");
+    struct stat st;
+    if (!fp) {
         vio_fail(err, VIO_E_OPEN, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    /* Linux opens a directory for reading; the first read would fail */
+    if (!fstat(fileno(fp), &st) && S_ISDIR(st.st_mode)) {
+        vio_fail(err, VIO_E_OPEN, "%s is a directory", std ? "standard input" : path);
+        vio_close_input(fp);
+        return NULL;
+    }
     return fp;
 }
 
@@ -71,6 +79,8 @@ int vio_open_output(vio_sink *s, const char *path, FILE *input, vio_error *err)
     int rc = 0;
     if (exists && same_file(input, &st))
         return vio_fail(err, VIO_E_SAME_FILE, "%s: the output is the input file", path);
+    if (exists && S_ISDIR(st.st_mode))
+        return vio_fail(err, VIO_E_OPEN, "%s is a directory", to_stdout ? "standard output" : path);
     if (to_stdout) {
         s->fp = stdout;
         return 0;
