@@ -172,6 +172,31 @@ TEST(options_are_named_as_written)
     CHECK_STR(err_text, "gen7sf-vpp: /nonexistent/in.y4m: No such file or directory\n");
 }
 
+/* an optional value must follow '=': "--denoise 20" makes 20 a file name */
+TEST(denoise_with_a_detached_value_says_how_to_write_it)
+{
+    static const char *const cases[] = { "--denoise 20 a b", "--denoise 20 a", "a --denoise 7 b",
+                                         "--denoise 20 a b c" };
+    static const char *const values[] = { "20", "20", "7", "20" };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char want[256];
+        snprintf(want, sizeof want, "gen7sf-vpp: --denoise %s: write --denoise=%s (the strength "
+                 "must follow '=', else it is taken for a file name)\nTry 'gen7sf-vpp --help'.\n",
+                 values[i], values[i]);
+        CHECKF(run(cases[i]) == 2, "'%s'", cases[i]);
+        CHECK_STR(err_text, want);
+    }
+    /* a file that is called 20 is a file (run in build/tests, where it is) */
+    char in[600], cmd[1200];
+    snprintf(in, sizeof in, "%s/tests/20", t_build_dir());
+    make_clip(in, 32, 16, 2, it420());
+    snprintf(cmd, sizeof cmd, "cd %s/tests && ../gen7sf-vpp --quiet --deinterlace=weave "
+             "--denoise 20 tool_vpp_20_out.y4m 2>/dev/null", t_build_dir());
+    CHECK_EQ(system(cmd), 0);
+    CHECK(exists(path("20_out.y4m")));
+    remove(in), remove(path("20_out.y4m"));
+}
+
 TEST(field_frame_and_film_rates)
 {
     if (!t_vpp_can_deinterlace())

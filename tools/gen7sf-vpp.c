@@ -75,6 +75,12 @@ static bool parse_long(const char *s, long lo, long hi, long *v)
     return true;
 }
 
+/* Digits, perhaps with a sign or a point: meant as a number. */
+static bool looks_like_number(const char *s)
+{
+    return !s[strspn(s, "+-.0123456789")] && strpbrk(s, "0123456789");
+}
+
 /* "AxB" (sep 'x') or "N/D" (sep '/', ':' also accepted), both positive. */
 static bool parse_pair(const char *s, const char *seps, long max, long *a, long *b)
 {
@@ -151,6 +157,7 @@ static int parse_options(int argc, char **argv, options *o)
     *o = (options){ .out_format = -1, .field_order = -1, .denoise = -1, .threads = (int)cpus() };
     o->raw = (vio_info){ .fps_num = 25, .fps_den = 1, .format = VIO_FMT_I420 };
     bool format_given = false, fps_given = false;
+    const char *after_bare_denoise = NULL;   /* the word after "--denoise" without '=' */
     long a, b;
     int c, k;
     while ((c = getopt_long(argc, argv, ":qhV", longs, NULL)) != -1) {
@@ -172,6 +179,9 @@ static int parse_options(int argc, char **argv, options *o)
             o->field_order = k == 2 ? -1 : k;
             break;
         case OPT_DENOISE:
+            /* getopt permutes argv: keep the word itself, not its index */
+            if (!arg && optind < argc)
+                after_bare_denoise = argv[optind];
             if (!arg)
                 o->denoise = DEFAULT_DENOISE;
             else if (parse_long(arg, 0, 64, &a))
@@ -224,6 +234,13 @@ static int parse_options(int argc, char **argv, options *o)
             return cli_bad_option(c, argv);
         }
     }
+    /* "--denoise 20": an optional value must be attached, so 20 is a file
+     * name here; a number that is no file is the value meant */
+    if (after_bare_denoise && looks_like_number(after_bare_denoise) &&
+        access(after_bare_denoise, F_OK))
+        return cli_usage_error("--denoise %s: write --denoise=%s (the strength must follow "
+                               "'=', else it is taken for a file name)", after_bare_denoise,
+                               after_bare_denoise);
     if (argc - optind != 2)
         return cli_usage_error("%s", argc - optind < 2 ? "INPUT and OUTPUT are required"
                                                          : "more than two file names");
