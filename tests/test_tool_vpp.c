@@ -416,7 +416,10 @@ TEST(broken_inputs_fail_cleanly)
     synth_seq_free(&s);
     snprintf(args, sizeof args, "%s %s", in, out);
     CHECK_EQ(run(args), 1);
-    CHECK(strstr(err_text, "only 4:2:0 and 4:2:2") != NULL);
+    char want[600];
+    snprintf(want, sizeof want, "gen7sf-vpp: %s: chroma C444 is not supported; gen7sf-vpp takes "
+             "8-bit C420jpeg, C420mpeg2, C420paldv, C420 and C422\n", in);
+    CHECK_STR(err_text, want);
     make_clip(in, 8, 8, 1, it420());
     CHECK_EQ(run(args), 1);
     CHECK(strstr(err_text, "smaller than 16x8") != NULL);
@@ -573,4 +576,289 @@ TEST(denoise_without_a_value_is_strength_32)
     CHECK(!same_bytes(a, c));   /* denoising the noisy frames changes them */
     CHECK(same_bytes(in, c));   /* off without denoise: the frames pass through */
     remove(in), remove(a), remove(b), remove(c);
+}
+
+/* Hand-written Y4M: a header, then frames of 32x16 4:2:0 (512 luma bytes,
+ * 2 * 128 chroma bytes), each "FRAME" + params, luma rows alternating
+ * top / bottom values, chroma all c. */
+static void put_y4m(const char *file, const char *header, int n, const char *const params[],
+                    uint8_t top, uint8_t bottom, uint8_t c)
+{
+    FILE *f = fopen(file, "wb");
+    if (!f)
+        return;
+    fputs(header, f);
+    for (int i = 0; i < n; i++) {
+        fprintf(f, "FRAME%s%s\n", params[i][0] ? " " : "", params[i]);
+        for (int y = 0; y < 16; y++)
+            for (int x = 0; x < 32; x++)
+                fputc(y % 2 ? bottom : top, f);
+        for (int k = 0; k < 256; k++)
+            fputc(c, f);
+    }
+    fclose(f);
+}
+
+TEST(unsupported_chroma_lists_what_is_taken)
+{
+    const char *in = path("p10.y4m"), *out = path("p10_out.y4m");
+    char want[600], args[600];
+    FILE *f = fopen(in, "wb");
+    if (f) {
+        fputs("YUV4MPEG2 W32 H16 F25:1 It C420p10 XYSCSS=420P10\n", f);
+        fclose(f);
+    }
+    snprintf(args, sizeof args, "%s %s", in, out);
+    CHECK_EQ(run(args), 1);
+    snprintf(want, sizeof want, "gen7sf-vpp: %s: line 1, byte 27: chroma \"C420p10\" is not "
+             "supported; gen7sf-vpp takes 8-bit C420jpeg, C420mpeg2, C420paldv, C420 and "
+             "C422\n", in);
+    CHECK_STR(err_text, want);
+    static const char *const none[] = { "" };
+    put_y4m(in, "YUV4MPEG2 W32 H16 F25:1 It Cmono\n", 0, none, 0, 0, 0);
+    CHECK_EQ(run(args), 1);
+    snprintf(want, sizeof want, "gen7sf-vpp: %s: chroma Cmono is not supported; gen7sf-vpp "
+             "takes 8-bit C420jpeg, C420mpeg2, C420paldv, C420 and C422\n", in);
+    CHECK_STR(err_text, want);
+    CHECK(!exists(out));
+    remove(in);
+}
+
+/* FRAME lines: garbage or parameters Y4M does not define are named with
+ * the frame and byte, never skipped */
+TEST(malformed_frame_lines_are_refused)
+{
+    const char *in = path("fl.y4m"), *out = path("fl_out.y4m");
+    char args[600], want[600];
+    /* header: 32 bytes; frame 1 at 32 (6 + 768 bytes), frame 2 at 806 */
+    static const char head[] = "YUV4MPEG2 W32 H16 F25:1 It A1:1\n";
+    static const struct { const char *params, *text; } bad[] = {
+        { "Q1", "frame 2, byte 812: unknown FRAME parameter \"Q1\" (only I and X are defined)" },
+        { "Itii", "frame 2, byte 812: FRAME parameter \"Itii\" in a stream whose header is not "
+                  "Im (mixed)" },
+        { "X1 \x7f", "frame 2, byte 815: control character 0x7f in the FRAME line" },
+    };
+    snprintf(args, sizeof args, "--quiet --deinterlace=weave %s %s", in, out);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const char *params[] = { "", bad[i].params };
+        put_y4m(in, head, 2, params, 1, 2, 3);
+        CHECKF(run(args) == 1, "FRAME %s", bad[i].params);
+        snprintf(want, sizeof want, "gen7sf-vpp: %s: %s\n", in, bad[i].text);
+        CHECK_STR(err_text, want);
+        CHECK(!exists(out));
+    }
+    /* X parameters are extensions: passed over */
+    const char *params[] = { "XA=1", "XB" };
+    put_y4m(in, head, 2, params, 1, 2, 3);
+    CHECK_EQ(run(args), 0);
+    remove(in), remove(out);
+}
+
+/* Reads every frame of a Y4M file into frames (up to max); returns the count,
+ * -1 on a read error. */
+static int read_frames(const char *file, vio_frame *frames, int max, vio_frame_info *fi)
+{
+    FILE *f = fopen(file, "rb");
+    vio_in in;
+    vio_error err;
+    int n = -1;
+    if (f && !vio_in_start(&in, &vio_y4m_demuxer, f, NULL, &err)) {
+        for (n = 0; n < max; n++) {
+            if (vio_frame_alloc(&frames[n], vio_format_chroma(in.info.format), in.info.width,
+                                in.info.height))
+                break;
+            int rc = vio_in_read(&in, &frames[n], &err);
+            if (rc <= 0) {
+                vio_frame_free(&frames[n]);
+                n = rc < 0 ? -1 : n;
+                break;
+            }
+            if (fi)
+                fi[n] = in.frame_info;
+        }
+        vio_in_end(&in);
+    }
+    if (f)
+        fclose(f);
+    return n;
+}
+
+/* Plane 0 of f: every row's samples equal want[row % 2] (one value for a
+ * flat frame when both are equal). */
+static bool rows_are(const vio_frame *f, uint8_t even, uint8_t odd)
+{
+    for (int y = 0; y < f->height[0]; y++)
+        for (int x = 0; x < f->width[0]; x++)
+            if (f->data[0][y * f->stride[0] + x] != (y % 2 ? odd : even))
+                return false;
+    return true;
+}
+
+/* Im: each FRAME's I value says how that frame is deinterlaced.  Frames
+ * whose top lines are 200 and bottom lines 50, so that bob gives 200
+ * everywhere from the top field and 50 from the bottom one (a flat field
+ * interpolates to itself): top first "tii" gives 200 then 50, bottom first
+ * "bii" 50 then 200, and a progressive frame "1pp" (or "tpp": both fields
+ * from one instant) passes through as it is, twice at field rate. */
+TEST(mixed_streams_are_deinterlaced_frame_by_frame)
+{
+    if (!t_vpp_can_deinterlace())
+        SKIP(VPP_NO_DI);
+    const char *in = path("mixed.y4m"), *out = path("mixed_out.y4m");
+    char args[600], head[256];
+    static const char *const params[] = { "Itii", "Ibii", "I1pp", "Ibi?", "Itpp" };
+    put_y4m(in, "YUV4MPEG2 W32 H16 F25:1 Im C420jpeg\n", 5, params, 200, 50, 128);
+    snprintf(args, sizeof args, "--deinterlace=bob %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    CHECK_STR(err_text, "");   /* no order is assumed */
+    vio_frame f[12];
+    CHECK_EQ(read_frames(out, f, 12, NULL), 10);
+    CHECK_EQ(y4m_frames(out, head, sizeof head), 10);
+    CHECK_STR(head, "YUV4MPEG2 W32 H16 F50:1 Ip A0:0 C420jpeg");
+    static const uint8_t want[10][2] = {
+        { 200, 200 }, { 50, 50 },     /* tii: top field, then bottom */
+        { 50, 50 }, { 200, 200 },     /* bii: bottom first */
+        { 200, 50 }, { 200, 50 },     /* 1pp: as it is, twice */
+        { 50, 50 }, { 200, 200 },     /* bi? */
+        { 200, 50 }, { 200, 50 },     /* tpp */
+    };
+    for (int i = 0; i < 10; i++) {
+        CHECKF(rows_are(&f[i], want[i][0], want[i][1]), "output %d: rows %u %u..., want %u %u",
+               i, f[i].data[0][0], f[i].data[0][f[i].stride[0]], want[i][0], want[i][1]);
+        vio_frame_free(&f[i]);
+    }
+    /* --field-order overrides the interlaced frames' order, not progressive frames */
+    snprintf(args, sizeof args, "--deinterlace=bob --rate=frame --field-order=bff %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    CHECK_EQ(read_frames(out, f, 12, NULL), 5);
+    static const uint8_t want_bff[5][2] = { { 50, 50 }, { 50, 50 }, { 200, 50 }, { 50, 50 },
+                                            { 200, 50 } };
+    for (int i = 0; i < 5; i++) {
+        CHECKF(rows_are(&f[i], want_bff[i][0], want_bff[i][1]), "bff output %d", i);
+        vio_frame_free(&f[i]);
+    }
+    /* "1i?": two instants, order not given: assumed top first, with a note */
+    static const char *const unknown[] = { "I1i?" };
+    put_y4m(in, "YUV4MPEG2 W32 H16 F25:1 Im C420jpeg\n", 1, unknown, 200, 50, 128);
+    snprintf(args, sizeof args, "--deinterlace=bob %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    char note[600];
+    snprintf(note, sizeof note, "gen7sf-vpp: note: %s: frame 1 (I1i?): field order not given; "
+             "assuming top field first (see --field-order)\n", in);
+    CHECK_STR(err_text, note);
+    CHECK_EQ(read_frames(out, f, 12, NULL), 2);
+    CHECK(rows_are(&f[0], 200, 200) && rows_are(&f[1], 50, 50));
+    vio_frame_free(&f[0]), vio_frame_free(&f[1]);
+    remove(in), remove(out);
+}
+
+/* With motion (MCDI, film detection, denoise): an Im stream gives what its
+ * runs of frames give as separate It, Ib and (passed through) streams. */
+TEST(mixed_streams_equal_their_runs_apart)
+{
+    if (!t_vpp_can_deinterlace())
+        SKIP(VPP_NO_DI);
+    char src[300], mixed[300];   /* path() keeps only its last 8 answers */
+    snprintf(src, sizeof src, "%s", path("runs_src.y4m"));
+    snprintf(mixed, sizeof mixed, "%s", path("runs_mixed.y4m"));
+    make_clip(src, 32, 16, 7, it420());   /* moving text: frames 0..6 */
+    vio_frame f[7], o_mixed[16], o_a[8], o_b[8];
+    CHECK_EQ(read_frames(src, f, 7, NULL), 7);
+    /* frames 0-2 "tii", 3-4 "bii", 5-6 "1pp" */
+    vio_info info = it420();
+    info.width = 32, info.height = 16, info.interlace = VIO_MIXED;
+    static const char *const itag[7] = { "tii", "tii", "tii", "bii", "bii", "1pp", "1pp" };
+    vio_sink sink;
+    vio_out out;
+    vio_error err;
+    CHECK_EQ(vio_open_output(&sink, mixed, NULL, &err), 0);
+    CHECK_EQ(vio_out_start(&out, &vio_y4m_muxer, sink.fp, &info, &err), 0);
+    for (int i = 0; i < 7; i++) {
+        strcpy(out.frame_info.itag, itag[i]);
+        CHECK_EQ(vio_out_write(&out, &f[i], &err), 0);
+    }
+    vio_out_end(&out);
+    CHECK_EQ(vio_close_output(&sink, true, &err), 0);
+    /* the runs apart, as plain It and Ib streams */
+    info.interlace = VIO_TFF;
+    synth_seq a = { .f = f, .n = 3 }, b = { .f = f + 3, .n = 2 };
+    CHECK_EQ(write_y4m(path("runs_a.y4m"), &a, &info), 0);
+    info.interlace = VIO_BFF;
+    CHECK_EQ(write_y4m(path("runs_b.y4m"), &b, &info), 0);
+    char args[900];
+    static const char *const opts[] = { "", "--denoise=20", "--rate=film" };
+    for (size_t k = 0; k < sizeof opts / sizeof opts[0]; k++) {
+        snprintf(args, sizeof args, "--quiet --threads 1 %s %s %s", opts[k], mixed,
+                 path("runs_mixed_out.y4m"));
+        CHECK_EQ(run(args), 0);
+        snprintf(args, sizeof args, "--quiet --threads 1 %s %s %s", opts[k], path("runs_a.y4m"),
+                 path("runs_a_out.y4m"));
+        CHECK_EQ(run(args), 0);
+        snprintf(args, sizeof args, "--quiet --threads 1 %s %s %s", opts[k], path("runs_b.y4m"),
+                 path("runs_b_out.y4m"));
+        CHECK_EQ(run(args), 0);
+        int nm = read_frames(path("runs_mixed_out.y4m"), o_mixed, 16, NULL);
+        int na = read_frames(path("runs_a_out.y4m"), o_a, 8, NULL);
+        int nb = read_frames(path("runs_b_out.y4m"), o_b, 8, NULL);
+        /* the passed-through frames: twice each at field rate, once otherwise */
+        int copies = k == 2 ? 1 : 2;
+        CHECKF(nm == na + nb + 2 * copies, "%s: %d frames, want %d + %d + %d", opts[k], nm, na,
+               nb, 2 * copies);
+        for (int i = 0; i < nm && nm == na + nb + 2 * copies; i++) {
+            const vio_frame *want = i < na ? &o_a[i] : i < na + nb ? &o_b[i - na]
+                                                               : &f[5 + (i - na - nb) / copies];
+            bool same = true;
+            for (int p = 0; p < 3; p++)
+                for (int y = 0; y < want->height[p]; y++)
+                    same &= !memcmp(o_mixed[i].data[p] + y * o_mixed[i].stride[p],
+                                    want->data[p] + y * want->stride[p],
+                                    (size_t)want->width[p]);
+            /* a passed-through frame is denoised when asked */
+            CHECKF(same || (k == 1 && i >= na + nb), "%s: output %d differs", opts[k], i);
+        }
+        for (int i = 0; i < nm; i++)
+            vio_frame_free(&o_mixed[i]);
+        for (int i = 0; i < na; i++)
+            vio_frame_free(&o_a[i]);
+        for (int i = 0; i < nb; i++)
+            vio_frame_free(&o_b[i]);
+    }
+    for (int i = 0; i < 7; i++)
+        vio_frame_free(&f[i]);
+    remove(src), remove(mixed), remove(path("runs_a.y4m")), remove(path("runs_b.y4m"));
+    remove(path("runs_mixed_out.y4m")), remove(path("runs_a_out.y4m"));
+    remove(path("runs_b_out.y4m"));
+}
+
+/* weave and off leave Im as it is: each frame keeps its I value */
+TEST(mixed_streams_woven_keep_their_frame_tags)
+{
+    const char *in = path("keep.y4m"), *out = path("keep_out.y4m");
+    char args[600], head[256];
+    static const char *const params[] = { "Itii", "I1pp", "IBi?" };
+    put_y4m(in, "YUV4MPEG2 W32 H16 F25:1 Im C420jpeg\n", 3, params, 200, 50, 128);
+    vio_frame f[8];
+    vio_frame_info fi[8];
+    snprintf(args, sizeof args, "--deinterlace=off %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    CHECK_STR(err_text, "");
+    CHECK_EQ(y4m_frames(out, head, sizeof head), 3);
+    CHECK_STR(head, "YUV4MPEG2 W32 H16 F25:1 Im A0:0 C420jpeg");
+    CHECK_EQ(read_frames(out, f, 8, fi), 3);
+    for (int i = 0; i < 3; i++) {
+        CHECK_STR(fi[i].itag, params[i] + 1);
+        CHECK(rows_are(&f[i], 200, 50));
+        vio_frame_free(&f[i]);
+    }
+    snprintf(args, sizeof args, "--deinterlace=weave %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    CHECK_STR(err_text, "");
+    CHECK_EQ(y4m_frames(out, head, sizeof head), 6);
+    CHECK_STR(head, "YUV4MPEG2 W32 H16 F50:1 Im A0:0 C420jpeg");
+    CHECK_EQ(read_frames(out, f, 8, fi), 6);
+    for (int i = 0; i < 6; i++) {
+        CHECK_STR(fi[i].itag, params[i / 2] + 1);
+        vio_frame_free(&f[i]);
+    }
+    remove(in), remove(out);
 }
