@@ -356,10 +356,13 @@ TEST(raw_video_in_and_out)
     snprintf(args, sizeof args, "--deinterlace=weave --size 32x32 --format UYVY %s %s", in, out);
     CHECK_EQ(run(args), 0);
     CHECK(!stat(out, &st) && st.st_size == 2 * 6 * 2048);
-    /* a raw file that is not a whole number of frames: the 5th is cut */
+    /* a raw file that is not a whole number of frames: the 5th is cut, the
+     * 4 before it (of 2880 bytes) are kept */
     snprintf(args, sizeof args, "--deinterlace=weave --size 64x30 --format I420 %s %s", in, out);
     CHECK_EQ(run(args), 1);
     CHECK(strstr(err_text, in) != NULL && strstr(err_text, "frame 5") != NULL);
+    CHECK(strstr(err_text, "the 4 whole frames before it were processed and written\n") != NULL);
+    CHECK(!stat(out, &st) && st.st_size == 8 * 2880);
     remove(in), remove(out), remove(y4m);
 }
 
@@ -377,9 +380,35 @@ TEST(broken_inputs_fail_cleanly)
     if (g)
         fclose(g);
     remove(out);
+    snprintf(args, sizeof args, "--deinterlace=weave --stats %s %s %s", path("cut.json"), cut,
+             out);
+    CHECK_EQ(run(args), 1);
+    /* frame 3 starts at 41 + 2 * 3078 = 6197, its payload at 6203; the file
+     * ends at 7197: 994 payload bytes came */
+    char want[900];
+    snprintf(want, sizeof want, "gen7sf-vpp: %s: frame 3, byte 7197: input ends inside the "
+             "frame: 2078 of 3072 bytes missing; the 2 whole frames before it were processed "
+             "and written\n", cut);
+    CHECK_STR(err_text, want);
+    /* what was whole is kept: 2 frames, 4 fields, with their statistics */
+    char head[256];
+    CHECK_EQ(y4m_frames(out, head, sizeof head), 4);
+    slurp(path("cut.json"), out_text, sizeof out_text);
+    CHECK(strstr(out_text, "{\"output\": 3, \"input\": 1, \"field\": 1,") != NULL);
+    CHECK(strstr(out_text, "\n]}\n") != NULL);
+    remove(out), remove(path("cut.json"));
+    /* cut inside the first frame: nothing whole, nothing written */
+    f = fopen(in, "rb"), g = fopen(cut, "wb");
+    for (int i = 0, c; f && g && i < 41 + 6 + 100 && (c = fgetc(f)) != EOF; i++)
+        fputc(c, g);
+    if (f)
+        fclose(f);
+    if (g)
+        fclose(g);
     snprintf(args, sizeof args, "--deinterlace=weave %s %s", cut, out);
     CHECK_EQ(run(args), 1);
-    CHECKF(strstr(err_text, cut) && strstr(err_text, "frame 3"), "%s", err_text);
+    CHECKF(strstr(err_text, "frame 1, byte 147: input ends inside the frame: 2972 of 3072 "
+                  "bytes missing\n"), "%s", err_text);
     CHECK(!exists(out));   /* nothing half written */
     /* a lying header: says 64x40, frames are 64x32 -> the marker check trips */
     f = fopen(in, "rb"), g = fopen(cut, "wb");
@@ -416,7 +445,6 @@ TEST(broken_inputs_fail_cleanly)
     synth_seq_free(&s);
     snprintf(args, sizeof args, "%s %s", in, out);
     CHECK_EQ(run(args), 1);
-    char want[600];
     snprintf(want, sizeof want, "gen7sf-vpp: %s: chroma C444 is not supported; gen7sf-vpp takes "
              "8-bit C420jpeg, C420mpeg2, C420paldv, C420 and C422\n", in);
     CHECK_STR(err_text, want);

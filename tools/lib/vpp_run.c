@@ -36,6 +36,7 @@ typedef struct run {
     long emitted;
     vio_error err;
     bool write_failed;
+    bool keep_output;           /* the outputs are kept although the run failed */
 } run;
 
 static bool deinterlacing(const vpp_run_opts *o)
@@ -273,11 +274,12 @@ static int process(run *r)
             break;
         progress_update(&pr, ++n);
     }
-    if (!rc && !rd && r->seg.vpp)
+    /* input cut inside a frame: the frames before it are whole, so they
+     * are processed and kept; the run still fails */
+    bool cut = rd == VIO_E_TRUNCATED && n > 0;
+    if (!rc && (!rd || cut) && r->seg.vpp)
         rc = g7sf_vpp_flush(r->seg.vpp, emit, r);
     progress_end(&pr, n);
-    if (!rc && rd < 0)
-        return cli_fail("%s: %s", o->input, err.msg);
     if (r->write_failed)
         return cli_fail("%s: %s", o->output, r->err.msg);
     if (rc)
@@ -285,6 +287,13 @@ static int process(run *r)
                         g7sf_strerror(rc));
     if (r->stats)
         stats_json_end(r->stats);
+    if (cut) {
+        r->keep_output = true;
+        return cli_fail("%s: %s; the %ld whole frame%s before it %s processed and written",
+                        o->input, err.msg, n, n == 1 ? "" : "s", n == 1 ? "was" : "were");
+    }
+    if (rd < 0)
+        return cli_fail("%s: %s", o->input, err.msg);
     if (!o->quiet && pr.f)
         fprintf(stderr, "%s: %ld frames in, %ld frames out\n", cli_prog, n, r->emitted);
     return 0;
@@ -297,9 +306,10 @@ int vpp_run(const vpp_run_opts *o)
     vio_error err;
     if (r.out_started)
         vio_out_end(&r.out);
-    if (vio_close_output(&r.sink, st == 0, &err) < 0 && st == 0)
-        st = cli_fail("%s", err.msg);
-    if (vio_close_output(&r.stats_sink, st == 0, &err) < 0 && st == 0)
+    bool keep = st == 0 || r.keep_output;
+    if (vio_close_output(&r.sink, keep, &err) < 0 && keep)
+        st = cli_fail("%s", err.msg), keep = false;
+    if (vio_close_output(&r.stats_sink, keep, &err) < 0 && keep)
         st = cli_fail("%s", err.msg);
     if (r.in_started)
         vio_in_end(&r.in);
