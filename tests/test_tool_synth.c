@@ -1,13 +1,24 @@
 /* gen7sf-synth as a user runs it: the command-line conventions (cli.h),
  * the bytes it writes, and its errors. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "harness.h"
+
+/* AddressSanitizer reserves terabytes of address space: no RLIMIT_AS then */
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
 
 static const char *path(const char *name)
 {
@@ -37,6 +48,40 @@ static int run(const char *args)
     slurp(so, out_text, sizeof out_text);
     slurp(se, err_text, sizeof err_text);
     return st < 0 || !WIFEXITED(st) ? -1 : WEXITSTATUS(st);
+}
+
+/* Runs the tool with args (NULL-terminated, after the program name) in a
+ * child of its own, stdout to /dev/null and stderr into err_text, with an
+ * address-space limit in bytes (0: none).  Returns the wait status and the
+ * child's peak resident set in KiB (wait4: this child's alone). */
+static int spawn(const char *const args[], long long as_limit, long *maxrss_kb)
+{
+    char prog[256], se[256];
+    const char *argv[32] = { prog };
+    snprintf(prog, sizeof prog, "%s/gen7sf-synth", t_build_dir());
+    snprintf(se, sizeof se, "%s/tests/tool_synth.spawn.stderr", t_build_dir());
+    for (int i = 0; args[i] && i < 30; i++)
+        argv[i + 1] = args[i];
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY), err = open(se, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(null, 1), dup2(err, 2);
+        if (as_limit) {
+            struct rlimit rl = { (rlim_t)as_limit, (rlim_t)as_limit };
+            setrlimit(RLIMIT_AS, &rl);
+        }
+        execv(prog, (char *const *)argv);
+        _exit(127);
+    }
+    int st = -1;
+    struct rusage ru = { 0 };
+    if (pid > 0)
+        wait4(pid, &st, 0, &ru);
+    slurp(se, err_text, sizeof err_text);
+    if (maxrss_kb)
+        *maxrss_kb = ru.ru_maxrss;
+    return st;
 }
 
 static int count(const char *hay, const char *needle)
@@ -172,4 +217,46 @@ TEST(a_directory_is_named_as_one)
     CHECK_EQ(run(args), 1);
     CHECK_STR(err_text, want);
     rmdir(d);
+}
+
+/* Frames are made and written one by one: the peak memory of 2000 frames
+ * is that of 50 (it held the whole clip: 3 frames of 12 KiB each per
+ * interlaced frame at 128x64, 72 MiB more for 2000). */
+TEST(memory_does_not_grow_with_the_frame_count)
+{
+    long rss[2];
+    static const char *const counts[2] = { "zone:50", "zone:2000" };
+    for (int i = 0; i < 2; i++) {
+        const char *args[] = { "--size", "128x64", "--truth", "/dev/null", "/dev/null",
+                               counts[i], NULL };
+        int st = spawn(args, 0, &rss[i]);
+        CHECKF(WIFEXITED(st) && WEXITSTATUS(st) == 0, "%s: status %d, %s", counts[i], st,
+               err_text);
+    }
+    printf("     peak RSS: %ld KiB for 50 frames, %ld KiB for 2000\n", rss[0], rss[1]);
+    CHECKF(rss[1] - rss[0] < 2048, "50 frames: %ld KiB, 2000 frames: %ld KiB", rss[0], rss[1]);
+}
+
+/* Allocation failure is named as such; "not a section" is for syntax */
+TEST(out_of_memory_is_not_a_syntax_error)
+{
+#ifdef UNDER_ASAN
+    SKIP("AddressSanitizer needs more address space than the limit leaves");
+#else
+    const char *out = path("oom.y4m");
+    remove(out);
+    /* 16384x16384 4:2:0 frames are 384 MiB: a few of them exceed 1 GiB */
+    const char *args[] = { "--size", "16384x16384", out, "zone:2", NULL };
+    int st = spawn(args, 1LL << 30, NULL);
+    CHECKF(WIFEXITED(st) && WEXITSTATUS(st) == 1, "status %d", st);
+    CHECKF(strstr(err_text, "gen7sf-synth: out of memory") == err_text, "stderr \"%s\"", err_text);
+    CHECK(strstr(err_text, "not a section") == NULL);
+    struct stat sb;
+    CHECK(stat(out, &sb) != 0);
+    /* under the same limit a bad section is still a usage error */
+    const char *bad[] = { "--size", "16384x16384", out, "zone:2x", NULL };
+    st = spawn(bad, 1LL << 30, NULL);
+    CHECKF(WIFEXITED(st) && WEXITSTATUS(st) == 2, "status %d", st);
+    CHECK(strstr(err_text, "'zone:2x' is not a section KIND:FRAMES[:SIGMA]") != NULL);
+#endif
 }

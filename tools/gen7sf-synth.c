@@ -97,23 +97,70 @@ static unsigned gcd(unsigned a, unsigned b)
     return a;
 }
 
-static int write_seq(const char *path, const synth_seq *s, const vio_info *info)
-{
+/* One Y4M output, written frame by frame. */
+typedef struct output {
+    const char *path;           /* NULL: not asked for */
+    vio_info info;
     vio_sink sink;
     vio_out out;
+    bool opened, started;
+} output;
+
+static int open_output(output *o)
+{
     vio_error err;
-    if (vio_open_output(&sink, path, NULL, &err) < 0)
+    if (vio_open_output(&o->sink, o->path, NULL, &err) < 0)
         return cli_fail("%s", err.msg);   /* the message names the path */
-    int rc = vio_out_start(&out, &vio_y4m_muxer, sink.fp, info, &err);
-    for (long i = 0; !rc && i < s->n; i++)
-        rc = vio_out_write(&out, &s->f[i], &err) < 0;
-    if (!rc || out.buf)
-        vio_out_end(&out);
-    int rc2 = vio_close_output(&sink, !rc, &err);
-    if (!rc && !rc2)
-        return 0;
-    /* open and close errors name the path, stream errors do not */
-    return rc ? cli_fail("%s: %s", path, err.msg) : cli_fail("%s", err.msg);
+    o->opened = true;
+    if (vio_out_start(&o->out, &vio_y4m_muxer, o->sink.fp, &o->info, &err) < 0)
+        return cli_fail("%s: %s", o->path, err.msg);
+    o->started = true;
+    return 0;
+}
+
+static int write_frame(output *o, const vio_frame *f)
+{
+    vio_error err;
+    if (o->started && vio_out_write(&o->out, f, &err) < 0)
+        return cli_fail("%s: %s", o->path, err.msg);
+    return 0;
+}
+
+/* Closes; renames into place when ok.  Returns the exit status. */
+static int close_output(output *o, bool ok)
+{
+    vio_error err;
+    if (o->started)
+        vio_out_end(&o->out);
+    if (o->opened && vio_close_output(&o->sink, ok, &err) < 0 && ok)
+        return cli_fail("%s", err.msg);   /* names the path */
+    return ok ? 0 : CLI_EXIT_RUN;
+}
+
+/* Generates the sections argv[first..argc) into the open outputs: video,
+ * truth, film. */
+static int generate(synth_gen *g, output out[3], char **argv, int first, int argc,
+                    uint64_t seed)
+{
+    for (int i = first; i < argc; i++) {
+        section sec;
+        parse_section(argv[i], &sec);   /* checked before anything was opened */
+        /* each section's noise seed: by its place in argv */
+        if (synth_gen_section(g, sec.kind, sec.frames, sec.sigma, seed + (unsigned)i))
+            return cli_fail("%s: cannot start the section", argv[i]);
+        int rc;
+        while ((rc = synth_gen_next(g)) == 1) {
+            if (write_frame(&out[0], g->video) || write_frame(&out[1], g->truth[0]) ||
+                write_frame(&out[1], g->truth[1]))
+                return CLI_EXIT_RUN;
+            for (int k = 0; k < g->film_new; k++)
+                if (write_frame(&out[2], g->film[k]))
+                    return CLI_EXIT_RUN;
+        }
+        if (rc < 0)
+            return cli_fail("%s: cannot render a frame", argv[i]);
+    }
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -167,36 +214,49 @@ int main(int argc, char **argv)
                                                     : "no section after OUTPUT");
     /* no output may replace another, or share standard output with it */
     static const char *const what[] = { "OUTPUT", "--truth", "--film-truth" };
-    static const bool out[] = { true, true, true };
+    static const bool is_out[] = { true, true, true };
     const char *const outs[] = { argv[optind], truth, film };
     vio_error err;
-    if (vio_paths_check(3, outs, out, what, &err))
+    if (vio_paths_check(3, outs, is_out, what, &err))
         return cli_usage_error("%s", err.msg);
-    signal(SIGPIPE, SIG_IGN);
-    synth_clip clip;
-    synth_clip_init(&clip, c422 ? VIO_CHROMA_422 : VIO_CHROMA_420, w, h);
-    int rc = 0;
-    for (int i = optind + 1; i < argc && !rc; i++) {
+    /* the syntax of every section before anything is opened */
+    for (int i = optind + 1; i < argc; i++) {
         section sec;
-        if (!parse_section(argv[i], &sec) ||
-            synth_clip_section(&clip, sec.kind, sec.frames, sec.sigma, tff, seed + (unsigned)i))
-            rc = cli_usage_error("'%s' is not a section KIND:FRAMES[:SIGMA]", argv[i]);
+        if (!parse_section(argv[i], &sec) || !synth_gen_kind_ok(sec.kind))
+            return cli_usage_error("'%s' is not a section KIND:FRAMES[:SIGMA]", argv[i]);
     }
+    signal(SIGPIPE, SIG_IGN);
+
+    /* frames are made and written one at a time: memory does not grow
+     * with their number */
+    synth_gen g;
+    enum vio_chroma chroma = c422 ? VIO_CHROMA_422 : VIO_CHROMA_420;
+    if (synth_gen_init(&g, chroma, w, h, tff) < 0)
+        return cli_fail("out of memory for %dx%d frames (5 of %llu bytes)", w, h,
+                        (unsigned long long)vio_frame_bytes(c422 ? VIO_FMT_I422 : VIO_FMT_I420,
+                                                            w, h));
+    output out[3] = { { .path = argv[optind] }, { .path = truth }, { .path = film } };
     vio_info info = { .width = w, .height = h, .fps_num = fn, .fps_den = fd,
                       .format = c422 ? VIO_FMT_I422 : VIO_FMT_I420,
-                      .interlace = tff ? VIO_TFF : VIO_BFF, .sar_num = 0, .sar_den = 0 };
-    if (!rc)
-        rc = write_seq(argv[optind], &clip.video, &info);
+                      .interlace = tff ? VIO_TFF : VIO_BFF };
+    out[0].info = info;
     info.interlace = VIO_PROGRESSIVE;
-    info.fps_num = 2 * fn;
-    if (!rc && truth)
-        rc = write_seq(truth, &clip.truth, &info);
-    if (!rc && film) {
-        /* nominally 2/5 of the field rate (3:2 film) */
-        unsigned g = gcd(4 * fn, 5 * fd);
-        info.fps_num = 4 * fn / g, info.fps_den = 5 * fd / g;
-        rc = write_seq(film, &clip.film, &info);
+    info.fps_num = 2 * fn;   /* one truth frame per field */
+    out[1].info = info;
+    /* the film rate: nominally 2/5 of the field rate (3:2 film) */
+    unsigned gd = gcd(4 * fn, 5 * fd);
+    info.fps_num = 4 * fn / gd, info.fps_den = 5 * fd / gd;
+    out[2].info = info;
+    int rc = 0;
+    for (int i = 0; i < 3 && !rc; i++)
+        if (out[i].path)
+            rc = open_output(&out[i]);
+    if (!rc)
+        rc = generate(&g, out, argv, optind + 1, argc, seed);
+    for (int i = 0; i < 3; i++) {
+        int st = close_output(&out[i], !rc);
+        rc = rc ? rc : st;
     }
-    synth_clip_free(&clip);
+    synth_gen_free(&g);
     return rc;
 }
