@@ -145,8 +145,9 @@ static int generate(synth_gen *g, output out[3], char **argv, int first, int arg
     for (int i = first; i < argc; i++) {
         section sec;
         parse_section(argv[i], &sec);   /* checked before anything was opened */
-        /* each section's noise seed: by its place in argv */
-        if (synth_gen_section(g, sec.kind, sec.frames, sec.sigma, seed + (unsigned)i))
+        /* each section's noise seed: --seed plus its number, from 1 (not its
+         * place in argv, which other options would shift) */
+        if (synth_gen_section(g, sec.kind, sec.frames, sec.sigma, seed + (unsigned)(i - first + 1)))
             return cli_fail("%s: cannot start the section", argv[i]);
         int rc;
         while ((rc = synth_gen_next(g)) == 1) {
