@@ -1,15 +1,16 @@
 /* gen7sf-synth as a user runs it: the command-line conventions (cli.h),
  * the bytes it writes, and its errors. */
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "harness.h"
+#include "tool_spawn.h"
 
 /* AddressSanitizer reserves terabytes of address space: no RLIMIT_AS then */
 #if defined(__SANITIZE_ADDRESS__)
@@ -50,37 +51,15 @@ static int run(const char *args)
     return st < 0 || !WIFEXITED(st) ? -1 : WEXITSTATUS(st);
 }
 
-/* Runs the tool with args (NULL-terminated, after the program name) in a
- * child of its own, stdout to /dev/null and stderr into err_text, with an
- * address-space limit in bytes (0: none).  Returns the wait status and the
- * child's peak resident set in KiB (wait4: this child's alone). */
+/* Runs the tool with args (NULL-terminated) as a child of the test, stderr
+ * into err_text, with an address-space limit (0: none).  Returns the wait
+ * status and the child's peak resident set in KiB. */
 static int spawn(const char *const args[], long long as_limit, long *maxrss_kb)
 {
-    char prog[256], se[256];
-    const char *argv[32] = { prog };
-    snprintf(prog, sizeof prog, "%s/gen7sf-synth", t_build_dir());
+    char se[256];
     snprintf(se, sizeof se, "%s/tests/tool_synth.spawn.stderr", t_build_dir());
-    for (int i = 0; args[i] && i < 30; i++)
-        argv[i + 1] = args[i];
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid == 0) {
-        int null = open("/dev/null", O_WRONLY), err = open(se, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        dup2(null, 1), dup2(err, 2);
-        if (as_limit) {
-            struct rlimit rl = { (rlim_t)as_limit, (rlim_t)as_limit };
-            setrlimit(RLIMIT_AS, &rl);
-        }
-        execv(prog, (char *const *)argv);
-        _exit(127);
-    }
-    int st = -1;
-    struct rusage ru = { 0 };
-    if (pid > 0)
-        wait4(pid, &st, 0, &ru);
+    int st = t_spawn_wait(t_spawn("gen7sf-synth", args, se, as_limit), maxrss_kb);
     slurp(se, err_text, sizeof err_text);
-    if (maxrss_kb)
-        *maxrss_kb = ru.ru_maxrss;
     return st;
 }
 
@@ -290,4 +269,34 @@ TEST(noise_follows_the_seed_not_the_command_line)
     CHECK_EQ(run(args), 0);
     CHECK(!same_file_bytes(a, b));
     remove(a), remove(b), remove(path("seed_t.y4m"));
+}
+
+/* Killed while writing: no temporary file is left, no output appears, and
+ * the exit status says which signal.  The --truth FIFO holds the tool: it
+ * opens OUTPUT (a temporary file beside it) first, then waits for a reader. */
+TEST(a_signal_leaves_no_temporary_file)
+{
+    char dir[300], fifo[400], out[400], se[400];
+    snprintf(dir, sizeof dir, "%s", path("sig.d"));
+    snprintf(fifo, sizeof fifo, "%s/truth.fifo", dir);
+    snprintf(out, sizeof out, "%s/out.y4m", dir);
+    snprintf(se, sizeof se, "%s/stderr", dir);
+    mkdir(dir, 0755);
+    remove(fifo), remove(out);
+    CHECK_EQ(mkfifo(fifo, 0600), 0);
+    static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        const char *args[] = { "--size", "16x8", "--truth", fifo, out, "zone:5", NULL };
+        pid_t pid = t_spawn("gen7sf-synth", args, se, 0);
+        char tmp[256];
+        bool made = t_wait_for_file(dir, "out.y4m.tmp-", 20, tmp, sizeof tmp);
+        CHECKF(made, "signal %d: no temporary file appeared", sigs[i]);
+        kill(pid, made ? sigs[i] : SIGKILL);
+        int st = t_spawn_wait(pid, NULL);
+        CHECKF(WIFSIGNALED(st) && WTERMSIG(st) == sigs[i], "signal %d: status 0x%x", sigs[i], st);
+        CHECKF(!t_file_with_prefix(dir, "out.y4m.tmp-"), "signal %d: %s left", sigs[i], tmp);
+        struct stat sb;
+        CHECK(stat(out, &sb) != 0);
+    }
+    remove(fifo), remove(se), rmdir(dir);
 }

@@ -1,12 +1,17 @@
 /* gen7sf-vpp as a user runs it: options, headers, frame counts per rate,
  * pipes, raw video, and the errors a broken input or a bad command gives. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "harness.h"
+#include "tool_spawn.h"
 #include "synth.h"
 #include "video_io.h"
 #include "vpp_probe.h"
@@ -889,4 +894,75 @@ TEST(mixed_streams_woven_keep_their_frame_tags)
         vio_frame_free(&f[i]);
     }
     remove(in), remove(out);
+}
+
+/* Opens a FIFO for writing once its reader has it open (up to 20 s). */
+static int open_fifo_writer(const char *fifo)
+{
+    for (int i = 0; i < 2000; i++) {
+        int fd = open(fifo, O_WRONLY | O_NONBLOCK);
+        if (fd >= 0) {
+            fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+            return fd;
+        }
+        if (errno != ENXIO)
+            return -1;
+        nanosleep(&(struct timespec){ 0, 10000000 }, NULL);
+    }
+    return -1;
+}
+
+/* Killed mid-run: the temporary files of OUTPUT and --stats are removed,
+ * an existing OUTPUT is left as it was, a new one never appears, and the
+ * exit status says which signal.  The input is a FIFO the test holds open
+ * after one frame, so the tool waits for the second. */
+TEST(a_signal_leaves_no_temporary_file)
+{
+    char dir[300], fifo[400], out[400], js[400], se[400], clip[400];
+    snprintf(dir, sizeof dir, "%s", path("sig.d"));
+    snprintf(clip, sizeof clip, "%s", path("sig.y4m"));
+    snprintf(fifo, sizeof fifo, "%s/in.fifo", dir);
+    snprintf(out, sizeof out, "%s/out.y4m", dir);
+    snprintf(js, sizeof js, "%s/st.json", dir);
+    snprintf(se, sizeof se, "%s/stderr", dir);
+    make_clip(clip, 32, 16, 2, it420());
+    static char bytes[4096];
+    FILE *f = fopen(clip, "rb");
+    size_t n = f ? fread(bytes, 1, 41 + 774, f) : 0;   /* the header and frame 1 */
+    if (f)
+        fclose(f);
+    CHECK_EQ(n, 41 + 774);
+    mkdir(dir, 0755);
+    remove(fifo), remove(out), remove(js);
+    CHECK_EQ(mkfifo(fifo, 0600), 0);
+    static const int sigs[] = { SIGINT, SIGTERM };
+    for (int k = 0; k < 4; k++) {
+        int sig = sigs[k % 2];
+        bool existing = k >= 2;
+        if (existing)
+            put(out, "keep");
+        const char *args[] = { "--quiet", "--deinterlace=weave", "--stats", js, fifo, out, NULL };
+        pid_t pid = t_spawn("gen7sf-vpp", args, se, 0);
+        int fd = open_fifo_writer(fifo);
+        CHECK(fd >= 0 && write(fd, bytes, n) == (ssize_t)n);
+        char tmp[256];
+        bool made = t_wait_for_file(dir, "out.y4m.tmp-", 20, tmp, sizeof tmp) &&
+                    t_wait_for_file(dir, "st.json.tmp-", 20, NULL, 0);
+        CHECKF(made, "signal %d: no temporary files appeared", sig);
+        kill(pid, made ? sig : SIGKILL);
+        int st = t_spawn_wait(pid, NULL);
+        if (fd >= 0)
+            close(fd);
+        CHECKF(WIFSIGNALED(st) && WTERMSIG(st) == sig, "signal %d: status 0x%x", sig, st);
+        CHECKF(!t_file_with_prefix(dir, "out.y4m.tmp-") && !t_file_with_prefix(dir, "st.json.tmp-"),
+               "signal %d: temporary files left", sig);
+        if (existing) {
+            slurp(out, out_text, sizeof out_text);
+            CHECK_STR(out_text, "keep");
+        } else {
+            CHECK(!exists(out));
+        }
+        CHECK(!exists(js));
+    }
+    remove(fifo), remove(out), remove(se), remove(clip), rmdir(dir);
 }

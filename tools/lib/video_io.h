@@ -57,6 +57,11 @@
  *   keeps its permission bits.  A symbolic link is followed and its target
  *   replaced.  Other outputs (pipes, devices, "-" = stdout) are written
  *   directly.
+ * - A temporary file does not outlive the program: on SIGHUP, SIGINT,
+ *   SIGQUIT or SIGTERM (unless ignored when the first one is made) a handler
+ *   removes every temporary file still open, then the signal takes its
+ *   default action (the exit status says "killed by signal N"); PATH is
+ *   left as it was.  SIGKILL cannot be caught: "PATH.tmp-PID-N" may remain.
  * - A write to a closed pipe is reported as VIO_E_IO ("Broken pipe") only if
  *   the program ignores SIGPIPE; the tool should.  Stdio buffers, so such an
  *   error may surface only at vio_close_output.
@@ -237,6 +242,7 @@ typedef struct vio_sink {
     FILE *fp;
     char *path;        /* final path; NULL for stdout */
     char *tmp;         /* temporary file renamed to path on success, or NULL */
+    int   slot;        /* its entry in the list removed on a fatal signal, or -1 */
 } vio_sink;
 
 /* "-" is stdin.  Returns NULL on error. */
