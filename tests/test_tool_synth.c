@@ -187,7 +187,7 @@ TEST(outputs_never_share_a_file)
 
 TEST(a_directory_is_named_as_one)
 {
-    const char *d = path("dir.d");
+    const char *d = path("a_dir");
     char args[600], want[600];
     rmdir(d);
     CHECK_EQ(mkdir(d, 0755), 0);
@@ -277,7 +277,7 @@ TEST(noise_follows_the_seed_not_the_command_line)
 TEST(a_signal_leaves_no_temporary_file)
 {
     char dir[300], fifo[400], out[400], se[400];
-    snprintf(dir, sizeof dir, "%s", path("sig.d"));
+    snprintf(dir, sizeof dir, "%s", path("sig_dir"));
     snprintf(fifo, sizeof fifo, "%s/truth.fifo", dir);
     snprintf(out, sizeof out, "%s/out.y4m", dir);
     snprintf(se, sizeof se, "%s/stderr", dir);

@@ -493,7 +493,7 @@ TEST(output_never_overwrites_the_input)
 
 TEST(a_directory_is_named_as_one)
 {
-    const char *in = path("dir_in.y4m"), *d = path("dir.d");
+    const char *in = path("dir_in.y4m"), *d = path("a_dir");
     char args[600], want[600];
     make_clip(in, 32, 16, 2, it420());
     rmdir(d);
@@ -919,7 +919,7 @@ static int open_fifo_writer(const char *fifo)
 TEST(a_signal_leaves_no_temporary_file)
 {
     char dir[300], fifo[400], out[400], js[400], se[400], clip[400];
-    snprintf(dir, sizeof dir, "%s", path("sig.d"));
+    snprintf(dir, sizeof dir, "%s", path("sig_dir"));
     snprintf(clip, sizeof clip, "%s", path("sig.y4m"));
     snprintf(fifo, sizeof fifo, "%s/in.fifo", dir);
     snprintf(out, sizeof out, "%s/out.y4m", dir);
