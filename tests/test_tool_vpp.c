@@ -12,6 +12,15 @@
 
 #include "harness.h"
 #include "tool_spawn.h"
+
+/* AddressSanitizer reserves terabytes of address space: no RLIMIT_AS then */
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
 #include "synth.h"
 #include "video_io.h"
 #include "vpp_probe.h"
@@ -965,4 +974,63 @@ TEST(a_signal_leaves_no_temporary_file)
         CHECK(!exists(js));
     }
     remove(fifo), remove(out), remove(se), remove(clip), rmdir(dir);
+}
+
+/* Headers with absurd values: refused by name and byte, or (a huge size
+ * over a short file) found short before anything big is made */
+TEST(absurd_headers_fail_cleanly)
+{
+    const char *in = path("absurd.y4m"), *out = path("absurd_out.y4m");
+    static const struct { const char *head, *text; } cases[] = {
+        { "YUV4MPEG2 W16385 H16 F25:1\n", "line 1, byte 10: width 16385 out of range 1..16384" },
+        { "YUV4MPEG2 W32 H0 F25:1\n", "line 1, byte 14: height 0 out of range 1..16384" },
+        { "YUV4MPEG2 W99999999999 H16 F25:1\n", "line 1, byte 10: bad W value \"99999999999\"" },
+        { "YUV4MPEG2 W32 H16 F0:1\n", "line 1, byte 18: bad F value \"0:1\"" },
+        { "YUV4MPEG2 W32 H16 F4294967296:1\n", "line 1, byte 18: bad F value \"4294967296:1\"" },
+        { "YUV4MPEG2 W32 H16 F25:1 A1:0\n", "line 1, byte 24: bad A value \"1:0\"" },
+        { "YUV4MPEG2 W16384 H16384 F25:1 It\nFRAME\n0123456789",
+          "frame 1, byte 49: input ends inside the frame: 402653174 of 402653184 bytes missing" },
+    };
+    char args[600], want[600];
+    snprintf(args, sizeof args, "--quiet %s %s", in, out);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        put(in, cases[i].head);
+        CHECKF(run(args) == 1, "%s", cases[i].head);
+        snprintf(want, sizeof want, "gen7sf-vpp: %s: %s\n", in, cases[i].text);
+        CHECKF(strstr(err_text, want) == err_text, "stderr \"%s\", want \"%s\"", err_text, want);
+        CHECK(!exists(out));
+    }
+    /* a header line longer than 4096 bytes */
+    FILE *f = fopen(in, "wb");
+    if (f) {
+        fputs("YUV4MPEG2 W32 H16 F25:1 X", f);
+        for (int i = 0; i < 5000; i++)
+            fputc('x', f);
+        fclose(f);
+    }
+    CHECK_EQ(run(args), 1);
+    CHECK(strstr(err_text, "byte 4096: the stream header longer than 4096 bytes") != NULL);
+    remove(in);
+}
+
+/* The pipeline for a 16384x16384 header is several GiB; it is made for the
+ * first frame read, so a short input is reported as such even when that
+ * memory is not there (it used to say "cannot set up the pipeline") */
+TEST(a_huge_header_over_a_short_input_is_reported_as_short)
+{
+#ifdef UNDER_ASAN
+    SKIP("AddressSanitizer needs more address space than the limit leaves");
+#else
+    char in[300], se[300];
+    snprintf(in, sizeof in, "%s", path("huge.y4m"));
+    snprintf(se, sizeof se, "%s", path("huge.stderr"));
+    put(in, "YUV4MPEG2 W16384 H16384 F25:1 It\nFRAME\n0123456789");
+    const char *args[] = { "--quiet", in, "/dev/null", NULL };
+    int st = t_spawn_wait(t_spawn("gen7sf-vpp", args, se, 1536LL << 20), NULL);
+    CHECKF(WIFEXITED(st) && WEXITSTATUS(st) == 1, "status 0x%x", st);
+    slurp(se, err_text, sizeof err_text);
+    CHECKF(strstr(err_text, "input ends inside the frame: 402653174 of 402653184 bytes missing"),
+           "stderr \"%s\"", err_text);
+    remove(in), remove(se);
+#endif
 }

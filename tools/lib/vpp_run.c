@@ -232,8 +232,6 @@ static int process(run *r)
     if (output_info(o, ii, order == VIO_TFF, &oi))
         return CLI_EXIT_RUN;
     r->keep_itags = oi.interlace == VIO_MIXED;
-    if (!r->per_frame && (rc = start_segment(r, order, 0)))
-        return rc;
     if (vio_frame_alloc(&r->frame, chroma, ii->width, ii->height) < 0)
         return cli_fail("out of memory");
     r->pic = r->frame;   /* same shape as the pipeline's output */
@@ -258,14 +256,15 @@ static int process(run *r)
     rc = 0;
     while ((rd = vio_in_read(&r->in, &r->frame, &err)) == 1) {
         memcpy(r->itags[n & 3], r->in.frame_info.itag, 4);
-        if (r->per_frame) {
-            enum vio_interlace kind = frame_kind(r, n);
-            if (r->seg.vpp && kind != r->seg.kind && (rc = g7sf_vpp_flush(r->seg.vpp, emit, r)))
-                break;
-            if ((!r->seg.vpp || kind != r->seg.kind) && start_segment(r, kind, n)) {
-                progress_end(&pr, n);
-                return CLI_EXIT_RUN;
-            }
+        /* the pipeline is made for the first frame read, not from the
+         * header: a header claiming a huge size over a short input costs
+         * nothing before the input is found to end */
+        enum vio_interlace kind = r->per_frame ? frame_kind(r, n) : order;
+        if (r->seg.vpp && kind != r->seg.kind && (rc = g7sf_vpp_flush(r->seg.vpp, emit, r)))
+            break;
+        if ((!r->seg.vpp || kind != r->seg.kind) && start_segment(r, kind, n)) {
+            progress_end(&pr, n);
+            return CLI_EXIT_RUN;
         }
         g7sf_vpp_picture pic = { { r->frame.data[0], r->frame.data[1], r->frame.data[2] },
                                  { (int)r->frame.stride[0], (int)r->frame.stride[1],
