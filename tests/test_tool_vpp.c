@@ -1034,3 +1034,38 @@ TEST(a_huge_header_over_a_short_input_is_reported_as_short)
     remove(in), remove(se);
 #endif
 }
+
+/* Any mix of per-frame I values, in every mode: field rate gives 2 frames
+ * per input frame, frame rate 1, film rate at most 1, whatever the changes
+ * of treatment between frames */
+TEST(mixed_streams_keep_the_frame_count_in_every_mode)
+{
+    if (!t_vpp_can_deinterlace())
+        SKIP(VPP_NO_DI);
+    const char *in = path("anymix.y4m"), *out = path("anymix_out.y4m");
+    static const char *const tags[] = { "Itii", "ITii", "Ibii", "IBi?", "I1pp", "I2pp", "I3p?",
+                                        "Itpp", "I1ii", "Ibpi" };
+    enum { N = 16 };
+    const char *params[N];
+    for (int i = 0; i < N; i++)
+        params[i] = tags[t_rand() % (sizeof tags / sizeof tags[0])];
+    put_y4m(in, "YUV4MPEG2 W32 H16 F25:1 Im C420jpeg\n", N, params, 180, 60, 128);
+    static const char *const modes[] = { "auto", "mcdi", "madi", "bob", "weave", "off" };
+    static const char *const rates[] = { "field", "frame", "film" };
+    char args[600], head[256];
+    for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++)
+        for (size_t r = 0; r < 3; r++) {
+            if (r == 2 && m != 0)
+                continue;   /* film needs auto */
+            snprintf(args, sizeof args, "--quiet --denoise=10 --deinterlace=%s --rate=%s %s %s",
+                     modes[m], rates[r], in, out);
+            CHECKF(run(args) == 0, "%s: %s", args, err_text);
+            long n = y4m_frames(out, head, sizeof head);
+            long want = m == 5 || r == 1 ? N : 2 * N;
+            if (r == 2)
+                CHECKF(n >= N * 4 / 5 && n <= N, "%s: %ld frames", args, n);
+            else
+                CHECKF(n == want, "%s: %ld frames, want %ld", args, n, want);
+        }
+    remove(in), remove(out);
+}
