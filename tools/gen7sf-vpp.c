@@ -137,7 +137,8 @@ static int parse_options(int argc, char **argv, vpp_run_opts *o)
     static const char *const di_names[] = { "auto", "mcdi", "madi", "bob", "weave", "off" };
     static const char *const rate_names[] = { "field", "frame", "film" };
     static const char *const order_names[] = { "bff", "tff", "auto" };
-    *o = (vpp_run_opts){ .out_format = -1, .field_order = -1, .denoise = -1, .threads = (int)cpus() };
+    *o = (vpp_run_opts){ .out_format = -1, .field_order = -1, .denoise = -1,
+                         .threads = (int)cpus() };
     o->raw = (vio_info){ .fps_num = 25, .fps_den = 1, .format = VIO_FMT_I420 };
     bool format_given = false, fps_given = false;
     const char *after_bare_denoise = NULL;   /* the word after "--denoise" without '=' */
