@@ -100,6 +100,31 @@ TEST(errors_exit_non_zero)
     CHECK_EQ(strlen(out), 0);   /* nothing on stdout for a usage error */
 }
 
+/* A dump whose one line puts DW0 of a SAMPLER_STATE across byte 4096
+ * decodes as written (a 4096-byte line buffer once split that word in two
+ * and the tool printed the wrong fields, exit 0). */
+TEST(decode_file_with_a_long_line)
+{
+    static char out[8192];
+    const char *file = t_scratch_path("tool_state_", "long_line.hex");
+    FILE *f = fopen(file, "w");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    for (int i = 0; i < 4091; i++)
+        fputc(' ', f);
+    /* DW0 at bytes 4091-4098: Min Mode Filter (16:14) = 1, Mip Mode Filter
+     * (21:20) = 3; DW1 Max LOD (19:8) = 400h */
+    fputs("00304000 00040000 0 100\n", f);
+    fclose(f);
+    char args[320];
+    snprintf(args, sizeof args, "decode SAMPLER_STATE -f %s", file);
+    CHECK_EQ(run(args, out, sizeof out), 0);
+    CHECK_LINE(out, "Min Mode Filter: 1 (MAPFILTER_LINEAR)");
+    CHECK_LINE(out, "Mip Mode Filter: 3 (MIPFILTER_LINEAR)");
+    CHECK_LINE(out, "TCX Address Control Mode: 4 (TEXCOORDMODE_CLAMP_BORDER)");
+}
+
 /* Every registered structure decodes from a dump and encodes a field: the
  * tool covers the whole registry, whatever its size. */
 TEST(decode_and_encode_every_structure)
