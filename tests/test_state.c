@@ -49,3 +49,43 @@ TEST(every_structure_is_well_formed)
         free(seen);
     }
 }
+
+/* The one integer syntax (g7sf_parse_int): decimal, 0x, 0b, a sign; a
+ * decimal with a leading zero is refused, never read as octal (C would
+ * make 010 eight) or as decimal (a pasted dump word 00001000 is 1000h). */
+TEST(integer_syntax_has_no_octal)
+{
+    static const struct { const char *text; int rc; int64_t v; } cases[] = {
+        { "0", 0, 0 },        { "10", 0, 10 },        { "-7", 0, -7 },
+        { "+7", 0, 7 },       { "0x10", 0, 16 },      { "0X0010", 0, 16 },
+        { "0b101", 0, 5 },    { "-0x80", 0, -128 },   { "4294967295", 0, 4294967295 },
+        { "9223372036854775807", 0, INT64_MAX },
+        { "010", G7SF_EINVAL, 0 },   { "00", G7SF_EINVAL, 0 },  { "-010", G7SF_EINVAL, 0 },
+        { "00001000", G7SF_EINVAL, 0 }, { "", G7SF_EINVAL, 0 },  { "-", G7SF_EINVAL, 0 },
+        { "0x", G7SF_EINVAL, 0 },    { "0b2", G7SF_EINVAL, 0 }, { "12a", G7SF_EINVAL, 0 },
+        { " 1", G7SF_EINVAL, 0 },    { "1 ", G7SF_EINVAL, 0 },  { "--1", G7SF_EINVAL, 0 },
+        { "0x-1", G7SF_EINVAL, 0 },  { "0x0x1", G7SF_EINVAL, 0 },
+        { "9223372036854775808", G7SF_ERANGE, 0 },
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int64_t v = 12345;
+        int rc = g7sf_parse_int(cases[i].text, &v);
+        CHECKF(rc == cases[i].rc, "\"%s\": returned %d, want %d", cases[i].text, rc,
+               cases[i].rc);
+        if (!rc && !cases[i].rc)
+            CHECKF(v == cases[i].v, "\"%s\": %" PRId64 ", want %" PRId64, cases[i].text, v,
+                   cases[i].v);
+    }
+    /* field values follow it, reals too: 010 and 010.5 are refused */
+    const g7sf_field *minf = g7sf_state_field(&g7sf_desc_SAMPLER_STATE, "Min Mode Filter");
+    const g7sf_field *bias = g7sf_state_field(&g7sf_desc_SAMPLER_STATE, "Texture LOD Bias");
+    int64_t v;
+    CHECK_EQ(g7sf_field_parse(minf, "01", &v), G7SF_EINVAL);
+    CHECK_EQ(g7sf_field_parse(minf, "0b01", &v), 0);
+    CHECK_EQ(v, 1);
+    CHECK_EQ(g7sf_field_parse(bias, "01.5", &v), G7SF_EINVAL);
+    CHECK_EQ(g7sf_field_parse(bias, "0x1p0", &v), G7SF_EINVAL);   /* no hex floats */
+    CHECK_EQ(g7sf_field_parse(bias, " 1.5", &v), G7SF_EINVAL);
+    CHECK_EQ(g7sf_field_parse(bias, "-0.5", &v), 0);
+    CHECK_EQ(v, -128);   /* S4.8: -0.5 * 256 */
+}

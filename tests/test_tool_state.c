@@ -125,6 +125,26 @@ TEST(decode_file_with_a_long_line)
     CHECK_LINE(out, "TCX Address Control Mode: 4 (TEXCOORDMODE_CLAMP_BORDER)");
 }
 
+/* "010" is never octal: DWords, format codes and array indices with a
+ * leading zero are refused (they were octal 8 through strtoull base 0, or
+ * decimal 10 through base 10). */
+TEST(numbers_with_a_leading_zero_are_refused)
+{
+    static char out[8192];
+    CHECK_EQ(run("decode SAMPLER_STATE 010 0 0 0", out, sizeof out), 1);
+    CHECK_EQ(strlen(out), 0);
+    CHECK_EQ(run("decode BINDING_TABLE_STATE 00001000", out, sizeof out), 1);
+    CHECK_EQ(run("formats 0307", out, sizeof out), 1);   /* octal C7h */
+    CHECK_EQ(run("formats 0xC7", out, sizeof out), 0);
+    CHECK_EQ(run("encode BLEND_STATE 'Color Buffer Blend Enable[01]=1'", out, sizeof out), 1);
+    CHECK_EQ(run("encode BLEND_STATE 'Color Buffer Blend Enable[0x1]=1'", out, sizeof out), 0);
+    /* DW2 bit 31 is element 1's Color Buffer Blend Enable (2-DWord stride) */
+    CHECK_LINE(out, "0x00000000 0x00000000 0x80000000 0x00000000 0x00000000 0x00000000 "
+                    "0x00000000 0x00000000");
+    CHECK_EQ(run("decode BINDING_TABLE_STATE 0b1000000", out, sizeof out), 0);
+    CHECK_LINE(out, "Surface State Pointer: 0x00000040");
+}
+
 /* Every registered structure decodes from a dump and encodes a field: the
  * tool covers the whole registry, whatever its size. */
 TEST(decode_and_encode_every_structure)

@@ -290,6 +290,22 @@ TEST(compressed_formats_decode_raw_surfaces)
     CHECKF(strstr(t_tool_stderr, "decode only") != NULL, "message: %s", t_tool_stderr);
 }
 
+/* Numbers with a leading zero are refused, never taken as decimal or
+ * octal: --pitch 0160 was 160, --format 0307 the octal C7h. */
+TEST(leading_zero_numbers_are_refused)
+{
+    free(noise_png(path("lz.png")));
+    CHECK_EQ(run("convert %s %s --format R8G8B8A8_UNORM --pitch 160", path("lz.png"),
+                 path("lz.surf")), 0);
+    CHECK(run("convert %s %s --format R8G8B8A8_UNORM --pitch 0160", path("lz.png"),
+              path("lz.surf")) != 0);
+    CHECK(strstr(t_tool_stderr, "--pitch") != NULL);
+    CHECK(run("convert %s %s --format 0307", path("lz.png"), path("lz.surf")) != 0);
+    CHECK(strstr(t_tool_stderr, "unknown surface format '0307'") != NULL);
+    CHECK_EQ(run("convert %s %s --format 0xC7 --pitch 0xA0", path("lz.png"), path("lz.surf")),
+             0);
+}
+
 TEST(bad_input_is_refused_cleanly)
 {
     uint8_t *img = noise_png(path("bad.png"));

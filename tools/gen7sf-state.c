@@ -6,7 +6,6 @@
  *   gen7sf-state encode NAME "Field Name=value" ...
  *   gen7sf-state formats [FORMAT]             (the surface format table)      */
 #include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,12 +56,12 @@ static int list(void)
     return 0;
 }
 
+/* A DWord on the command line: the library's integer syntax (decimal
+ * without leading zeros, 0x hex, 0b binary), 0..FFFFFFFFh. */
 static bool parse_word(const char *s, uint32_t *w)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (!*s || *end || errno || v > 0xFFFFFFFFull || *s == '-')
+    int64_t v;
+    if (g7sf_parse_int(s, &v) || v < 0 || v > 0xFFFFFFFF)
         return false;
     *w = (uint32_t)v;
     return true;
@@ -129,9 +128,12 @@ static const g7sf_field *field_ref(const g7sf_state_desc *d, char *name, unsigne
     char *br = strchr(name, '[');
     *idx = 0;
     if (br) {
-        char *end;
-        unsigned long k = strtoul(br + 1, &end, 10);
-        if (end == br + 1 || strcmp(end, "]"))
+        size_t n = strlen(br);
+        int64_t k;
+        if (br[n - 1] != ']')
+            return NULL;
+        br[n - 1] = 0;
+        if (g7sf_parse_int(br + 1, &k) || k < 0 || k > 0xFFFF)
             return NULL;
         *br = 0;
         *idx = (unsigned)k;

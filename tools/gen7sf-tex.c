@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "format_arg.h"
+#include "gen7sf/state.h"
 #include "png_read.h"
 #include "png_write.h"
 #include "tex_image.h"
@@ -55,12 +56,12 @@ static int ends_with_png(const char *path)
     return n >= 4 && !strcasecmp(path + n - 4, ".png");
 }
 
-/* Whole decimal number in 1..max. */
+/* A number in 1..max, in the library's integer syntax (decimal without
+ * leading zeros, 0x hex: "0100" is refused, never octal or decimal). */
 static int parse_count(const char *s, uint32_t max, uint32_t *v)
 {
-    char *end;
-    unsigned long long n = strtoull(s, &end, 10);
-    if (*s < '0' || *s > '9' || *end || n < 1 || n > max)
+    int64_t n;
+    if (*s < '0' || *s > '9' || g7sf_parse_int(s, &n) || n < 1 || n > max)
         return 0;
     *v = (uint32_t)n;
     return 1;

@@ -104,6 +104,17 @@ int     g7sf_field_set(const g7sf_field *f, unsigned idx, void *s, int64_t v);
 int64_t g7sf_field_extract(const g7sf_field *f, unsigned idx, const uint32_t *dw);
 int     g7sf_field_insert(const g7sf_field *f, unsigned idx, uint32_t *dw, int64_t v);
 
+/* The integer syntax of every number gen7sf and its tools read (field
+ * values, DWords on a command line, array indices, format codes, sizes):
+ * an optional sign, then decimal digits, or 0x and hex digits, or 0b and
+ * binary digits, and nothing else.  A decimal number starts with 0 only
+ * when it is 0: "010" is refused (G7SF_EINVAL), because C would read it as
+ * octal 8 and a hex dump as 10h, and taking it as ten would silently
+ * misread a DWord pasted from a dump ("00001000").  Write 10, 0x10 or 8.
+ * Hex and binary digits may have leading zeros ("0x0010").  0, G7SF_EINVAL
+ * (syntax) or G7SF_ERANGE (|value| over INT64_MAX). */
+int g7sf_parse_int(const char *text, int64_t *v);
+
 /* Text: "1 (MAPFILTER_LINEAR)", "0x00001000", "256 (1.000)", "-1.5".
  * Returns the length snprintf would. */
 int g7sf_field_format(const g7sf_field *f, int64_t v, char *buf, size_t n);

@@ -238,33 +238,83 @@ int g7sf_field_format(const g7sf_field *f, int64_t v, char *buf, size_t n)
     }
 }
 
-/* Whole-string integer in C syntax plus 0b; false if anything is left. */
-static bool parse_int(const char *s, int64_t *v)
+int g7sf_parse_int(const char *text, int64_t *v)
 {
-    bool neg = *s == '-';
-    const char *p = neg || *s == '+' ? s + 1 : s;
-    int base = 10;
+    if (!text)
+        return G7SF_EINVAL;
+    bool neg = *text == '-';
+    const char *p = neg || *text == '+' ? text + 1 : text;
+    unsigned base = 10;
     if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
         base = 16, p += 2;
     else if (p[0] == '0' && (p[1] == 'b' || p[1] == 'B'))
         base = 2, p += 2;
-    if (!isalnum((unsigned char)*p))
-        return false;
-    char *end;
-    errno = 0;
-    unsigned long long u = strtoull(p, &end, base);
-    if (*end || errno || u > (1ull << 33))
-        return false;
+    else if (p[0] == '0' && p[1])
+        return G7SF_EINVAL;   /* "010", "00": octal to C, hex to a dump */
+    if (!*p)
+        return G7SF_EINVAL;
+    /* digits by hand: strtoull would take spaces, a second sign and, in
+     * base 16, another "0x" */
+    uint64_t u = 0;
+    bool big = false;
+    for (; *p; p++) {
+        unsigned d = *p >= '0' && *p <= '9' ? (unsigned)(*p - '0')
+                   : *p >= 'a' && *p <= 'f' ? (unsigned)(*p - 'a' + 10)
+                   : *p >= 'A' && *p <= 'F' ? (unsigned)(*p - 'A' + 10) : 99;
+        if (d >= base)
+            return G7SF_EINVAL;
+        if (u > ((uint64_t)INT64_MAX - d) / base)
+            big = true;
+        else
+            u = u * base + d;
+    }
+    if (big)
+        return G7SF_ERANGE;
     *v = neg ? -(int64_t)u : (int64_t)u;
-    return true;
+    return 0;
+}
+
+/* A field value as an integer (g7sf_parse_int): false if it is not one. */
+static bool parse_int(const char *s, int64_t *v)
+{
+    return g7sf_parse_int(s, v) == 0;
+}
+
+/* Decimal real syntax: [sign] digits [. digits] [e [sign] digits], at least
+ * one mantissa digit, and the integer part without leading zeros (as
+ * g7sf_parse_int: "010.5" is refused).  strtod alone would also take hex
+ * floats, "inf", "nan" and leading spaces. */
+static bool real_syntax(const char *s)
+{
+    const char *p = s + (*s == '-' || *s == '+');
+    unsigned digits = 0;
+    if (p[0] == '0' && p[1] >= '0' && p[1] <= '9')
+        return false;
+    for (; *p >= '0' && *p <= '9'; p++)
+        digits++;
+    if (*p == '.')
+        for (p++; *p >= '0' && *p <= '9'; p++)
+            digits++;
+    if (!digits)
+        return false;
+    if (*p == 'e' || *p == 'E') {
+        p += 1 + (p[1] == '-' || p[1] == '+');
+        if (*p < '0' || *p > '9')
+            return false;
+        while (*p >= '0' && *p <= '9')
+            p++;
+    }
+    return !*p;
 }
 
 static bool parse_real(const char *s, double *x)
 {
     char *end;
+    if (!real_syntax(s))
+        return false;
     errno = 0;
     *x = strtod(s, &end);
-    return *s && !*end && !errno && isfinite(*x);
+    return !*end && !errno && isfinite(*x);
 }
 
 int g7sf_field_parse(const g7sf_field *f, const char *text, int64_t *v)
