@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "gen7sf/format.h"
 #include "gen7sf/state.h"
@@ -18,6 +20,41 @@ static int run(const char *args, char *out, size_t n)
     out[len] = 0;
     int st = p ? pclose(p) : -1;
     return st < 0 ? -1 : (st >> 8) & 0xFF;
+}
+
+/* Runs the built tool with argv[1..] as given (no shell: any length, any
+ * characters); returns its exit code, stdout in out (cut to n - 1). */
+static int run_argv(char **argv, char *out, size_t n)
+{
+    char tool[512];
+    int fd[2];
+    snprintf(tool, sizeof tool, "%s/gen7sf-state", t_build_dir());
+    argv[0] = tool;
+    if (pipe(fd))
+        return -1;
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fd[1], 1);
+        close(fd[0]), close(fd[1]);
+        if (!freopen("/dev/null", "w", stderr))
+            _exit(127);
+        execv(tool, argv);
+        _exit(127);
+    }
+    close(fd[1]);
+    size_t len = 0;
+    ssize_t r;
+    char sink[4096];
+    while ((r = read(fd[0], len + 1 < n ? out + len : sink,
+                     len + 1 < n ? n - 1 - len : sizeof sink)) > 0)
+        if (len + 1 < n)
+            len += (size_t)r;
+    out[len] = 0;
+    close(fd[0]);
+    int st;
+    if (pid < 0 || waitpid(pid, &st, 0) != pid)
+        return -1;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
 static bool has_line(const char *out, const char *line)
@@ -48,7 +85,7 @@ TEST(decode_prints_field_lines_with_enum_names)
     CHECK_EQ(run("decode sampler_state 0x00304000 0x00040000 0 0x100", out, sizeof out), 0);
     CHECK_LINE(out, "Min Mode Filter: 1 (MAPFILTER_LINEAR)");
     CHECK_LINE(out, "Mip Mode Filter: 3 (MIPFILTER_LINEAR)");
-    CHECK_LINE(out, "Max LOD: 1024 (4)");
+    CHECK_LINE(out, "Max LOD: 4.0 (raw:0x400)");
     CHECK_LINE(out, "TCX Address Control Mode: 4 (TEXCOORDMODE_CLAMP_BORDER)");
     CHECK_LINE(out, "Sampler Disable: 0");
     /* reserved DW0 bit 30 set: a warning line */
@@ -98,6 +135,80 @@ TEST(errors_exit_non_zero)
     CHECK_EQ(run("encode SAMPLER_STATE novalue", out, sizeof out), 1);
     CHECK_EQ(run("frobnicate", out, sizeof out), 2);
     CHECK_EQ(strlen(out), 0);   /* nothing on stdout for a usage error */
+}
+
+/* An integer in a fixed-point field is that value: Max LOD (DW1 19:8, U4.8)
+ * = 13 is 13 * 256 = D00h, DW1 000D0000h (it was 13/256, DW1 00000D00h);
+ * raw:0x340 gives the bits, 3.25. */
+TEST(encode_integer_in_fixed_point_field)
+{
+    static char out[8192];
+    CHECK_EQ(run("encode SAMPLER_STATE 'Max LOD=13'", out, sizeof out), 0);
+    CHECK_LINE(out, "0x00000000 0x000d0000 0x00000000 0x00000000");
+    CHECK_EQ(run("encode SAMPLER_STATE 'Max LOD=raw:0x340'", out, sizeof out), 0);
+    CHECK_LINE(out, "0x00000000 0x00034000 0x00000000 0x00000000");
+    CHECK_EQ(run("encode SAMPLER_STATE 'Max LOD=16'", out, sizeof out), 1);   /* over 15.996 */
+    /* and back: decode prints the value first, then its bits */
+    CHECK_EQ(run("decode SAMPLER_STATE 0 0x000d0000 0 0", out, sizeof out), 0);
+    CHECK_LINE(out, "Max LOD: 13.0 (raw:0xd00)");
+}
+
+/* decode then encode gives back the DWords, for every structure, from
+ * random DWords: each printed value (the text before " (") is fed to
+ * encode as "Name=value"; reserved bits are dropped. */
+TEST(decode_output_encodes_back_to_the_same_dwords)
+{
+    static char out[1 << 18], enc[1 << 16];
+    const char *file = t_scratch_path("tool_state_", "round_trip.hex");
+    for (unsigned i = 0; i < g7sf_state_count(); i++) {
+        const g7sf_state_desc *d = g7sf_state_at(i);
+        uint32_t *dw = calloc(d->dwords, 4);
+        char **argv = calloc(d->nfields * 8u + 4096, sizeof *argv);
+        FILE *f = fopen(file, "w");
+        if (!dw || !argv || !f) {
+            free(dw), free(argv);
+            if (f)
+                fclose(f);
+            SKIP("out of memory or no scratch file");
+        }
+        for (unsigned k = 0; k < d->dwords; k++)
+            fprintf(f, "%08x\n", dw[k] = (uint32_t)t_rand());
+        fclose(f);
+        char *dargv[] = { NULL, "decode", (char *)d->name, "-f", (char *)file, NULL };
+        CHECKF(run_argv(dargv, out, sizeof out) == 0, "decode %s", d->name);
+        /* "Name: value (note)" lines into "Name=value" arguments */
+        int argc = 0;
+        argv[argc++] = NULL;
+        argv[argc++] = "encode";
+        argv[argc++] = (char *)d->name;
+        for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+            if (!strncmp(line, "warning: ", 9))
+                continue;
+            char *colon = strstr(line, ": "), *paren = strstr(line, " (");
+            if (!colon)
+                continue;
+            if (paren && paren > colon)
+                *paren = 0;
+            colon[0] = '=';
+            memmove(colon + 1, colon + 2, strlen(colon + 2) + 1);
+            argv[argc++] = line;
+        }
+        argv[argc] = NULL;
+        int rc = run_argv(argv, enc, sizeof enc);
+        CHECKF(rc == 0, "encode %s from its decode: exit %d", d->name, rc);
+        /* the hex words back */
+        char *p = enc;
+        for (unsigned k = 0; rc == 0 && k < d->dwords; k++) {
+            char *end;
+            unsigned long got = strtoul(p, &end, 16);
+            uint32_t want = dw[k] & ~g7sf_state_reserved_mask(d, k);
+            CHECKF(end != p && got == want, "%s DW%u: 0x%08lx, want 0x%08x", d->name, k, got,
+                   want);
+            p = end;
+        }
+        free(dw), free(argv);
+    }
+    remove(file);
 }
 
 /* A dump whose one line puts DW0 of a SAMPLER_STATE across byte 4096
