@@ -7,7 +7,9 @@
 
 #include "gen7sf/format.h"
 #include "gen7sf/state.h"
+#include "cli.h"
 #include "harness.h"
+#include "tool_run.h"
 
 /* Runs the built tool with args (shell words); returns its exit code and
  * its standard output in out. */
@@ -119,22 +121,6 @@ TEST(encode_prints_dwords)
     CHECK_EQ(run("encode SAMPLER_STATE 'Min Mode Filter=MAPFILTER_LINEAR' "
                  "'Texture LOD Bias = -1.5' 'Border Color Pointer=0x1000'", out, sizeof out), 0);
     CHECK_LINE(out, "0x00007d00 0x00000000 0x00001000 0x00000000");
-}
-
-TEST(errors_exit_non_zero)
-{
-    static char out[8192];
-    CHECK_EQ(run("decode NO_SUCH 1", out, sizeof out), 1);
-    CHECK_EQ(run("decode SAMPLER_STATE 1 2", out, sizeof out), 1);         /* too few */
-    CHECK_EQ(run("decode SAMPLER_STATE 1 2 3 4 5", out, sizeof out), 1);   /* too many */
-    CHECK_EQ(run("decode SAMPLER_STATE 1 2 3 zz", out, sizeof out), 1);
-    CHECK_EQ(run("decode SAMPLER_STATE -f /nonexistent", out, sizeof out), 1);
-    CHECK_EQ(run("encode SAMPLER_STATE 'Min Mode Filter=8'", out, sizeof out), 1);
-    CHECK_EQ(run("encode SAMPLER_STATE 'No Such Field=1'", out, sizeof out), 1);
-    CHECK_EQ(run("encode SAMPLER_STATE 'Border Color Pointer=0x1004'", out, sizeof out), 1);
-    CHECK_EQ(run("encode SAMPLER_STATE novalue", out, sizeof out), 1);
-    CHECK_EQ(run("frobnicate", out, sizeof out), 2);
-    CHECK_EQ(strlen(out), 0);   /* nothing on stdout for a usage error */
 }
 
 /* An integer in a fixed-point field is that value: Max LOD (DW1 19:8, U4.8)
@@ -254,6 +240,91 @@ TEST(numbers_with_a_leading_zero_are_refused)
                     "0x00000000 0x00000000");
     CHECK_EQ(run("decode BINDING_TABLE_STATE 0b1000000", out, sizeof out), 0);
     CHECK_LINE(out, "Surface State Pointer: 0x00000040");
+}
+
+/* stderr is exactly one message line "gen7sf-state: ...", plus, for a
+ * usage error, "Try 'gen7sf-state --help'." (never the path of the binary
+ * or getopt's own words). */
+static void check_message(int code, const char *cmd)
+{
+    const char *e = t_tool_stderr;
+    CHECKF(!strncmp(e, "gen7sf-state: ", 14) && !strstr(e + 1, "gen7sf-state: "),
+           "%s: stderr \"%s\"", cmd, e);
+    const char *nl = strchr(e, '\n');
+    const char *rest = nl ? nl + 1 : "";
+    if (code == 2)
+        CHECKF(!strcmp(rest, "Try 'gen7sf-state --help'.\n"), "%s: stderr \"%s\"", cmd, e);
+    else
+        CHECKF(!*rest, "%s: more than one line: \"%s\"", cmd, e);
+}
+
+/* The man page's EXIT STATUS, case by case. */
+TEST(exit_status_and_messages)
+{
+    static const struct { const char *args; int code; const char *says; } cases[] = {
+        /* usage errors: 2 */
+        { "", 2, "no command" },
+        { "frobnicate", 2, "unknown command 'frobnicate'" },
+        { "--frob", 2, "unknown option '--frob'" },
+        { "-x list", 2, "unknown option '-x'" },
+        { "--version=3", 2, "'--version'" },
+        { "list extra", 2, "list takes no arguments" },
+        { "decode", 2, "decode needs a structure NAME" },
+        { "decode SAMPLER_STATE", 2, "needs the DWords" },
+        { "decode SAMPLER_STATE -f", 2, "option '-f' needs a FILE" },
+        { "decode NO_SUCH -f", 2, "option '-f' needs a FILE" },
+        { "decode SAMPLER_STATE -f a b", 2, "nothing after FILE" },
+        { "decode SAMPLER_STATE 1 -f x", 2, "unexpected option '-f'" },
+        { "encode", 2, "encode needs a structure NAME" },
+        { "formats R8_UNORM R8_SNORM", 2, "at most one FORMAT" },
+        /* bad input: 1 */
+        { "decode NO_SUCH 1", 1, "unknown structure 'NO_SUCH'" },
+        { "decode SAMPLER_STATE 1 2", 1, "SAMPLER_STATE has 4 DWords, 2 given" },
+        { "decode SAMPLER_STATE 1 2 3 4 5", 1, "SAMPLER_STATE has 4 DWords, 5 given" },
+        { "decode SAMPLER_STATE 1 2 3 zz", 1, "DW3: 'zz' is not a DWord" },
+        { "decode SAMPLER_STATE 1 2 3 0x100000000", 1, "'0x100000000' is not a DWord" },
+        { "decode SAMPLER_STATE -f /nonexistent", 1, "/nonexistent: " },
+        { "encode NO_SUCH", 1, "unknown structure 'NO_SUCH'" },
+        { "encode SAMPLER_STATE 'Min Mode Filter=8'", 1, "Min Mode Filter: '8' is not a value" },
+        { "encode SAMPLER_STATE 'No Such Field=1'", 1, "no field 'No Such Field'" },
+        { "encode SAMPLER_STATE 'Border Color Pointer=0x1004'", 1, "a multiple of 0x20" },
+        { "encode SAMPLER_STATE novalue", 1, "expected \"Field Name=value\"" },
+        { "encode SAMPLER_STATE 'Max LOD=0.001'", 1, "in steps of 1/256" },
+        { "encode BLEND_STATE 'Color Buffer Blend Enable=1'", 1, "is an array of 8" },
+        { "encode BLEND_STATE 'Color Buffer Blend Enable[8]=1'", 1, "[0] to" },
+        { "formats NO_SUCH_FORMAT", 1, "unknown surface format 'NO_SUCH_FORMAT'" },
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int rc = t_tool_run("gen7sf-state", "%s", cases[i].args);
+        CHECKF(rc == cases[i].code, "'%s': exit %d, want %d", cases[i].args, rc, cases[i].code);
+        CHECKF(strstr(t_tool_stderr, cases[i].says) != NULL, "'%s': stderr \"%s\", want \"%s\"",
+               cases[i].args, t_tool_stderr, cases[i].says);
+        check_message(cases[i].code, cases[i].args);
+    }
+}
+
+/* --help and --version: stdout, exit 0, nothing on stderr. */
+TEST(help_and_version)
+{
+    static char out[8192];
+    char want[64];
+    CHECK_EQ(run("--help", out, sizeof out), 0);
+    CHECK(!strncmp(out, "usage: gen7sf-state list\n", 25));
+    CHECK(strstr(out, "raw:BITS") != NULL);
+    CHECK_EQ(run("-h", out, sizeof out), 0);
+    CHECK(!strncmp(out, "usage: ", 7));
+    CHECK_EQ(run("--version", out, sizeof out), 0);
+    snprintf(want, sizeof want, "gen7sf-state %s\n", cli_version_string());
+    CHECK_STR(out, want);
+    CHECK_EQ(t_tool_run("gen7sf-state", "--version"), 0);
+    CHECK_STR(t_tool_stderr, "");
+    CHECK_EQ(t_tool_run("gen7sf-state", "--help"), 0);
+    CHECK_STR(t_tool_stderr, "");
+    /* and nothing on stdout for an error */
+    CHECK_EQ(run("frobnicate", out, sizeof out), 2);
+    CHECK_STR(out, "");
+    CHECK_EQ(run("decode SAMPLER_STATE 1", out, sizeof out), 1);
+    CHECK_STR(out, "");
 }
 
 /* Every registered structure decodes from a dump and encodes a field: the
