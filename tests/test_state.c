@@ -28,6 +28,7 @@ TEST(every_structure_is_well_formed)
     for (unsigned i = 0; i < g7sf_state_count(); i++) {
         const g7sf_state_desc *d = g7sf_state_at(i);
         CHECKF(d->dwords > 0 && d->nfields > 0, "%s is empty", d->name);
+        CHECKF(d->section && *d->section, "%s has no PRM section", d->name);
         /* every field lies inside the structure and no two F/A rows overlap */
         uint32_t *seen = calloc(d->dwords, 4);
         for (unsigned f = 0; f < d->nfields; f++) {

@@ -70,13 +70,72 @@ static bool has_line(const char *out, const char *line)
 
 #define CHECK_LINE(out, line) CHECKF(has_line(out, line), "no line \"%s\" in:\n%s", line, out)
 
-TEST(list_names_every_structure)
+/* list: one row per structure with its size and PRM section (numbers from
+ * the spec text's headings, 001 lines 1967-7119; the render cache's
+ * structures are in the Windower chapter of Vol. 2 Part 1, which the spec
+ * text points to at line 7075), in columns that line up whatever the
+ * lengths: the DWords column ends, and the section starts, at the same
+ * place in every row.  3DSTATE_SAMPLER_PALETTE_LOAD0 (29 characters) used
+ * to push its row out of line, and six rows had no section. */
+TEST(list_rows_have_sections_and_line_up)
 {
+    static const struct { const char *name; unsigned dwords; const char *section; } want[] = {
+        { "RENDER_SURFACE_STATE", 8, "2.12.2.1" },
+        { "MEDIA_SURFACE_STATE", 6, "2.12.2.2" },
+        { "BINDING_TABLE_STATE", 1, "3.8.1" },
+        { "SAMPLER_STATE", 4, "2.12.3.1" },
+        { "SAMPLER_STATE_8X8", 4, "2.12.3.2" },
+        { "SAMPLER_STATE_DI", 8, "2.12.3.3" },
+        { "SAMPLER_8x8_STATE", 138, "2.12.4" },
+        { "SAMPLER_BORDER_COLOR_STATE", 4, "2.12.5" },
+        { "3DSTATE_CHROMA_KEY", 4, "2.12.6" },
+        { "3DSTATE_SAMPLER_PALETTE_LOAD0", 257, "2.12.7" },
+        { "3DSTATE_SAMPLER_PALETTE_LOAD1", 257, "2.12.7" },
+        { "3DSTATE_MONOFILTER_SIZE", 2, "2.12.8" },
+        { "COLOR_PROCESSING_STATE", 67, "3.8.3" },
+        { "BLEND_STATE", 16, "Vol2 Part1 Windower" },
+        { "COLOR_CALC_STATE", 6, "Vol2 Part1 Windower" },
+        { "3DSTATE_BLEND_STATE_POINTERS", 2, "Vol2 Part1 Windower" },
+        { "3DSTATE_SAMPLE_MASK", 2, "Vol2 Part1 Windower" },
+        { "3DSTATE_MULTISAMPLE", 4, "Vol2 Part1 Windower" },
+        { "3DSTATE_WM", 3, "Vol2 Part1 Windower" },
+    };
     static char out[8192];
     CHECK_EQ(run("list", out, sizeof out), 0);
-    CHECK(strstr(out, "SAMPLER_STATE ") != NULL);
-    CHECK(strstr(out, "RENDER_SURFACE_STATE ") != NULL);
-    CHECK(strstr(out, "BINDING_TABLE_STATE ") != NULL);
+    unsigned rows = 0;
+    long dw_end = -1, sect_at = -1;
+    for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+        if (!strncmp(line, "# sections", 10))
+            continue;
+        /* header "# structure  DWords  PRM section", then the rows */
+        char name[64] = "", size[16] = "";
+        int n1 = 0;
+        bool head = !strncmp(line, "# structure ", 12);
+        if (head)
+            snprintf(size, sizeof size, "DWords");
+        else if (sscanf(line, "%63s %15s %n", name, size, &n1) != 2)
+            continue;
+        char *sz = strstr(line + (head ? 11 : strlen(name)), size);
+        long end = sz ? (long)(sz - line) + (long)strlen(size) : -1;
+        long sect = sz ? end + 2 : -1;
+        if (dw_end < 0)
+            dw_end = end, sect_at = sect;
+        CHECKF(end == dw_end, "DWords column ends at %ld, not %ld: \"%s\"", end, dw_end, line);
+        CHECKF(sect >= 0 && sect <= (long)strlen(line) && line[sect - 1] == ' ' &&
+               line[sect] != ' ' && line[sect], "section not at %ld: \"%s\"", sect_at, line);
+        if (head)
+            continue;
+        CHECKF(rows < sizeof want / sizeof want[0], "extra row \"%s\"", line);
+        if (rows < sizeof want / sizeof want[0]) {
+            CHECK_STR(name, want[rows].name);
+            CHECK_EQ(strtoul(size, NULL, 10), want[rows].dwords);
+            if (sect > 0 && sect <= (long)strlen(line))
+                CHECK_STR(line + sect, want[rows].section);
+        }
+        rows++;
+    }
+    CHECK_EQ(rows, sizeof want / sizeof want[0]);
+    CHECK_EQ(rows, g7sf_state_count());
 }
 
 TEST(decode_prints_field_lines_with_enum_names)

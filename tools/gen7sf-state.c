@@ -46,11 +46,25 @@ static const g7sf_state_desc *find(const char *name)
     return d;
 }
 
+/* One row per structure; the column widths come from the rows (and the
+ * header), so no name or size ever pushes a column out of line. */
 static int list(void)
 {
+    static const char *const head[] = { "# structure", "DWords", "PRM section" };
+    int wname = (int)strlen(head[0]), wdw = (int)strlen(head[1]);
     for (unsigned i = 0; i < g7sf_state_count(); i++) {
         const g7sf_state_desc *d = g7sf_state_at(i);
-        printf("%-28s %4u DWords  PRM %s\n", d->name, d->dwords, d->section);
+        int n = snprintf(NULL, 0, "%u", d->dwords);
+        if ((int)strlen(d->name) > wname)
+            wname = (int)strlen(d->name);
+        if (n > wdw)
+            wdw = n;
+    }
+    printf("# sections are of Vol. 4 Part 1 (Shared Functions) unless a volume is named\n");
+    printf("%-*s  %*s  %s\n", wname, head[0], wdw, head[1], head[2]);
+    for (unsigned i = 0; i < g7sf_state_count(); i++) {
+        const g7sf_state_desc *d = g7sf_state_at(i);
+        printf("%-*s  %*u  %s\n", wname, d->name, wdw, d->dwords, d->section);
     }
     return CLI_EXIT_OK;
 }

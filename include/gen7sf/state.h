@@ -58,7 +58,9 @@ typedef struct g7sf_field {
 
 typedef struct g7sf_state_desc {
     const char *name;          /* PRM structure name, e.g. "SAMPLER_STATE" */
-    const char *section;       /* PRM section, e.g. "2.12.3.1" */
+    const char *section;       /* PRM section: of Vol. 4 Part 1 (the spec
+                                  text), e.g. "2.12.3.1", unless it names
+                                  another volume ("Vol2 Part1 Windower") */
     unsigned dwords;           /* size in dwords */
     size_t   struct_size;      /* sizeof the C struct */
     const g7sf_field *fields;
