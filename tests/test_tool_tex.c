@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "gen7sf/format.h"
+#include "cli.h"
 #include "harness.h"
 #include "png_read.h"
 #include "png_write.h"
@@ -297,13 +298,122 @@ TEST(leading_zero_numbers_are_refused)
     free(noise_png(path("lz.png")));
     CHECK_EQ(run("convert %s %s --format R8G8B8A8_UNORM --pitch 160", path("lz.png"),
                  path("lz.surf")), 0);
-    CHECK(run("convert %s %s --format R8G8B8A8_UNORM --pitch 0160", path("lz.png"),
-              path("lz.surf")) != 0);
+    CHECK_EQ(run("convert %s %s --format R8G8B8A8_UNORM --pitch 0160", path("lz.png"),
+                 path("lz.surf")), 2);
     CHECK(strstr(t_tool_stderr, "--pitch") != NULL);
     CHECK(run("convert %s %s --format 0307", path("lz.png"), path("lz.surf")) != 0);
     CHECK(strstr(t_tool_stderr, "unknown surface format '0307'") != NULL);
     CHECK_EQ(run("convert %s %s --format 0xC7 --pitch 0xA0", path("lz.png"), path("lz.surf")),
              0);
+}
+
+/* The man page's EXIT STATUS, case by case: the exit code, one message
+ * line starting "gen7sf-tex: " (never the binary's path, never getopt's
+ * own words), and for a usage error the "Try" line. */
+TEST(exit_status_and_messages)
+{
+    free(noise_png(path("ex.png")));
+    CHECK_EQ(run("convert %s %s --format R8_UNORM", path("ex.png"), path("ex.surf")), 0);
+    char png[256], surf[256], other[256];
+    snprintf(png, sizeof png, "%s", path("ex.png"));
+    snprintf(surf, sizeof surf, "%s", path("ex.surf"));
+    snprintf(other, sizeof other, "%s", path("ex_out.png"));
+    static const struct { const char *args; int code; const char *says; } cases[] = {
+        { "", 2, "no command" },
+        { "frob a b", 2, "unknown command 'frob'" },
+        { "--frob", 2, "unknown option '--frob'" },
+        { "-q render", 2, "unknown option '-q'" },
+        { "render --tiling", 2, "option '--tiling' needs a value" },
+        { "render -o", 2, "option '-o' needs a value" },
+        { "--version=1", 2, "'--version'" },
+        { "convert P", 2, "convert takes IN and OUT" },
+        { "convert P S extra", 2, "convert takes IN and OUT" },
+        { "convert P S", 2, "needs --format" },
+        { "convert P S --format R8_UNORM --tiling w", 2, "--tiling is linear, x or y" },
+        { "convert P S --format R8_UNORM --pitch 0", 2, "--pitch is a byte count" },
+        { "convert P S --format R8_UNORM --pitch 0160", 2, "--pitch is a byte count" },
+        { "convert P S --format R8_UNORM --pitch 262145", 2, "--pitch is a byte count" },
+        { "convert P S --format R8_UNORM --size 8x8", 2, "a PNG has its own size" },
+        { "convert S X --format R8_UNORM", 2, "needs --size" },
+        { "convert S X --format R8_UNORM --size 16385x1", 2, "--size is WxH" },
+        { "convert S X --format R8_UNORM --size 8", 2, "--size is WxH" },
+        { "convert S X --size 8x8", 2, "give --format too" },
+        { "convert S X --tiling y", 2, "give --format too" },
+        { "convert P X", 2, "PNG to PNG" },
+        { "convert P S -o X", 2, "for render, not convert" },
+        { "convert P S --scene tunnel", 2, "for render, not convert" },
+        { "render", 2, "render needs -o" },
+        { "render -o X extra", 2, "render takes no operands" },
+        { "render -o X --size 2049x10", 2, "each side 1..2048" },
+        { "render -o X --scene cube", 2, "--scene is plane or tunnel" },
+        { "render -o X --format R8_UNORM", 2, "for convert, not render" },
+        /* bad input or a failed conversion: 1 */
+        { "convert P S --format NO_SUCH", 1, "unknown surface format 'NO_SUCH'" },
+        { "convert P S --format BC7_UNORM", 1, "decode only" },
+        { "convert P S --format R8_UNORM --pitch 8", 1, "not a surface the hardware takes" },
+        { "convert S X --format P8_UNORM_PALETTE0 --size 8x8", 1, "palette" },
+        { "convert S X --format R8_UNORM --size 8x8", 1, "bytes" },
+        { "convert missing.png S --format R8_UNORM", 1, "missing.png: " },
+        { "render -o X --texture missing.png", 1, "missing.png: " },
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        /* P and S stand for the PNG and the surface made above, X for a
+         * PNG that is never written */
+        char args[1024] = "";
+        for (const char *a = cases[i].args; *a; a++) {
+            size_t k = strlen(args);
+            if (strchr("PSX", a[0]) && (a[1] == ' ' || !a[1]) &&
+                (a == cases[i].args || a[-1] == ' '))
+                snprintf(args + k, sizeof args - k, "%s",
+                         a[0] == 'P' ? png : a[0] == 'S' ? surf : other);
+            else if (k + 1 < sizeof args)
+                args[k] = *a, args[k + 1] = 0;
+        }
+        int rc = run("%s", args);
+        CHECKF(rc == cases[i].code, "'%s': exit %d, want %d (%s)", cases[i].args, rc,
+               cases[i].code, t_tool_stderr);
+        const char *e = t_tool_stderr, *nl = strchr(e, '\n');
+        CHECKF(strstr(e, cases[i].says) != NULL, "'%s': stderr \"%s\", want \"%s\"",
+               cases[i].args, e, cases[i].says);
+        CHECKF(!strncmp(e, "gen7sf-tex: ", 12) && !strstr(e + 1, "gen7sf-tex: "),
+               "'%s': stderr \"%s\"", cases[i].args, e);
+        const char *rest = nl ? nl + 1 : "";
+        if (cases[i].code == 2)
+            CHECKF(!strcmp(rest, "Try 'gen7sf-tex --help'.\n"), "'%s': stderr \"%s\"",
+                   cases[i].args, e);
+        else
+            CHECKF(!*rest, "'%s': more than one line: \"%s\"", cases[i].args, e);
+    }
+    FILE *f = fopen(other, "rb");
+    CHECKF(!f, "%s was written", other);
+    if (f)
+        fclose(f);
+}
+
+/* --help and --version on stdout, exit 0, nothing on stderr. */
+TEST(help_and_version)
+{
+    char cmd[512], out[4096], want[64];
+    CHECK_EQ(run("--help"), 0);
+    CHECK_STR(t_tool_stderr, "");
+    CHECK_EQ(run("-h"), 0);
+    CHECK_EQ(run("--version"), 0);
+    CHECK_STR(t_tool_stderr, "");
+    snprintf(cmd, sizeof cmd, "%s/gen7sf-tex --version", t_build_dir());
+    FILE *p = popen(cmd, "r");
+    size_t n = p ? fread(out, 1, sizeof out - 1, p) : 0;
+    out[n] = 0;
+    if (p)
+        pclose(p);
+    snprintf(want, sizeof want, "gen7sf-tex %s\n", cli_version_string());
+    CHECK_STR(out, want);
+    snprintf(cmd, sizeof cmd, "%s/gen7sf-tex --help", t_build_dir());
+    p = popen(cmd, "r");
+    n = p ? fread(out, 1, sizeof out - 1, p) : 0;
+    out[n] = 0;
+    if (p)
+        pclose(p);
+    CHECK(!strncmp(out, "usage: gen7sf-tex convert ", 26));
 }
 
 TEST(bad_input_is_refused_cleanly)
@@ -320,11 +430,11 @@ TEST(bad_input_is_refused_cleanly)
     /* names and options */
     CHECK_EQ(run("convert %s %s --format NO_SUCH", path("bad.png"), path("x.surf")), 1);
     CHECK(strstr(t_tool_stderr, "unknown surface format") != NULL);
-    CHECK_EQ(run("convert %s %s", path("bad.png"), path("x.surf")), 1);   /* no --format */
+    CHECK_EQ(run("convert %s %s", path("bad.png"), path("x.surf")), 2);   /* no --format */
     CHECK_EQ(run("convert %s %s --format R8_UNORM --tiling z", path("bad.png"), path("x.surf")),
-             1);
+             2);
     CHECK_EQ(run("convert %s %s --format R8_UNORM --pitch 0", path("bad.png"), path("x.surf")),
-             1);
+             2);
     CHECK_EQ(run("convert %s %s --format R8_UNORM --pitch 8", path("bad.png"), path("x.surf")),
              1);   /* narrower than a row */
     CHECK_EQ(run("convert %s %s --format R8G8B8_UNORM --tiling y", path("bad.png"),
@@ -336,9 +446,9 @@ TEST(bad_input_is_refused_cleanly)
                  path("x.png")), 1);
     CHECK(strstr(t_tool_stderr, "palette") != NULL);
     CHECK_EQ(run("convert %s %s --format R8_UNORM --size 100000x1", path("bad.surf"),
-                 path("x.png")), 1);
+                 path("x.png")), 2);
     CHECK_EQ(run("convert %s %s --format R8_UNORM --size 0x1", path("bad.surf"), path("x.png")),
-             1);
+             2);
     /* 16384 x 16384 x 16 bytes = 4 GiB: refused before allocating */
     CHECK_EQ(run("convert %s %s --format R32G32B32A32_FLOAT --size 16384x16384", path("bad.surf"),
                  path("x.png")), 1);
