@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "gen7sf/format.h"
 #include "cli.h"
@@ -305,6 +308,96 @@ TEST(leading_zero_numbers_are_refused)
     CHECK(strstr(t_tool_stderr, "unknown surface format '0307'") != NULL);
     CHECK_EQ(run("convert %s %s --format 0xC7 --pitch 0xA0", path("lz.png"), path("lz.surf")),
              0);
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+
+/* A 16384 x 16384 1-bit gray PNG of zeros: 33 KB on disk, 1 GiB as RGBA8. */
+static int huge_png(const char *file)
+{
+    static uint8_t row[16384 / 8];
+    FILE *f = fopen(file, "wb");
+    png_structp png = f ? png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL)
+                        : NULL;
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    int ok = 0;
+    if (info && !setjmp(png_jmpbuf(png))) {
+        png_init_io(png, f);
+        png_set_IHDR(png, info, 16384, 16384, 1, PNG_COLOR_TYPE_GRAY, PNG_INTERLACE_NONE,
+                     PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+        png_write_info(png, info);
+        for (int y = 0; y < 16384; y++)
+            png_write_row(png, row);
+        png_write_end(png, NULL);
+        ok = 1;
+    }
+    png_destroy_write_struct(&png, &info);
+    if (f)
+        fclose(f);
+    return ok;
+}
+
+/* Runs gen7sf-tex with argv[1..] (no shell), its address space held to
+ * 512 MiB (not under AddressSanitizer, whose shadow needs terabytes of
+ * it); its peak resident memory in *peak_kib, stderr in t_tool_stderr. */
+static int run_small(char **argv, long *peak_kib)
+{
+    char tool[512], err[512];
+    snprintf(tool, sizeof tool, "%s/gen7sf-tex", t_build_dir());
+    snprintf(err, sizeof err, "%s", path("small.stderr"));
+    argv[0] = tool;
+    pid_t pid = fork();
+    if (pid == 0) {
+#ifndef UNDER_ASAN
+        struct rlimit lim = { 512ul << 20, 512ul << 20 };
+        setrlimit(RLIMIT_AS, &lim);
+#endif
+        if (!freopen("/dev/null", "w", stdout) || !freopen(err, "w", stderr))
+            _exit(127);
+        execv(tool, argv);
+        _exit(127);
+    }
+    int st;
+    struct rusage ru;
+    if (pid < 0 || wait4(pid, &st, 0, &ru) != pid)
+        return -1;
+    *peak_kib = ru.ru_maxrss;
+    FILE *f = fopen(err, "rb");
+    size_t n = f ? fread(t_tool_stderr, 1, sizeof t_tool_stderr - 1, f) : 0;
+    t_tool_stderr[n] = 0;
+    if (f)
+        fclose(f);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* A small PNG whose header claims 16384 x 16384 pixels is refused from its
+ * header: the surface it would make (R16G16B16A16, 2 GiB) or the texture
+ * (over 4096) is over the limit, and the tool says so without allocating
+ * or decoding the image (it used to decode 1 GiB of RGBA first). */
+TEST(huge_png_refused_from_its_header)
+{
+    if (!huge_png(path("huge.png")))
+        SKIP("cannot write the test PNG");
+    long peak = 0;
+    char *conv[] = { NULL, "convert", (char *)path("huge.png"), (char *)path("huge.surf"),
+                     "--format", "R16G16B16A16_UNORM", NULL };
+    CHECK_EQ(run_small(conv, &peak), 1);
+    CHECKF(strstr(t_tool_stderr, "16384x16384 R16G16B16A16_UNORM: 2147483648 bytes, over "
+                  "the 1073741824 (1 GiB) handled") != NULL, "stderr: %s", t_tool_stderr);
+    CHECKF(peak < 200 * 1024, "peak memory %ld KiB", peak);
+    char *rend[] = { NULL, "render", "-o", (char *)path("huge_out.png"), "--texture",
+                     (char *)path("huge.png"), NULL };
+    CHECK_EQ(run_small(rend, &peak), 1);
+    CHECKF(strstr(t_tool_stderr, "16384x16384: sizes are 1..4096") != NULL, "stderr: %s",
+           t_tool_stderr);
+    CHECKF(peak < 200 * 1024, "peak memory %ld KiB", peak);
+    remove(path("huge.png"));
 }
 
 /* The man page's EXIT STATUS, case by case: the exit code, one message

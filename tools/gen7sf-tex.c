@@ -17,6 +17,7 @@
 #include "png_read.h"
 #include "png_write.h"
 #include "tex_image.h"
+#include "tex_mip.h"
 #include "tex_render.h"
 #include "tex_surf.h"
 
@@ -99,19 +100,31 @@ struct options {
     int scene_given;
 };
 
+/* PNG to surface.  The PNG's header is read first and the surface laid
+ * out (and refused, if it must be) before the image's pixels are read or
+ * their buffer allocated. */
 static int encode(const char *in, const char *out, const struct options *o)
 {
     vio_error err;
-    uint8_t *rgba;
+    uint8_t *rgba = NULL;
     uint32_t w, h;
-    tex_surf t;
+    tex_surf t = { 0 };
+    png_in *png;
     if (!o->fmt)
         return cli_usage_error("encoding a PNG needs --format NAME");
     if (o->w)
         return cli_usage_error("--size is for a raw surface input; a PNG has its own size");
-    if (png_read_rgba(in, &rgba, &w, &h, &err))
+    int rc = png_in_open(&png, in, VIO_MAX_DIM, &w, &h, &err);
+    if (rc)
         return cli_fail("%s", err.msg);
-    int rc = tex_surf_create(&t, o->fmt, w, h, o->tiling, o->pitch, &err);
+    char what[512];
+    snprintf(what, sizeof what, "%s as a surface", in);
+    rc = tex_surf_create_named(&t, o->fmt, w, h, o->tiling, o->pitch, what, &err);
+    if (!rc && !(rgba = malloc((size_t)w * h * 4)))
+        rc = vio_fail(&err, VIO_E_NOMEM, "%s: out of memory", in);
+    if (!rc)
+        rc = png_in_read(png, rgba, &err);
+    png_in_close(png);
     if (!rc)
         rc = tex_image_encode(&t, rgba, &err);
     if (!rc)
@@ -162,11 +175,19 @@ static int render(const struct options *o)
     if (r.w > TEX_RENDER_MAX_DIM || r.h > TEX_RENDER_MAX_DIM)
         return cli_usage_error("render: --size is one panel, each side 1..%u",
                                TEX_RENDER_MAX_DIM);
-    if (o->texture && png_read_rgba(o->texture, &tex, &r.tw, &r.th, &err))
-        return cli_fail("%s", err.msg);
-    r.texture = tex;
     int rc = 0;
-    if (!(rgba = malloc((size_t)TEX_RENDER_PANELS * r.w * r.h * 4)))
+    if (o->texture) {   /* sides checked from the header, before the pixels */
+        png_in *png;
+        rc = png_in_open(&png, o->texture, TEX_MIP_MAX_DIM, &r.tw, &r.th, &err);
+        if (!rc && !(tex = malloc((size_t)r.tw * r.th * 4)))
+            rc = vio_fail(&err, VIO_E_NOMEM, "%s: out of memory", o->texture);
+        if (!rc)
+            rc = png_in_read(png, tex, &err);
+        if (png)
+            png_in_close(png);
+    }
+    r.texture = tex;
+    if (!rc && !(rgba = malloc((size_t)TEX_RENDER_PANELS * r.w * r.h * 4)))
         rc = vio_fail(&err, VIO_E_NOMEM, "render: out of memory");
     if (!rc)
         rc = tex_render(&r, rgba, NULL, &err);

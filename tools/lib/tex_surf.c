@@ -35,7 +35,8 @@ static int allocate(tex_surf *t, const char *what, vio_error *err)
                         s->pitch);
     uint64_t size = g7sf_surface_size(s);
     if (size > TEX_MAX_BYTES)
-        return vio_fail(err, VIO_E_SIZE, "%s: %llu bytes: over the %llu handled", what,
+        return vio_fail(err, VIO_E_SIZE, "%s: %ux%u %s: %llu bytes, over the %llu (1 GiB) "
+                        "handled", what, s->width, s->height, t->fmt->name,
                         (unsigned long long)size, (unsigned long long)TEX_MAX_BYTES);
     t->size = (size_t)size;
     t->data = calloc(t->size ? t->size : 1, 1);
@@ -95,6 +96,13 @@ int tex_surf_create(tex_surf *t, const struct g7sf_format_info *f, uint32_t w, u
                     unsigned tiling, uint32_t pitch, vio_error *err)
 {
     return create(t, f, w, h, tiling, pitch, "surface", err);
+}
+
+int tex_surf_create_named(tex_surf *t, const struct g7sf_format_info *f, uint32_t w,
+                          uint32_t h, unsigned tiling, uint32_t pitch, const char *what,
+                          vio_error *err)
+{
+    return create(t, f, w, h, tiling, pitch, what, err);
 }
 
 /* Reads exactly t->size bytes of path into t->data. */

@@ -36,6 +36,10 @@ typedef struct tex_surf {
  * code cannot place (under 8 bits per block), VIO_E_NOMEM. */
 int tex_surf_create(tex_surf *t, const struct g7sf_format_info *f, uint32_t w, uint32_t h,
                     unsigned tiling, uint32_t pitch, vio_error *err);
+/* The same, with what the messages call the surface (default "surface"). */
+int tex_surf_create_named(tex_surf *t, const struct g7sf_format_info *f, uint32_t w,
+                          uint32_t h, unsigned tiling, uint32_t pitch, const char *what,
+                          vio_error *err);
 
 /* Reads the pair path, path.state. */
 int tex_surf_load(tex_surf *t, const char *path, vio_error *err);
