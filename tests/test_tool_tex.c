@@ -400,6 +400,44 @@ TEST(huge_png_refused_from_its_header)
     remove(path("huge.png"));
 }
 
+/* A surface file far shorter than its state (or --size) claims is refused
+ * by its size before the claimed bytes are allocated: 100 bytes against a
+ * 16384 x 16384 R8G8B8A8 surface (1 GiB, within the limit) used to
+ * calloc the GiB first. */
+TEST(short_surface_refused_before_allocation)
+{
+    static const uint8_t hundred[100];
+    FILE *f = fopen(path("short.surf"), "wb");
+    CHECK(f && fwrite(hundred, 1, 100, f) == 100);
+    if (f)
+        fclose(f);
+    long peak = 0;
+    char *raw[] = { NULL, "convert", (char *)path("short.surf"), (char *)path("short.png"),
+                    "--format", "R8G8B8A8_UNORM", "--size", "16384x16384", NULL };
+    CHECK_EQ(run_small(raw, &peak), 1);
+    CHECKF(strstr(t_tool_stderr, "short.surf: 100 bytes, the surface needs 1073741824") != NULL,
+           "stderr: %s", t_tool_stderr);
+    CHECKF(peak < 200 * 1024, "peak memory %ld KiB", peak);
+    /* the same claim from a state: 2D (1 << 29), R8G8B8A8_UNORM (0C7h at
+     * 26:18), VALIGN_4 (bit 16); Height and Width 16383; pitch 65536 - 1 */
+    char state[512];
+    snprintf(state, sizeof state, "%s.state", path("short.surf"));
+    f = fopen(state, "w");
+    CHECK(f != NULL);
+    if (f) {
+        fprintf(f, "%08x 0 %08x %08x 0 0 0 0\n", 1u << 29 | 0xC7u << 18 | 1u << 16,
+                16383u << 16 | 16383u, 65535u);
+        fclose(f);
+    }
+    char *fromstate[] = { NULL, "convert", (char *)path("short.surf"),
+                          (char *)path("short.png"), NULL };
+    CHECK_EQ(run_small(fromstate, &peak), 1);
+    CHECKF(strstr(t_tool_stderr, "short.surf: 100 bytes, the surface needs 1073741824") != NULL,
+           "stderr: %s", t_tool_stderr);
+    CHECKF(peak < 200 * 1024, "peak memory %ld KiB", peak);
+    remove(state);
+}
+
 /* The man page's EXIT STATUS, case by case: the exit code, one message
  * line starting "gen7sf-tex: " (never the binary's path, never getopt's
  * own words), and for a usage error the "Try" line. */
