@@ -198,6 +198,21 @@ TEST(encode_integer_in_fixed_point_field)
     CHECK_LINE(out, "Max LOD: 13.0 (raw:0xd00)");
 }
 
+/* A long argument is taken whole: "Max LOD=0b0...01" with the 1 past byte
+ * 256 is 1.0 (raw 100h, DW1 10000h); a 256-byte copy once cut it to 0b0...0
+ * and encoded 0, exit 0. */
+TEST(encode_takes_long_arguments_whole)
+{
+    static char out[8192];
+    char args[512];
+    int k = snprintf(args, sizeof args, "encode SAMPLER_STATE 'Max LOD=0b");
+    while (k < 300)
+        args[k++] = '0';
+    snprintf(args + k, sizeof args - (size_t)k, "1'");
+    CHECK_EQ(run(args, out, sizeof out), 0);
+    CHECK_LINE(out, "0x00000000 0x00010000 0x00000000 0x00000000");
+}
+
 /* decode then encode gives back the DWords, for every structure, from
  * random DWords: each printed value (the text before " (") is fed to
  * encode as "Name=value"; reserved bits are dropped. */
