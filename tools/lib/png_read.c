@@ -135,6 +135,8 @@ int png_in_read(png_in *p, uint8_t *rgba, vio_error *err)
     if (p->done)
         return vio_fail(err, VIO_E_ARG, "%s: pixels already read", p->path);
     p->done = 1;
+    /* libpng's messages go to this call's err, not png_in_open's */
+    png_set_error_fn(p->png, err, on_error, on_warning);
     png_bytep *rows = malloc(p->h * sizeof *rows);
     if (!rows)
         return vio_fail(err, VIO_E_NOMEM, "%s: out of memory", p->path);
