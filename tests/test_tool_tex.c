@@ -5,8 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "gen7sf/format.h"
+#include "cli.h"
 #include "harness.h"
 #include "png_read.h"
 #include "png_write.h"
@@ -290,6 +294,259 @@ TEST(compressed_formats_decode_raw_surfaces)
     CHECKF(strstr(t_tool_stderr, "decode only") != NULL, "message: %s", t_tool_stderr);
 }
 
+/* Numbers with a leading zero are refused, never taken as decimal or
+ * octal: --pitch 0160 was 160, --format 0307 the octal C7h. */
+TEST(leading_zero_numbers_are_refused)
+{
+    free(noise_png(path("lz.png")));
+    CHECK_EQ(run("convert %s %s --format R8G8B8A8_UNORM --pitch 160", path("lz.png"),
+                 path("lz.surf")), 0);
+    CHECK_EQ(run("convert %s %s --format R8G8B8A8_UNORM --pitch 0160", path("lz.png"),
+                 path("lz.surf")), 2);
+    CHECK(strstr(t_tool_stderr, "--pitch") != NULL);
+    CHECK(run("convert %s %s --format 0307", path("lz.png"), path("lz.surf")) != 0);
+    CHECK(strstr(t_tool_stderr, "unknown surface format '0307'") != NULL);
+    CHECK_EQ(run("convert %s %s --format 0xC7 --pitch 0xA0", path("lz.png"), path("lz.surf")),
+             0);
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+
+/* A 16384 x 16384 1-bit gray PNG of zeros: 33 KB on disk, 1 GiB as RGBA8. */
+static int huge_png(const char *file)
+{
+    static uint8_t row[16384 / 8];
+    FILE *f = fopen(file, "wb");
+    png_structp png = f ? png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL)
+                        : NULL;
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    int ok = 0;
+    if (info && !setjmp(png_jmpbuf(png))) {
+        png_init_io(png, f);
+        png_set_IHDR(png, info, 16384, 16384, 1, PNG_COLOR_TYPE_GRAY, PNG_INTERLACE_NONE,
+                     PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+        png_write_info(png, info);
+        for (int y = 0; y < 16384; y++)
+            png_write_row(png, row);
+        png_write_end(png, NULL);
+        ok = 1;
+    }
+    png_destroy_write_struct(&png, &info);
+    if (f)
+        fclose(f);
+    return ok;
+}
+
+/* Runs gen7sf-tex with argv[1..] (no shell), its address space held to
+ * 512 MiB (not under AddressSanitizer, whose shadow needs terabytes of
+ * it); its peak resident memory in *peak_kib, stderr in t_tool_stderr. */
+static int run_small(char **argv, long *peak_kib)
+{
+    char tool[512], err[512];
+    snprintf(tool, sizeof tool, "%s/gen7sf-tex", t_build_dir());
+    snprintf(err, sizeof err, "%s", path("small.stderr"));
+    argv[0] = tool;
+    pid_t pid = fork();
+    if (pid == 0) {
+#ifndef UNDER_ASAN
+        struct rlimit lim = { 512ul << 20, 512ul << 20 };
+        setrlimit(RLIMIT_AS, &lim);
+#endif
+        if (!freopen("/dev/null", "w", stdout) || !freopen(err, "w", stderr))
+            _exit(127);
+        execv(tool, argv);
+        _exit(127);
+    }
+    int st;
+    struct rusage ru;
+    if (pid < 0 || wait4(pid, &st, 0, &ru) != pid)
+        return -1;
+    *peak_kib = ru.ru_maxrss;
+    FILE *f = fopen(err, "rb");
+    size_t n = f ? fread(t_tool_stderr, 1, sizeof t_tool_stderr - 1, f) : 0;
+    t_tool_stderr[n] = 0;
+    if (f)
+        fclose(f);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* A small PNG whose header claims 16384 x 16384 pixels is refused from its
+ * header: the surface it would make (R16G16B16A16, 2 GiB) or the texture
+ * (over 4096) is over the limit, and the tool says so without allocating
+ * or decoding the image (it used to decode 1 GiB of RGBA first). */
+TEST(huge_png_refused_from_its_header)
+{
+    if (!huge_png(path("huge.png")))
+        SKIP("cannot write the test PNG");
+    long peak = 0;
+    char *conv[] = { NULL, "convert", (char *)path("huge.png"), (char *)path("huge.surf"),
+                     "--format", "R16G16B16A16_UNORM", NULL };
+    CHECK_EQ(run_small(conv, &peak), 1);
+    CHECKF(strstr(t_tool_stderr, "16384x16384 R16G16B16A16_UNORM: 2147483648 bytes, over "
+                  "the 1073741824 (1 GiB) handled") != NULL, "stderr: %s", t_tool_stderr);
+    CHECKF(peak < 200 * 1024, "peak memory %ld KiB", peak);
+    char *rend[] = { NULL, "render", "-o", (char *)path("huge_out.png"), "--texture",
+                     (char *)path("huge.png"), NULL };
+    CHECK_EQ(run_small(rend, &peak), 1);
+    CHECKF(strstr(t_tool_stderr, "16384x16384: sizes are 1..4096") != NULL, "stderr: %s",
+           t_tool_stderr);
+    CHECKF(peak < 200 * 1024, "peak memory %ld KiB", peak);
+    remove(path("huge.png"));
+}
+
+/* A surface file far shorter than its state (or --size) claims is refused
+ * by its size before the claimed bytes are allocated: 100 bytes against a
+ * 16384 x 16384 R8G8B8A8 surface (1 GiB, within the limit) used to
+ * calloc the GiB first. */
+TEST(short_surface_refused_before_allocation)
+{
+    static const uint8_t hundred[100];
+    FILE *f = fopen(path("short.surf"), "wb");
+    CHECK(f && fwrite(hundred, 1, 100, f) == 100);
+    if (f)
+        fclose(f);
+    long peak = 0;
+    char *raw[] = { NULL, "convert", (char *)path("short.surf"), (char *)path("short.png"),
+                    "--format", "R8G8B8A8_UNORM", "--size", "16384x16384", NULL };
+    CHECK_EQ(run_small(raw, &peak), 1);
+    CHECKF(strstr(t_tool_stderr, "short.surf: 100 bytes, the surface needs 1073741824") != NULL,
+           "stderr: %s", t_tool_stderr);
+    CHECKF(peak < 200 * 1024, "peak memory %ld KiB", peak);
+    /* the same claim from a state: 2D (1 << 29), R8G8B8A8_UNORM (0C7h at
+     * 26:18), VALIGN_4 (bit 16); Height and Width 16383; pitch 65536 - 1 */
+    char state[512];
+    snprintf(state, sizeof state, "%s.state", path("short.surf"));
+    f = fopen(state, "w");
+    CHECK(f != NULL);
+    if (f) {
+        fprintf(f, "%08x 0 %08x %08x 0 0 0 0\n", 1u << 29 | 0xC7u << 18 | 1u << 16,
+                16383u << 16 | 16383u, 65535u);
+        fclose(f);
+    }
+    char *fromstate[] = { NULL, "convert", (char *)path("short.surf"),
+                          (char *)path("short.png"), NULL };
+    CHECK_EQ(run_small(fromstate, &peak), 1);
+    CHECKF(strstr(t_tool_stderr, "short.surf: 100 bytes, the surface needs 1073741824") != NULL,
+           "stderr: %s", t_tool_stderr);
+    CHECKF(peak < 200 * 1024, "peak memory %ld KiB", peak);
+    remove(state);
+}
+
+/* The man page's EXIT STATUS, case by case: the exit code, one message
+ * line starting "gen7sf-tex: " (never the binary's path, never getopt's
+ * own words), and for a usage error the "Try" line. */
+TEST(exit_status_and_messages)
+{
+    free(noise_png(path("ex.png")));
+    CHECK_EQ(run("convert %s %s --format R8_UNORM", path("ex.png"), path("ex.surf")), 0);
+    char png[256], surf[256], other[256];
+    snprintf(png, sizeof png, "%s", path("ex.png"));
+    snprintf(surf, sizeof surf, "%s", path("ex.surf"));
+    snprintf(other, sizeof other, "%s", path("ex_out.png"));
+    static const struct { const char *args; int code; const char *says; } cases[] = {
+        { "", 2, "no command" },
+        { "frob a b", 2, "unknown command 'frob'" },
+        { "--frob", 2, "unknown option '--frob'" },
+        { "-q render", 2, "unknown option '-q'" },
+        { "render --tiling", 2, "option '--tiling' needs a value" },
+        { "render -o", 2, "option '-o' needs a value" },
+        { "--version=1", 2, "'--version'" },
+        { "convert P", 2, "convert takes IN and OUT" },
+        { "convert P S extra", 2, "convert takes IN and OUT" },
+        { "convert P S", 2, "needs --format" },
+        { "convert P S --format R8_UNORM --tiling w", 2, "--tiling is linear, x or y" },
+        { "convert P S --format R8_UNORM --pitch 0", 2, "--pitch is a byte count" },
+        { "convert P S --format R8_UNORM --pitch 0160", 2, "--pitch is a byte count" },
+        { "convert P S --format R8_UNORM --pitch 262145", 2, "--pitch is a byte count" },
+        { "convert P S --format R8_UNORM --size 8x8", 2, "a PNG has its own size" },
+        { "convert S X --format R8_UNORM", 2, "needs --size" },
+        { "convert S X --format R8_UNORM --size 16385x1", 2, "--size is WxH" },
+        { "convert S X --format R8_UNORM --size 8", 2, "--size is WxH" },
+        { "convert S X --size 8x8", 2, "give --format too" },
+        { "convert S X --tiling y", 2, "give --format too" },
+        { "convert P X", 2, "PNG to PNG" },
+        { "convert P S -o X", 2, "for render, not convert" },
+        { "convert P S --scene tunnel", 2, "for render, not convert" },
+        { "render", 2, "render needs -o" },
+        { "render -o X extra", 2, "render takes no operands" },
+        { "render -o X --size 2049x10", 2, "each side 1..2048" },
+        { "render -o X --scene cube", 2, "--scene is plane or tunnel" },
+        { "render -o X --format R8_UNORM", 2, "for convert, not render" },
+        /* bad input or a failed conversion: 1 */
+        { "convert P S --format NO_SUCH", 1, "unknown surface format 'NO_SUCH'" },
+        { "convert P S --format BC7_UNORM", 1, "decode only" },
+        { "convert P S --format R8_UNORM --pitch 8", 1, "not a surface the hardware takes" },
+        { "convert S X --format P8_UNORM_PALETTE0 --size 8x8", 1, "palette" },
+        { "convert S X --format R8_UNORM --size 8x8", 1, "bytes" },
+        { "convert missing.png S --format R8_UNORM", 1, "missing.png: " },
+        { "render -o X --texture missing.png", 1, "missing.png: " },
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        /* P and S stand for the PNG and the surface made above, X for a
+         * PNG that is never written */
+        char args[1024] = "";
+        for (const char *a = cases[i].args; *a; a++) {
+            size_t k = strlen(args);
+            if (strchr("PSX", a[0]) && (a[1] == ' ' || !a[1]) &&
+                (a == cases[i].args || a[-1] == ' '))
+                snprintf(args + k, sizeof args - k, "%s",
+                         a[0] == 'P' ? png : a[0] == 'S' ? surf : other);
+            else if (k + 1 < sizeof args)
+                args[k] = *a, args[k + 1] = 0;
+        }
+        int rc = run("%s", args);
+        CHECKF(rc == cases[i].code, "'%s': exit %d, want %d (%s)", cases[i].args, rc,
+               cases[i].code, t_tool_stderr);
+        const char *e = t_tool_stderr, *nl = strchr(e, '\n');
+        CHECKF(strstr(e, cases[i].says) != NULL, "'%s': stderr \"%s\", want \"%s\"",
+               cases[i].args, e, cases[i].says);
+        CHECKF(!strncmp(e, "gen7sf-tex: ", 12) && !strstr(e + 1, "gen7sf-tex: "),
+               "'%s': stderr \"%s\"", cases[i].args, e);
+        const char *rest = nl ? nl + 1 : "";
+        if (cases[i].code == 2)
+            CHECKF(!strcmp(rest, "Try 'gen7sf-tex --help'.\n"), "'%s': stderr \"%s\"",
+                   cases[i].args, e);
+        else
+            CHECKF(!*rest, "'%s': more than one line: \"%s\"", cases[i].args, e);
+    }
+    FILE *f = fopen(other, "rb");
+    CHECKF(!f, "%s was written", other);
+    if (f)
+        fclose(f);
+}
+
+/* --help and --version on stdout, exit 0, nothing on stderr. */
+TEST(help_and_version)
+{
+    char cmd[512], out[4096], want[64];
+    CHECK_EQ(run("--help"), 0);
+    CHECK_STR(t_tool_stderr, "");
+    CHECK_EQ(run("-h"), 0);
+    CHECK_EQ(run("--version"), 0);
+    CHECK_STR(t_tool_stderr, "");
+    snprintf(cmd, sizeof cmd, "%s/gen7sf-tex --version", t_build_dir());
+    FILE *p = popen(cmd, "r");
+    size_t n = p ? fread(out, 1, sizeof out - 1, p) : 0;
+    out[n] = 0;
+    if (p)
+        pclose(p);
+    snprintf(want, sizeof want, "gen7sf-tex %s\n", cli_version_string());
+    CHECK_STR(out, want);
+    snprintf(cmd, sizeof cmd, "%s/gen7sf-tex --help", t_build_dir());
+    p = popen(cmd, "r");
+    n = p ? fread(out, 1, sizeof out - 1, p) : 0;
+    out[n] = 0;
+    if (p)
+        pclose(p);
+    CHECK(!strncmp(out, "usage: gen7sf-tex convert ", 26));
+}
+
 TEST(bad_input_is_refused_cleanly)
 {
     uint8_t *img = noise_png(path("bad.png"));
@@ -304,11 +561,11 @@ TEST(bad_input_is_refused_cleanly)
     /* names and options */
     CHECK_EQ(run("convert %s %s --format NO_SUCH", path("bad.png"), path("x.surf")), 1);
     CHECK(strstr(t_tool_stderr, "unknown surface format") != NULL);
-    CHECK_EQ(run("convert %s %s", path("bad.png"), path("x.surf")), 1);   /* no --format */
+    CHECK_EQ(run("convert %s %s", path("bad.png"), path("x.surf")), 2);   /* no --format */
     CHECK_EQ(run("convert %s %s --format R8_UNORM --tiling z", path("bad.png"), path("x.surf")),
-             1);
+             2);
     CHECK_EQ(run("convert %s %s --format R8_UNORM --pitch 0", path("bad.png"), path("x.surf")),
-             1);
+             2);
     CHECK_EQ(run("convert %s %s --format R8_UNORM --pitch 8", path("bad.png"), path("x.surf")),
              1);   /* narrower than a row */
     CHECK_EQ(run("convert %s %s --format R8G8B8_UNORM --tiling y", path("bad.png"),
@@ -320,9 +577,9 @@ TEST(bad_input_is_refused_cleanly)
                  path("x.png")), 1);
     CHECK(strstr(t_tool_stderr, "palette") != NULL);
     CHECK_EQ(run("convert %s %s --format R8_UNORM --size 100000x1", path("bad.surf"),
-                 path("x.png")), 1);
+                 path("x.png")), 2);
     CHECK_EQ(run("convert %s %s --format R8_UNORM --size 0x1", path("bad.surf"), path("x.png")),
-             1);
+             2);
     /* 16384 x 16384 x 16 bytes = 4 GiB: refused before allocating */
     CHECK_EQ(run("convert %s %s --format R32G32B32A32_FLOAT --size 16384x16384", path("bad.surf"),
                  path("x.png")), 1);
