@@ -18,30 +18,6 @@ static const char *path(const char *name)
     return t_scratch_path("tool_garbage_", name);
 }
 
-static void spit(const char *file, const void *p, size_t n)
-{
-    FILE *f = fopen(file, "wb");
-    CHECK(f && fwrite(p, 1, n, f) == n);
-    if (f)
-        fclose(f);
-}
-
-static uint8_t *slurp(const char *file, size_t *n)
-{
-    FILE *f = fopen(file, "rb");
-    uint8_t *buf = NULL;
-    *n = 0;
-    if (f && !fseek(f, 0, SEEK_END)) {
-        long len = ftell(f);
-        buf = len >= 0 ? malloc((size_t)len + 1) : NULL;
-        if (buf && !fseek(f, 0, SEEK_SET))
-            *n = fread(buf, 1, (size_t)len, f);
-    }
-    if (f)
-        fclose(f);
-    return buf;
-}
-
 /* A finished run of tool: exit 0, or exit 1 with exactly one line that
  * starts with the tool's name.  Returns whether it was. */
 static bool clean(const char *tool, int rc, const char *what)
@@ -124,7 +100,7 @@ TEST(hand_made_bad_pngs)
             if (body == 2)
                 n += chunk(buf + n, "IDAT", one_row, sizeof one_row);
             n += chunk(buf + n, "IEND", NULL, 0);
-            spit(path("hand.png"), buf, n);
+            t_write_file(path("hand.png"), buf, n);
             char what[96];
             snprintf(what, sizeof what, "IHDR %ux%u depth %u colour %u interlace %u, body %d",
                      heads[i].w, heads[i].h, heads[i].depth, heads[i].color,
@@ -141,12 +117,12 @@ TEST(hand_made_bad_pngs)
     size_t n = png_head(buf, 4, 4, 8, 0, 0);
     put32(buf + n, 0xFFFFFFF0u);
     memcpy(buf + n + 4, "tEXt", 4);
-    spit(path("hand.png"), buf, n + 8);
+    t_write_file(path("hand.png"), buf, n + 8);
     clean("gen7sf-tex", t_tool_run("gen7sf-tex", "convert %s %s --format R8_UNORM",
                                    path("hand.png"), path("hand.surf")), "huge chunk");
     n = png_head(buf, 4, 4, 8, 0, 0);
     buf[n - 1] ^= 1;
-    spit(path("hand.png"), buf, n);
+    t_write_file(path("hand.png"), buf, n);
     clean("gen7sf-tex", t_tool_run("gen7sf-tex", "convert %s %s --format R8_UNORM",
                                    path("hand.png"), path("hand.surf")), "bad IHDR CRC");
 }
@@ -181,7 +157,7 @@ TEST(truncated_and_corrupted_pngs)
     png_destroy_write_struct(&png, &info);
     fclose(fp);
     size_t n;
-    uint8_t *good = slurp(path("good.png"), &n);
+    uint8_t *good = t_read_file(path("good.png"), &n);
     CHECK(good && n > 60);
     if (!good || n <= 60) {
         free(good);
@@ -191,7 +167,7 @@ TEST(truncated_and_corrupted_pngs)
                         path("good.surf")), 0);
     char what[64];
     for (size_t len = 0; len < n && !t_failed(); len += 1 + len / 4) {
-        spit(path("cut.png"), good, len);
+        t_write_file(path("cut.png"), good, len);
         snprintf(what, sizeof what, "PNG cut to %zu of %zu bytes", len, n);
         clean("gen7sf-tex", t_tool_run("gen7sf-tex", "convert %s %s --format R8G8B8A8_UNORM",
                                        path("cut.png"), path("cut.surf")), what);
@@ -201,7 +177,7 @@ TEST(truncated_and_corrupted_pngs)
         memcpy(bad, good, n);
         for (int k = 0; k < 3; k++)
             bad[8 + t_rand() % (n - 8)] ^= (uint8_t)(1 + t_rand() % 255);
-        spit(path("flip.png"), bad, n);
+        t_write_file(path("flip.png"), bad, n);
         snprintf(what, sizeof what, "PNG with bytes flipped, round %d", i);
         clean("gen7sf-tex", t_tool_run("gen7sf-tex", "convert %s %s --format R8G8B8A8_UNORM",
                                        path("flip.png"), path("flip.surf")), what);
@@ -241,7 +217,7 @@ TEST(garbage_state_files)
                 fprintf(f, "%08x%c", dw[k], k == 7 ? '\n' : ' ');
         fclose(f);
         static const size_t sizes[] = { 0, 1, 64, 4096, 1 << 16 };
-        spit(path("g.surf"), bytes, sizes[i % 5]);
+        t_write_file(path("g.surf"), bytes, sizes[i % 5]);
         char what[160];
         snprintf(what, sizeof what, "state %08x %08x %08x %08x %08x %08x, %zu-byte surface",
                  dw[0], dw[1], dw[2], dw[3], dw[4], dw[5], sizes[i % 5]);
@@ -269,7 +245,7 @@ TEST(absurd_sizes_and_pitches)
     for (unsigned f = 0; f < 6; f++)
         for (unsigned s = 0; s < 5; s++)
             for (unsigned l = 0; l < 6; l++) {
-                spit(path("raw.surf"), bytes, (f + s + l) % 3 == 0 ? 0 : (f + s + l) % 3 == 1
+                t_write_file(path("raw.surf"), bytes, (f + s + l) % 3 == 0 ? 0 : (f + s + l) % 3 == 1
                                                  ? 100 : sizeof bytes);
                 char what[160];
                 snprintf(what, sizeof what, "%s %s %s", formats[f], sizes[s], layouts[l]);
@@ -289,7 +265,7 @@ TEST(garbage_hex_dumps)
         size_t n = t_rand() % sizeof bytes;
         for (size_t k = 0; k < n; k++)
             bytes[k] = i % 2 ? (uint8_t)t_rand() : (uint8_t)"0123456789abcdefx: ,#\n"[t_rand() % 22];
-        spit(path("g.hex"), bytes, n);
+        t_write_file(path("g.hex"), bytes, n);
         char what[64];
         snprintf(what, sizeof what, "random dump %d (%zu bytes)", i, n);
         clean("gen7sf-state", t_tool_run("gen7sf-state", "decode SAMPLER_STATE -f %s",
@@ -301,7 +277,7 @@ TEST(garbage_hex_dumps)
         SKIP("out of memory");
     memset(line, 'a', n);
     line[n] = 0;
-    spit(path("long.hex"), line, n);
+    t_write_file(path("long.hex"), line, n);
     clean("gen7sf-state", t_tool_run("gen7sf-state", "decode SAMPLER_STATE -f %s",
                                      path("long.hex")), "3 MB token");
     CHECK(strstr(t_tool_stderr, "too long") != NULL);

@@ -10,56 +10,30 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "tool_run.h"
 #include "tool_spawn.h"
-
-/* AddressSanitizer reserves terabytes of address space: no RLIMIT_AS then */
-#if defined(__SANITIZE_ADDRESS__)
-#define UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define UNDER_ASAN 1
-#endif
-#endif
 
 static const char *path(const char *name)
 {
     return t_scratch_path("tool_synth_", name);
 }
 
-static char out_text[8192], err_text[8192];
-
-static void slurp(const char *file, char *buf, size_t n)
-{
-    FILE *f = fopen(file, "rb");
-    size_t len = f ? fread(buf, 1, n - 1, f) : 0;
-    buf[len] = 0;
-    if (f)
-        fclose(f);
-}
-
-/* Runs "gen7sf-synth ARGS" through sh; keeps stderr in err_text and the
- * first 8 KiB of stdout in out_text; returns the exit status (-1: killed). */
+/* Runs "gen7sf-synth ARGS" through sh (ARGS may hold pipes and redirections,
+ * with $T for the tool): tool_run.h keeps its stdout and stderr. */
 static int run(const char *args)
 {
-    char cmd[2048], so[256], se[256];
-    snprintf(so, sizeof so, "%s/tests/tool_synth.stdout", t_build_dir());
-    snprintf(se, sizeof se, "%s/tests/tool_synth.stderr", t_build_dir());
-    snprintf(cmd, sizeof cmd, "%s/gen7sf-synth %s > %s 2> %s", t_build_dir(), args, so, se);
-    int st = system(cmd);
-    slurp(so, out_text, sizeof out_text);
-    slurp(se, err_text, sizeof err_text);
-    return st < 0 || !WIFEXITED(st) ? -1 : WEXITSTATUS(st);
+    return t_tool_run("gen7sf-synth", "%s", args);
 }
 
 /* Runs the tool with args (NULL-terminated) as a child of the test, stderr
- * into err_text, with an address-space limit (0: none).  Returns the wait
+ * into t_tool_stderr, with an address-space limit (0: none).  Returns the wait
  * status and the child's peak resident set in KiB. */
 static int spawn(const char *const args[], long long as_limit, long *maxrss_kb)
 {
     char se[256];
     snprintf(se, sizeof se, "%s/tests/tool_synth.spawn.stderr", t_build_dir());
     int st = t_spawn_wait(t_spawn("gen7sf-synth", args, se, as_limit), maxrss_kb);
-    slurp(se, err_text, sizeof err_text);
+    t_read_text(se, t_tool_stderr, sizeof t_tool_stderr);
     return st;
 }
 
@@ -71,11 +45,11 @@ static int count(const char *hay, const char *needle)
     return n;
 }
 
-/* Every line of err_text starts with "gen7sf-synth: " or is the --help hint,
+/* Every line of t_tool_stderr starts with "gen7sf-synth: " or is the --help hint,
  * and the tool's name appears once per line. */
 static void check_lines_named(int line)
 {
-    for (const char *p = err_text; *p;) {
+    for (const char *p = t_tool_stderr; *p;) {
         const char *e = strchr(p, '\n');
         size_t n = e ? (size_t)(e - p) : strlen(p);
         char l[1024];
@@ -90,12 +64,12 @@ static void check_lines_named(int line)
 TEST(help_and_version_exit_0)
 {
     CHECK_EQ(run("--help"), 0);
-    CHECK(strstr(out_text, "usage: gen7sf-synth [options] OUTPUT KIND:FRAMES[:SIGMA] ...") != NULL);
-    CHECK_STR(err_text, "");
+    CHECK(strstr(t_tool_stdout, "usage: gen7sf-synth [options] OUTPUT KIND:FRAMES[:SIGMA] ...") != NULL);
+    CHECK_STR(t_tool_stderr, "");
     CHECK_EQ(run("--version"), 0);
-    CHECK_STR(out_text, "gen7sf-synth 0.1.0\n");
+    CHECK_STR(t_tool_stdout, "gen7sf-synth 0.1.0\n");
     CHECK_EQ(run("-V"), 0);
-    CHECK_STR(out_text, "gen7sf-synth 0.1.0\n");
+    CHECK_STR(t_tool_stdout, "gen7sf-synth 0.1.0\n");
 }
 
 TEST(usage_errors_exit_2_and_point_at_help)
@@ -141,9 +115,9 @@ TEST(usage_errors_exit_2_and_point_at_help)
             snprintf(args, sizeof args, "%s", bad[i].args);
         int st = run(args);
         CHECKF(st == 2, "'%s' gave %d", bad[i].args, st);
-        CHECKF(strstr(err_text, bad[i].text), "'%s': stderr \"%s\"", bad[i].args, err_text);
-        CHECKF(strstr(err_text, "\nTry 'gen7sf-synth --help'.\n"), "'%s': stderr \"%s\"",
-               bad[i].args, err_text);
+        CHECKF(strstr(t_tool_stderr, bad[i].text), "'%s': stderr \"%s\"", bad[i].args, t_tool_stderr);
+        CHECKF(strstr(t_tool_stderr, "\nTry 'gen7sf-synth --help'.\n"), "'%s': stderr \"%s\"",
+               bad[i].args, t_tool_stderr);
         check_lines_named(__LINE__);
     }
     struct stat st;
@@ -153,14 +127,14 @@ TEST(usage_errors_exit_2_and_point_at_help)
 TEST(run_errors_name_the_file_once_and_exit_1)
 {
     CHECK_EQ(run("/nonexistent/x.y4m zone:1"), 1);
-    CHECKF(count(err_text, "/nonexistent/x.y4m") == 1, "stderr \"%s\"", err_text);
-    CHECK(strstr(err_text, "Try ") == NULL);
+    CHECKF(count(t_tool_stderr, "/nonexistent/x.y4m") == 1, "stderr \"%s\"", t_tool_stderr);
+    CHECK(strstr(t_tool_stderr, "Try ") == NULL);
     check_lines_named(__LINE__);
     char args[512];
     snprintf(args, sizeof args, "--size 16x8 --truth /nonexistent/t.y4m %s zone:1",
              path("x.y4m"));
     CHECK_EQ(run(args), 1);
-    CHECKF(count(err_text, "/nonexistent/t.y4m") == 1, "stderr \"%s\"", err_text);
+    CHECKF(count(t_tool_stderr, "/nonexistent/t.y4m") == 1, "stderr \"%s\"", t_tool_stderr);
     check_lines_named(__LINE__);
     remove(path("x.y4m"));
 }
@@ -172,7 +146,7 @@ TEST(outputs_never_share_a_file)
     remove(out);
     snprintf(args, sizeof args, "--size 16x8 --truth %s %s zone:1", out, out);
     CHECK_EQ(run(args), 2);
-    CHECK(strstr(err_text, "are the same file\n") != NULL);
+    CHECK(strstr(t_tool_stderr, "are the same file\n") != NULL);
     const char *x = path("x.y4m");
     snprintf(args, sizeof args, "--size 16x8 --film-truth %s --truth ./%s %s film:2", out, out,
              x);
@@ -180,9 +154,9 @@ TEST(outputs_never_share_a_file)
     struct stat st;
     CHECK(stat(out, &st) != 0 && stat(x, &st) != 0);
     CHECK_EQ(run("--size 16x8 --truth - - zone:1"), 2);
-    CHECK_STR(err_text, "gen7sf-synth: OUTPUT and --truth both go to standard output\n"
+    CHECK_STR(t_tool_stderr, "gen7sf-synth: OUTPUT and --truth both go to standard output\n"
                         "Try 'gen7sf-synth --help'.\n");
-    CHECK_STR(out_text, "");
+    CHECK_STR(t_tool_stdout, "");
 }
 
 TEST(a_directory_is_named_as_one)
@@ -194,7 +168,7 @@ TEST(a_directory_is_named_as_one)
     snprintf(args, sizeof args, "--size 16x8 %s zone:1", d);
     snprintf(want, sizeof want, "gen7sf-synth: %s is a directory\n", d);
     CHECK_EQ(run(args), 1);
-    CHECK_STR(err_text, want);
+    CHECK_STR(t_tool_stderr, want);
     rmdir(d);
 }
 
@@ -210,7 +184,7 @@ TEST(memory_does_not_grow_with_the_frame_count)
                                counts[i], NULL };
         int st = spawn(args, 0, &rss[i]);
         CHECKF(WIFEXITED(st) && WEXITSTATUS(st) == 0, "%s: status %d, %s", counts[i], st,
-               err_text);
+               t_tool_stderr);
     }
     printf("     peak RSS: %ld KiB for 50 frames, %ld KiB for 2000\n", rss[0], rss[1]);
     CHECKF(rss[1] - rss[0] < 2048, "50 frames: %ld KiB, 2000 frames: %ld KiB", rss[0], rss[1]);
@@ -219,7 +193,7 @@ TEST(memory_does_not_grow_with_the_frame_count)
 /* Allocation failure is named as such; "not a section" is for syntax */
 TEST(out_of_memory_is_not_a_syntax_error)
 {
-#ifdef UNDER_ASAN
+#ifdef T_UNDER_ASAN
     SKIP("AddressSanitizer needs more address space than the limit leaves");
 #else
     const char *out = path("oom.y4m");
@@ -228,15 +202,15 @@ TEST(out_of_memory_is_not_a_syntax_error)
     const char *args[] = { "--size", "16384x16384", out, "zone:2", NULL };
     int st = spawn(args, 1LL << 30, NULL);
     CHECKF(WIFEXITED(st) && WEXITSTATUS(st) == 1, "status %d", st);
-    CHECKF(strstr(err_text, "gen7sf-synth: out of memory") == err_text, "stderr \"%s\"", err_text);
-    CHECK(strstr(err_text, "not a section") == NULL);
+    CHECKF(strstr(t_tool_stderr, "gen7sf-synth: out of memory") == t_tool_stderr, "stderr \"%s\"", t_tool_stderr);
+    CHECK(strstr(t_tool_stderr, "not a section") == NULL);
     struct stat sb;
     CHECK(stat(out, &sb) != 0);
     /* under the same limit a bad section is still a usage error */
     const char *bad[] = { "--size", "16384x16384", out, "zone:2x", NULL };
     st = spawn(bad, 1LL << 30, NULL);
     CHECKF(WIFEXITED(st) && WEXITSTATUS(st) == 2, "status %d", st);
-    CHECK(strstr(err_text, "'zone:2x' is not a section KIND:FRAMES[:SIGMA]") != NULL);
+    CHECK(strstr(t_tool_stderr, "'zone:2x' is not a section KIND:FRAMES[:SIGMA]") != NULL);
 #endif
 }
 

@@ -15,6 +15,7 @@
 #include "png_read.h"
 #include "png_write.h"
 #include "tool_run.h"
+#include "tool_spawn.h"
 
 static const char *path(const char *name)
 {
@@ -22,31 +23,6 @@ static const char *path(const char *name)
 }
 
 #define run(...) t_tool_run("gen7sf-tex", __VA_ARGS__)
-
-/* Whole file into a new buffer; *n its size. */
-static uint8_t *slurp(const char *file, size_t *n)
-{
-    FILE *f = fopen(file, "rb");
-    uint8_t *buf = NULL;
-    *n = 0;
-    if (f && !fseek(f, 0, SEEK_END)) {
-        long len = ftell(f);
-        buf = len >= 0 ? malloc((size_t)len + 1) : NULL;
-        if (buf && !fseek(f, 0, SEEK_SET))
-            *n = fread(buf, 1, (size_t)len, f);
-    }
-    if (f)
-        fclose(f);
-    return buf;
-}
-
-static void spit(const char *file, const void *p, size_t n)
-{
-    FILE *f = fopen(file, "wb");
-    CHECK(f && fwrite(p, 1, n, f) == n);
-    if (f)
-        fclose(f);
-}
 
 enum { W = 37, H = 21 };   /* odd sizes: padding on both axes */
 
@@ -114,7 +90,7 @@ TEST(rgba8_linear_round_trip_is_identical)
     /* 21 rows padded to VALIGN_4: 24 rows of 160 bytes; texel (x, y) at
      * y * 160 + 4 * x, bytes R, G, B, A. */
     size_t n;
-    uint8_t *surf = slurp(path("rgba.surf"), &n);
+    uint8_t *surf = t_read_file(path("rgba.surf"), &n);
     CHECK_EQ(n, 24 * 160);
     if (surf && img && n == 24 * 160) {
         const unsigned xy[][2] = { {0, 0}, {36, 0}, {5, 3}, {36, 20} };
@@ -157,7 +133,7 @@ TEST(gray_png_input)
     CHECK_EQ(run("convert %s %s --format R8G8B8A8_UNORM", path("gray.png"), path("gray.surf")),
              0);
     size_t n;
-    uint8_t *surf = slurp(path("gray.surf"), &n);
+    uint8_t *surf = t_read_file(path("gray.surf"), &n);
     const uint8_t want[8] = { 10, 10, 10, 255, 200, 200, 200, 255 };
     CHECK(surf && n >= 8 && !memcmp(surf, want, 8));
     free(surf);
@@ -181,7 +157,7 @@ TEST(b5g6r5_quantises_as_worked_out)
     CHECK(png_write_rgba(path("565.png"), &in[0][0], 4, 1, 0, &err) == 0);
     CHECK_EQ(run("convert %s %s --format b5g6r5_unorm", path("565.png"), path("565.surf")), 0);
     size_t n;
-    uint8_t *surf = slurp(path("565.surf"), &n);
+    uint8_t *surf = t_read_file(path("565.surf"), &n);
     CHECK(surf && n >= 8);
     for (unsigned i = 0; surf && n >= 8 && i < 4; i++)
         CHECKF((surf[2 * i] | surf[2 * i + 1] << 8) == field[i], "texel %u: 0x%04x, want 0x%04x",
@@ -208,7 +184,7 @@ TEST(tiled_surfaces_decode_the_same_image)
     CHECK_EQ(dw[0] & 3u << 13, 1u << 14);
     CHECK_EQ(dw[3], 511);
     size_t ny, nx;
-    uint8_t *y = slurp(path("y.surf"), &ny), *x = slurp(path("x.surf"), &nx);
+    uint8_t *y = t_read_file(path("y.surf"), &ny), *x = t_read_file(path("x.surf"), &nx);
     /* Y tile: 128 bytes x 32 rows as 16-byte columns of 32 rows (512
      * bytes each); two tiles side by side, one tile row: 8 KiB.  X tile:
      * 512 bytes x 8 rows, row-major; 24 rows -> 3 tile rows: 12 KiB. */
@@ -247,7 +223,7 @@ TEST(srgb_round_trip_stores_the_encoded_values)
     CHECK_EQ(run("convert %s %s --format R8G8B8A8_UNORM_SRGB", path("srgb.png"),
                  path("srgb.surf")), 0);
     size_t n;
-    uint8_t *surf = slurp(path("srgb.surf"), &n);
+    uint8_t *surf = t_read_file(path("srgb.surf"), &n);
     CHECK_EQ(n, sizeof img);   /* 64 * 4 bytes a row, 4 rows */
     if (surf && n == sizeof img)
         CHECK(!memcmp(surf, img, sizeof img));
@@ -265,7 +241,7 @@ TEST(integer_formats_map_values_directly)
     CHECK(png_write_rgba(path("int.png"), &in[0][0], 2, 1, 1, &err) == 0);
     CHECK_EQ(run("convert %s %s --format R8_SINT", path("int.png"), path("int.surf")), 0);
     size_t n;
-    uint8_t *surf = slurp(path("int.surf"), &n);
+    uint8_t *surf = t_read_file(path("int.surf"), &n);
     CHECK(surf && n >= 2 && surf[0] == 0x7F && surf[1] == 100);
     free(surf);
     CHECK_EQ(run("convert %s %s", path("int.surf"), path("int_back.png")), 0);
@@ -285,7 +261,7 @@ TEST(compressed_formats_decode_raw_surfaces)
         want[4 * i] = blue ? 0 : 255, want[4 * i + 1] = 0;
         want[4 * i + 2] = blue ? 255 : 0, want[4 * i + 3] = 255;
     }
-    spit(path("bc1.raw"), blocks, sizeof blocks);
+    t_write_file(path("bc1.raw"), blocks, sizeof blocks);
     CHECK_EQ(run("convert %s %s --format BC1_UNORM --size 8x4", path("bc1.raw"),
                  path("bc1.png")), 0);
     check_png(path("bc1.png"), want, 8, 4);
@@ -309,14 +285,6 @@ TEST(leading_zero_numbers_are_refused)
     CHECK_EQ(run("convert %s %s --format 0xC7 --pitch 0xA0", path("lz.png"), path("lz.surf")),
              0);
 }
-
-#if defined(__SANITIZE_ADDRESS__)
-#define UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define UNDER_ASAN 1
-#endif
-#endif
 
 /* A 16384 x 16384 1-bit gray PNG of zeros: 33 KB on disk, 1 GiB as RGBA8. */
 static int huge_png(const char *file)
@@ -348,31 +316,15 @@ static int huge_png(const char *file)
  * it); its peak resident memory in *peak_kib, stderr in t_tool_stderr. */
 static int run_small(char **argv, long *peak_kib)
 {
-    char tool[512], err[512];
-    snprintf(tool, sizeof tool, "%s/gen7sf-tex", t_build_dir());
-    snprintf(err, sizeof err, "%s", path("small.stderr"));
-    argv[0] = tool;
-    pid_t pid = fork();
-    if (pid == 0) {
-#ifndef UNDER_ASAN
-        struct rlimit lim = { 512ul << 20, 512ul << 20 };
-        setrlimit(RLIMIT_AS, &lim);
+#ifdef T_UNDER_ASAN
+    const long long limit = 0;
+#else
+    const long long limit = 512ll << 20;
 #endif
-        if (!freopen("/dev/null", "w", stdout) || !freopen(err, "w", stderr))
-            _exit(127);
-        execv(tool, argv);
-        _exit(127);
-    }
-    int st;
-    struct rusage ru;
-    if (pid < 0 || wait4(pid, &st, 0, &ru) != pid)
-        return -1;
-    *peak_kib = ru.ru_maxrss;
-    FILE *f = fopen(err, "rb");
-    size_t n = f ? fread(t_tool_stderr, 1, sizeof t_tool_stderr - 1, f) : 0;
-    t_tool_stderr[n] = 0;
-    if (f)
-        fclose(f);
+    const char *err = path("small.stderr");
+    int st = t_spawn_wait(t_spawn("gen7sf-tex", (const char *const *)argv + 1, err, limit),
+                          peak_kib);
+    t_read_text(err, t_tool_stderr, sizeof t_tool_stderr);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
@@ -553,7 +505,7 @@ TEST(bad_input_is_refused_cleanly)
     free(img);
     CHECK_EQ(run("convert %s %s --format R8G8B8A8_UNORM", path("bad.png"), path("bad.surf")), 0);
     size_t n;
-    uint8_t *surf = slurp(path("bad.surf"), &n);
+    uint8_t *surf = t_read_file(path("bad.surf"), &n);
     /* usage */
     CHECK_EQ(run(" "), 2);
     CHECK_EQ(run("convert %s", path("bad.png")), 2);
@@ -587,21 +539,21 @@ TEST(bad_input_is_refused_cleanly)
     CHECK_EQ(run("convert %s %s --format R8_UNORM --size 8x8", path("bad.surf"), path("x.png")),
              1);
     /* not a PNG; a truncated PNG */
-    spit(path("text.png"), "hello", 5);
+    t_write_file(path("text.png"), "hello", 5);
     CHECK_EQ(run("convert %s %s --format R8_UNORM", path("text.png"), path("x.surf")), 1);
     size_t pn;
-    uint8_t *png = slurp(path("bad.png"), &pn);
+    uint8_t *png = t_read_file(path("bad.png"), &pn);
     if (png)
-        spit(path("cut.png"), png, pn / 2);
+        t_write_file(path("cut.png"), png, pn / 2);
     free(png);
     CHECK_EQ(run("convert %s %s --format R8_UNORM", path("cut.png"), path("x.surf")), 1);
     CHECK_EQ(run("convert %s %s --format R8_UNORM", path("missing.png"), path("x.surf")), 1);
     /* truncated and overlong surfaces */
     if (surf && n > 100) {
-        spit(path("bad.surf"), surf, n - 1);
+        t_write_file(path("bad.surf"), surf, n - 1);
         CHECK_EQ(run("convert %s %s", path("bad.surf"), path("x.png")), 1);
         CHECK(strstr(t_tool_stderr, "bytes") != NULL);
-        spit(path("bad.surf"), surf, n);
+        t_write_file(path("bad.surf"), surf, n);
         FILE *f = fopen(path("bad.surf"), "ab");
         if (f)
             fputc(0, f), fclose(f);
@@ -617,16 +569,16 @@ TEST(bad_input_is_refused_cleanly)
         fclose(f);
     }
     CHECK_EQ(run("convert %s %s", path("bad.surf"), path("x.png")), 1);
-    spit(state, "231d0000 0 3fff3fff\n", 20);   /* 3 words */
+    t_write_file(state, "231d0000 0 3fff3fff\n", 20);   /* 3 words */
     CHECK_EQ(run("convert %s %s", path("bad.surf"), path("x.png")), 1);
-    spit(state, "\x89PNG\r\n\x1a\n", 8);
+    t_write_file(state, "\x89PNG\r\n\x1a\n", 8);
     CHECK_EQ(run("convert %s %s", path("bad.surf"), path("x.png")), 1);
-    spit(state, "20240000 0 00140024 9f 0 0 0 0\n", 31);   /* code 009h: no format */
+    t_write_file(state, "20240000 0 00140024 9f 0 0 0 0\n", 31);   /* code 009h: no format */
     CHECK_EQ(run("convert %s %s", path("bad.surf"), path("x.png")), 1);
     /* 089h: 8-byte texels, 37 of them do not fit the 160-byte pitch */
-    spit(state, "22240000 0 00140024 9f 0 0 0 0\n", 31);
+    t_write_file(state, "22240000 0 00140024 9f 0 0 0 0\n", 31);
     CHECK_EQ(run("convert %s %s", path("bad.surf"), path("x.png")), 1);
-    spit(state, "00000000 0 00140024 9f 0 0 0 0\n", 31);   /* 1D surface of 21 rows */
+    t_write_file(state, "00000000 0 00140024 9f 0 0 0 0\n", 31);   /* 1D surface of 21 rows */
     CHECK_EQ(run("convert %s %s", path("bad.surf"), path("x.png")), 1);
     remove(state);
     CHECK_EQ(run("convert %s %s", path("bad.surf"), path("x.png")), 1);
@@ -647,7 +599,7 @@ TEST(every_format_decodes_random_bytes)
         size_t n = 8u * f->bits_per_block / (f->block_w * f->block_h);
         for (size_t i = 0; i < n; i++)
             bytes[i] = (uint8_t)t_rand();
-        spit(path("random.surf"), bytes, n);
+        t_write_file(path("random.surf"), bytes, n);
         int refused = f->layout == G7SF_LAYOUT_PALETTE || f->layout == G7SF_LAYOUT_PLANAR ||
                       f->layout == G7SF_LAYOUT_RAW;
         int rc = run("convert %s %s --format %s --size 8x8", path("random.surf"),

@@ -11,16 +11,9 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "tool_run.h"
 #include "tool_spawn.h"
 
-/* AddressSanitizer reserves terabytes of address space: no RLIMIT_AS then */
-#if defined(__SANITIZE_ADDRESS__)
-#define UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define UNDER_ASAN 1
-#endif
-#endif
 #include "synth.h"
 #include "video_io.h"
 #include "vpp_probe.h"
@@ -30,30 +23,11 @@ static const char *path(const char *name)
     return t_scratch_path("tool_vpp_", name);
 }
 
-static char out_text[8192], err_text[8192];
-
-static void slurp(const char *file, char *buf, size_t n)
-{
-    FILE *f = fopen(file, "rb");
-    size_t len = f ? fread(buf, 1, n - 1, f) : 0;
-    buf[len] = 0;
-    if (f)
-        fclose(f);
-}
-
-/* Runs "gen7sf-vpp ARGS" through sh (so ARGS may hold redirections and
- * pipes, with $T standing for the tool); keeps stderr in err_text and the
- * first 8 KiB of stdout in out_text; returns the exit status. */
+/* Runs "gen7sf-vpp ARGS" through sh (ARGS may hold pipes and redirections,
+ * with $T for the tool): tool_run.h keeps its stdout and stderr. */
 static int run(const char *args)
 {
-    char cmd[2048], so[256], se[256];
-    snprintf(so, sizeof so, "%s/tests/tool_vpp.stdout", t_build_dir());
-    snprintf(se, sizeof se, "%s/tests/tool_vpp.stderr", t_build_dir());
-    snprintf(cmd, sizeof cmd, "T=%s/gen7sf-vpp; $T %s > %s 2> %s", t_build_dir(), args, so, se);
-    int st = system(cmd);
-    slurp(so, out_text, sizeof out_text);
-    slurp(se, err_text, sizeof err_text);
-    return st < 0 || !WIFEXITED(st) ? -1 : WEXITSTATUS(st);
+    return t_tool_run("gen7sf-vpp", "%s", args);
 }
 
 static int write_y4m(const char *file, const synth_seq *s, const vio_info *info)
@@ -127,7 +101,7 @@ static bool exists(const char *file)
  * --help hint. */
 static void check_lines_named(int line, const char *args)
 {
-    for (const char *p = err_text; *p;) {
+    for (const char *p = t_tool_stderr; *p;) {
         const char *e = strchr(p, '\n');
         size_t n = e ? (size_t)(e - p) : strlen(p);
         char l[1024];
@@ -143,10 +117,10 @@ static void check_lines_named(int line, const char *args)
 TEST(help_and_version)
 {
     CHECK_EQ(run("--help"), 0);
-    CHECK(strstr(out_text, "usage: gen7sf-vpp [options] INPUT OUTPUT") != NULL);
-    CHECK(strstr(out_text, "--deinterlace=auto|mcdi|madi|bob|weave|off") != NULL);
+    CHECK(strstr(t_tool_stdout, "usage: gen7sf-vpp [options] INPUT OUTPUT") != NULL);
+    CHECK(strstr(t_tool_stdout, "--deinterlace=auto|mcdi|madi|bob|weave|off") != NULL);
     CHECK_EQ(run("--version"), 0);
-    CHECK_STR(out_text, "gen7sf-vpp 0.1.0\n");
+    CHECK_STR(t_tool_stdout, "gen7sf-vpp 0.1.0\n");
 }
 
 TEST(bad_options_are_usage_errors)
@@ -161,7 +135,7 @@ TEST(bad_options_are_usage_errors)
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         CHECKF(run(bad[i]) == 2, "'%s' gave %d", bad[i], run(bad[i]));
-        CHECKF(strstr(err_text, "gen7sf-vpp: ") == err_text, "'%s': stderr \"%s\"", bad[i], err_text);
+        CHECKF(strstr(t_tool_stderr, "gen7sf-vpp: ") == t_tool_stderr, "'%s': stderr \"%s\"", bad[i], t_tool_stderr);
         check_lines_named(__LINE__, bad[i]);
     }
 }
@@ -180,10 +154,10 @@ TEST(options_are_named_as_written)
         CHECKF(run(bad[i].args) == 2, "'%s' gave %d", bad[i].args, run(bad[i].args));
         char want[256];
         snprintf(want, sizeof want, "%sTry 'gen7sf-vpp --help'.\n", bad[i].text);
-        CHECK_STR(err_text, want);
+        CHECK_STR(t_tool_stderr, want);
     }
     CHECK_EQ(run("/nonexistent/in.y4m /nonexistent/out.y4m"), 1);
-    CHECK_STR(err_text, "gen7sf-vpp: /nonexistent/in.y4m: No such file or directory\n");
+    CHECK_STR(t_tool_stderr, "gen7sf-vpp: /nonexistent/in.y4m: No such file or directory\n");
 }
 
 /* an optional value must follow '=': "--denoise 20" makes 20 a file name */
@@ -198,7 +172,7 @@ TEST(denoise_with_a_detached_value_says_how_to_write_it)
                  "must follow '=', else it is taken for a file name)\nTry 'gen7sf-vpp --help'.\n",
                  values[i], values[i]);
         CHECKF(run(cases[i]) == 2, "'%s'", cases[i]);
-        CHECK_STR(err_text, want);
+        CHECK_STR(t_tool_stderr, want);
     }
     /* a file that is called 20 is a file (run in build/tests, where it is) */
     char in[600], cmd[1200];
@@ -292,16 +266,16 @@ TEST(field_order_auto)
     /* progressive (or unknown, mixed) input: assumed TFF, with a note */
     snprintf(args, sizeof args, "--deinterlace=weave %s %s", in, out);
     CHECK_EQ(run(args), 0);
-    CHECK(strstr(err_text, "assuming top field first") != NULL);
+    CHECK(strstr(t_tool_stderr, "assuming top field first") != NULL);
     char head[256];
     CHECK_EQ(y4m_frames(out, head, sizeof head), 4);
     CHECK_STR(head, "YUV4MPEG2 W32 H16 F50:1 It A0:0 C420jpeg");
     snprintf(args, sizeof args, "--deinterlace=weave --quiet %s %s", in, out);
     CHECK_EQ(run(args), 0);
-    CHECK_STR(err_text, "");
+    CHECK_STR(t_tool_stderr, "");
     snprintf(args, sizeof args, "--deinterlace=weave --field-order=bff %s %s", in, out);
     CHECK_EQ(run(args), 0);
-    CHECK_STR(err_text, "");
+    CHECK_STR(t_tool_stderr, "");
     CHECK_EQ(y4m_frames(out, head, sizeof head), 4);
     CHECK_STR(head, "YUV4MPEG2 W32 H16 F50:1 Ib A0:0 C420jpeg");
     remove(in), remove(out);
@@ -340,7 +314,7 @@ TEST(a_closed_pipe_is_an_error_not_a_signal)
              t_build_dir(), in, path("status"));
     CHECK_EQ(system(cmd), 0);
     char st[16];
-    slurp(path("status"), st, sizeof st);
+    t_read_text(path("status"), st, sizeof st);
     CHECK_STR(st, "1\n");   /* 141 would be death by SIGPIPE */
     remove(in), remove(path("status"));
 }
@@ -366,7 +340,7 @@ TEST(raw_video_in_and_out)
     /* YUY2 (4:2:2 packed, 4096 bytes a frame) cannot become 4:2:0 NV12 */
     snprintf(args, sizeof args, "--size 32x32 --format YUY2 --output-format NV12 %s %s", in, out);
     CHECK_EQ(run(args), 1);
-    CHECK(strstr(err_text, "4:2:2") != NULL);
+    CHECK(strstr(t_tool_stderr, "4:2:2") != NULL);
     snprintf(args, sizeof args, "--deinterlace=weave --size 32x32 --format UYVY %s %s", in, out);
     CHECK_EQ(run(args), 0);
     CHECK(!stat(out, &st) && st.st_size == 2 * 6 * 2048);
@@ -374,8 +348,8 @@ TEST(raw_video_in_and_out)
      * 4 before it (of 2880 bytes) are kept */
     snprintf(args, sizeof args, "--deinterlace=weave --size 64x30 --format I420 %s %s", in, out);
     CHECK_EQ(run(args), 1);
-    CHECK(strstr(err_text, in) != NULL && strstr(err_text, "frame 5") != NULL);
-    CHECK(strstr(err_text, "the 4 whole frames before it were processed and written\n") != NULL);
+    CHECK(strstr(t_tool_stderr, in) != NULL && strstr(t_tool_stderr, "frame 5") != NULL);
+    CHECK(strstr(t_tool_stderr, "the 4 whole frames before it were processed and written\n") != NULL);
     CHECK(!stat(out, &st) && st.st_size == 8 * 2880);
     remove(in), remove(out), remove(y4m);
 }
@@ -403,13 +377,13 @@ TEST(broken_inputs_fail_cleanly)
     snprintf(want, sizeof want, "gen7sf-vpp: %s: frame 3, byte 7197: input ends inside the "
              "frame: 2078 of 3072 bytes missing; the 2 whole frames before it were processed "
              "and written\n", cut);
-    CHECK_STR(err_text, want);
+    CHECK_STR(t_tool_stderr, want);
     /* what was whole is kept: 2 frames, 4 fields, with their statistics */
     char head[256];
     CHECK_EQ(y4m_frames(out, head, sizeof head), 4);
-    slurp(path("cut.json"), out_text, sizeof out_text);
-    CHECK(strstr(out_text, "{\"output\": 3, \"input\": 1, \"field\": 1,") != NULL);
-    CHECK(strstr(out_text, "\n]}\n") != NULL);
+    t_read_text(path("cut.json"), t_tool_stdout, sizeof t_tool_stdout);
+    CHECK(strstr(t_tool_stdout, "{\"output\": 3, \"input\": 1, \"field\": 1,") != NULL);
+    CHECK(strstr(t_tool_stdout, "\n]}\n") != NULL);
     remove(out), remove(path("cut.json"));
     /* cut inside the first frame: nothing whole, nothing written */
     f = fopen(in, "rb"), g = fopen(cut, "wb");
@@ -421,8 +395,8 @@ TEST(broken_inputs_fail_cleanly)
         fclose(g);
     snprintf(args, sizeof args, "--deinterlace=weave %s %s", cut, out);
     CHECK_EQ(run(args), 1);
-    CHECKF(strstr(err_text, "frame 1, byte 147: input ends inside the frame: 2972 of 3072 "
-                  "bytes missing\n"), "%s", err_text);
+    CHECKF(strstr(t_tool_stderr, "frame 1, byte 147: input ends inside the frame: 2972 of 3072 "
+                  "bytes missing\n"), "%s", t_tool_stderr);
     CHECK(!exists(out));   /* nothing half written */
     /* a lying header: says 64x40, frames are 64x32 -> the marker check trips */
     f = fopen(in, "rb"), g = fopen(cut, "wb");
@@ -437,16 +411,16 @@ TEST(broken_inputs_fail_cleanly)
     if (g)
         fclose(g);
     CHECK_EQ(run(args), 1);
-    CHECKF(strstr(err_text, cut) && strstr(err_text, "frame 2") &&
-           strstr(err_text, "no \"FRAME\" marker"), "%s", err_text);
+    CHECKF(strstr(t_tool_stderr, cut) && strstr(t_tool_stderr, "frame 2") &&
+           strstr(t_tool_stderr, "no \"FRAME\" marker"), "%s", t_tool_stderr);
     CHECK(!exists(out));
     /* not Y4M, missing, 4:4:4, too small */
     snprintf(args, sizeof args, "%s %s", "/dev/null", out);
     CHECK_EQ(run(args), 1);
-    CHECK(strstr(err_text, "/dev/null") != NULL);
+    CHECK(strstr(t_tool_stderr, "/dev/null") != NULL);
     snprintf(args, sizeof args, "%s %s", path("no_such.y4m"), out);
     CHECK_EQ(run(args), 1);
-    CHECK(strstr(err_text, "no_such.y4m") != NULL);
+    CHECK(strstr(t_tool_stderr, "no_such.y4m") != NULL);
     vio_info info = it420();
     info.format = VIO_FMT_I444;
     synth_seq s;
@@ -461,10 +435,10 @@ TEST(broken_inputs_fail_cleanly)
     CHECK_EQ(run(args), 1);
     snprintf(want, sizeof want, "gen7sf-vpp: %s: chroma C444 is not supported; gen7sf-vpp takes "
              "8-bit C420jpeg, C420mpeg2, C420paldv, C420 and C422\n", in);
-    CHECK_STR(err_text, want);
+    CHECK_STR(t_tool_stderr, want);
     make_clip(in, 8, 8, 1, it420());
     CHECK_EQ(run(args), 1);
-    CHECK(strstr(err_text, "smaller than 16x8") != NULL);
+    CHECK(strstr(t_tool_stderr, "smaller than 16x8") != NULL);
     CHECK(!exists(out));
     remove(in), remove(cut);
 }
@@ -491,8 +465,8 @@ TEST(output_never_overwrites_the_input)
     for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
         snprintf(args, sizeof args, forms[i], in, in, never);
         CHECKF(run(args) == 2, "'%s' gave %d", args, run(args));
-        CHECKF(strstr(err_text, "are the same file: the input would be lost\n"),
-               "'%s': %s", args, err_text);
+        CHECKF(strstr(t_tool_stderr, "are the same file: the input would be lost\n"),
+               "'%s': %s", args, t_tool_stderr);
     }
     CHECK_EQ(y4m_frames(in, head, sizeof head), 2);   /* untouched */
     CHECK_STR(head, "YUV4MPEG2 W32 H16 F25:1 It A0:0 C420jpeg");
@@ -510,17 +484,17 @@ TEST(a_directory_is_named_as_one)
     snprintf(want, sizeof want, "gen7sf-vpp: %s is a directory\n", d);
     snprintf(args, sizeof args, "%s %s", d, path("dir_out.y4m"));
     CHECK_EQ(run(args), 1);
-    CHECK_STR(err_text, want);
+    CHECK_STR(t_tool_stderr, want);
     snprintf(args, sizeof args, "--quiet %s %s", in, d);
     CHECK_EQ(run(args), 1);
-    CHECK_STR(err_text, want);
+    CHECK_STR(t_tool_stderr, want);
     snprintf(args, sizeof args, "--quiet --stats %s %s %s", d, in, path("dir_out.y4m"));
     CHECK_EQ(run(args), 1);
-    CHECK_STR(err_text, want);
+    CHECK_STR(t_tool_stderr, want);
     CHECK(!exists(path("dir_out.y4m")));
     snprintf(args, sizeof args, "- %s < %s", path("dir_out.y4m"), d);
     CHECK_EQ(run(args), 1);
-    CHECK_STR(err_text, "gen7sf-vpp: standard input is a directory\n");
+    CHECK_STR(t_tool_stderr, "gen7sf-vpp: standard input is a directory\n");
     rmdir(d), remove(in);
 }
 
@@ -533,24 +507,24 @@ TEST(stats_and_output_never_share_a_file)
     put(out, "keep");
     snprintf(args, sizeof args, "--stats %s %s %s", out, in, out);
     CHECK_EQ(run(args), 2);
-    CHECK(strstr(err_text, "are the same file\n") != NULL);
-    slurp(out, out_text, sizeof out_text);
-    CHECK_STR(out_text, "keep");
+    CHECK(strstr(t_tool_stderr, "are the same file\n") != NULL);
+    t_read_text(out, t_tool_stdout, sizeof t_tool_stdout);
+    CHECK_STR(t_tool_stdout, "keep");
     remove(out);
     snprintf(args, sizeof args, "--stats %s %s ./%s", out, in, out);   /* neither exists yet */
     CHECK_EQ(run(args), 2);
     CHECK(!exists(out));
     snprintf(args, sizeof args, "--stats - %s -", in);
     CHECK_EQ(run(args), 2);
-    CHECK_STR(err_text, "gen7sf-vpp: OUTPUT and --stats both go to standard output\n"
+    CHECK_STR(t_tool_stderr, "gen7sf-vpp: OUTPUT and --stats both go to standard output\n"
                         "Try 'gen7sf-vpp --help'.\n");
-    CHECK_STR(out_text, "");
+    CHECK_STR(t_tool_stdout, "");
     snprintf(args, sizeof args, "--stats /dev/stdout %s -", in);   /* run() redirects stdout */
     CHECK_EQ(run(args), 2);
     /* apart, both are fine; /dev/null may take both */
     snprintf(args, sizeof args, "--quiet --deinterlace=weave --stats - %s %s", in, out);
     CHECK_EQ(run(args), 0);
-    CHECK(!strncmp(out_text, "{\"tool\": \"gen7sf-vpp\"", 21));
+    CHECK(!strncmp(t_tool_stdout, "{\"tool\": \"gen7sf-vpp\"", 21));
     snprintf(args, sizeof args, "--quiet --deinterlace=weave --stats /dev/null %s /dev/null", in);
     CHECK_EQ(run(args), 0);
     remove(in), remove(out);
@@ -566,7 +540,7 @@ TEST(stats_json_has_one_record_per_output_frame)
     make_clip(in, 32, 16, 3, it420());
     snprintf(args, sizeof args, "--deinterlace=weave --stats %s %s %s", js, in, out);
     CHECK_EQ(run(args), 0);
-    slurp(js, text, sizeof text);
+    t_read_text(js, text, sizeof text);
     static const char start[] = "{\"tool\": \"gen7sf-vpp\", \"version\": \"0.1.0\", \"frames\": [";
     CHECK(!strncmp(text, start, sizeof start - 1));
     int n = 0;
@@ -655,13 +629,13 @@ TEST(unsupported_chroma_lists_what_is_taken)
     snprintf(want, sizeof want, "gen7sf-vpp: %s: line 1, byte 27: chroma \"C420p10\" is not "
              "supported; gen7sf-vpp takes 8-bit C420jpeg, C420mpeg2, C420paldv, C420 and "
              "C422\n", in);
-    CHECK_STR(err_text, want);
+    CHECK_STR(t_tool_stderr, want);
     static const char *const none[] = { "" };
     put_y4m(in, "YUV4MPEG2 W32 H16 F25:1 It Cmono\n", 0, none, 0, 0, 0);
     CHECK_EQ(run(args), 1);
     snprintf(want, sizeof want, "gen7sf-vpp: %s: chroma Cmono is not supported; gen7sf-vpp "
              "takes 8-bit C420jpeg, C420mpeg2, C420paldv, C420 and C422\n", in);
-    CHECK_STR(err_text, want);
+    CHECK_STR(t_tool_stderr, want);
     CHECK(!exists(out));
     remove(in);
 }
@@ -686,7 +660,7 @@ TEST(malformed_frame_lines_are_refused)
         put_y4m(in, head, 2, params, 1, 2, 3);
         CHECKF(run(args) == 1, "FRAME %s", bad[i].params);
         snprintf(want, sizeof want, "gen7sf-vpp: %s: %s\n", in, bad[i].text);
-        CHECK_STR(err_text, want);
+        CHECK_STR(t_tool_stderr, want);
         CHECK(!exists(out));
     }
     /* X parameters are extensions: passed over */
@@ -752,7 +726,7 @@ TEST(mixed_streams_are_deinterlaced_frame_by_frame)
     put_y4m(in, "YUV4MPEG2 W32 H16 F25:1 Im C420jpeg\n", 5, params, 200, 50, 128);
     snprintf(args, sizeof args, "--deinterlace=bob %s %s", in, out);
     CHECK_EQ(run(args), 0);
-    CHECK_STR(err_text, "");   /* no order is assumed */
+    CHECK_STR(t_tool_stderr, "");   /* no order is assumed */
     vio_frame f[12];
     CHECK_EQ(read_frames(out, f, 12, NULL), 10);
     CHECK_EQ(y4m_frames(out, head, sizeof head), 10);
@@ -787,7 +761,7 @@ TEST(mixed_streams_are_deinterlaced_frame_by_frame)
     char note[600];
     snprintf(note, sizeof note, "gen7sf-vpp: note: %s: frame 1 (I1i?): field order not given; "
              "assuming top field first (see --field-order)\n", in);
-    CHECK_STR(err_text, note);
+    CHECK_STR(t_tool_stderr, note);
     CHECK_EQ(read_frames(out, f, 12, NULL), 2);
     CHECK(rows_are(&f[0], 200, 200) && rows_are(&f[1], 50, 50));
     vio_frame_free(&f[0]), vio_frame_free(&f[1]);
@@ -883,7 +857,7 @@ TEST(mixed_streams_woven_keep_their_frame_tags)
     vio_frame_info fi[8];
     snprintf(args, sizeof args, "--deinterlace=off %s %s", in, out);
     CHECK_EQ(run(args), 0);
-    CHECK_STR(err_text, "");
+    CHECK_STR(t_tool_stderr, "");
     CHECK_EQ(y4m_frames(out, head, sizeof head), 3);
     CHECK_STR(head, "YUV4MPEG2 W32 H16 F25:1 Im A0:0 C420jpeg");
     CHECK_EQ(read_frames(out, f, 8, fi), 3);
@@ -894,7 +868,7 @@ TEST(mixed_streams_woven_keep_their_frame_tags)
     }
     snprintf(args, sizeof args, "--deinterlace=weave %s %s", in, out);
     CHECK_EQ(run(args), 0);
-    CHECK_STR(err_text, "");
+    CHECK_STR(t_tool_stderr, "");
     CHECK_EQ(y4m_frames(out, head, sizeof head), 6);
     CHECK_STR(head, "YUV4MPEG2 W32 H16 F50:1 Im A0:0 C420jpeg");
     CHECK_EQ(read_frames(out, f, 8, fi), 6);
@@ -966,8 +940,8 @@ TEST(a_signal_leaves_no_temporary_file)
         CHECKF(!t_file_with_prefix(dir, "out.y4m.tmp-") && !t_file_with_prefix(dir, "st.json.tmp-"),
                "signal %d: temporary files left", sig);
         if (existing) {
-            slurp(out, out_text, sizeof out_text);
-            CHECK_STR(out_text, "keep");
+            t_read_text(out, t_tool_stdout, sizeof t_tool_stdout);
+            CHECK_STR(t_tool_stdout, "keep");
         } else {
             CHECK(!exists(out));
         }
@@ -997,7 +971,7 @@ TEST(absurd_headers_fail_cleanly)
         put(in, cases[i].head);
         CHECKF(run(args) == 1, "%s", cases[i].head);
         snprintf(want, sizeof want, "gen7sf-vpp: %s: %s\n", in, cases[i].text);
-        CHECKF(strstr(err_text, want) == err_text, "stderr \"%s\", want \"%s\"", err_text, want);
+        CHECKF(strstr(t_tool_stderr, want) == t_tool_stderr, "stderr \"%s\", want \"%s\"", t_tool_stderr, want);
         CHECK(!exists(out));
     }
     /* a header line longer than 4096 bytes */
@@ -1009,7 +983,7 @@ TEST(absurd_headers_fail_cleanly)
         fclose(f);
     }
     CHECK_EQ(run(args), 1);
-    CHECK(strstr(err_text, "byte 4096: the stream header longer than 4096 bytes") != NULL);
+    CHECK(strstr(t_tool_stderr, "byte 4096: the stream header longer than 4096 bytes") != NULL);
     remove(in);
 }
 
@@ -1018,7 +992,7 @@ TEST(absurd_headers_fail_cleanly)
  * memory is not there (it used to say "cannot set up the pipeline") */
 TEST(a_huge_header_over_a_short_input_is_reported_as_short)
 {
-#ifdef UNDER_ASAN
+#ifdef T_UNDER_ASAN
     SKIP("AddressSanitizer needs more address space than the limit leaves");
 #else
     char in[300], se[300];
@@ -1028,9 +1002,9 @@ TEST(a_huge_header_over_a_short_input_is_reported_as_short)
     const char *args[] = { "--quiet", in, "/dev/null", NULL };
     int st = t_spawn_wait(t_spawn("gen7sf-vpp", args, se, 1536LL << 20), NULL);
     CHECKF(WIFEXITED(st) && WEXITSTATUS(st) == 1, "status 0x%x", st);
-    slurp(se, err_text, sizeof err_text);
-    CHECKF(strstr(err_text, "input ends inside the frame: 402653174 of 402653184 bytes missing"),
-           "stderr \"%s\"", err_text);
+    t_read_text(se, t_tool_stderr, sizeof t_tool_stderr);
+    CHECKF(strstr(t_tool_stderr, "input ends inside the frame: 402653174 of 402653184 bytes missing"),
+           "stderr \"%s\"", t_tool_stderr);
     remove(in), remove(se);
 #endif
 }
@@ -1059,7 +1033,7 @@ TEST(mixed_streams_keep_the_frame_count_in_every_mode)
                 continue;   /* film needs auto */
             snprintf(args, sizeof args, "--quiet --denoise=10 --deinterlace=%s --rate=%s %s %s",
                      modes[m], rates[r], in, out);
-            CHECKF(run(args) == 0, "%s: %s", args, err_text);
+            CHECKF(run(args) == 0, "%s: %s", args, t_tool_stderr);
             long n = y4m_frames(out, head, sizeof head);
             long want = m == 5 || r == 1 ? N : 2 * N;
             if (r == 2)
