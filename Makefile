@@ -21,9 +21,15 @@ OPT     ?= -O3
 CFLAGS  ?= $(OPT) -g
 WERROR  ?= -Werror
 WARN    := -Wall -Wextra -Wshadow -Wvla -Wstrict-prototypes -Wmissing-prototypes $(WERROR)
-SANOPTS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-# FUZZ=1 (set by make fuzz, with CC=clang): everything instrumented for libFuzzer
-FUZZOPTS:= -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# float-cast-overflow: gcc's "undefined" leaves out NaN / out-of-range float
+# to integer conversions (undefined behaviour clang exploits); the library
+# never divides a float by zero on purpose either.
+comma := ,
+SANOPTS := -fsanitize=address,undefined,float-cast-overflow,float-divide-by-zero \
+           -fno-sanitize-recover=all -fno-omit-frame-pointer
+# FUZZ=1 (set by make fuzz, with CC=clang): the same checks, and everything
+# instrumented for libFuzzer
+FUZZOPTS:= $(subst -fsanitize=,-fsanitize=fuzzer-no-link$(comma),$(SANOPTS))
 SANFLAGS:= $(if $(FUZZ),$(FUZZOPTS),$(if $(SAN),$(SANOPTS)))
 # libpng: PNG stills in the tools' library (tools/lib/png_write.c)
 PNG_CFLAGS := $(shell pkg-config --cflags libpng 2>/dev/null)
@@ -66,7 +72,6 @@ SEED_WRAPS := g7sf_send g7sf_sample g7sf_gpu_destroy g7sf_sampler_command \
 		g7sf_render_cache_command g7sf_state_unpack g7sf_texel_decode g7sf_texel_encode \
 		g7sf_surface_from_state g7sf_surface_validate
 SEED_TESTS := $(shell sed -n 's/^\(test_[a-z0-9_]*\) .*/\1/p' tests/fuzz/seeds/cases | sort -u)
-comma := ,
 empty :=
 space := $(empty) $(empty)
 

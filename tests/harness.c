@@ -40,6 +40,41 @@ void t_skip(const char *why)
 
 bool t_failed(void) { return cur_failed != 0; }
 
+uint8_t *t_read_file(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    uint8_t *buf = NULL;
+    *n = 0;
+    if (f && !fseek(f, 0, SEEK_END)) {
+        long len = ftell(f);
+        buf = len >= 0 ? malloc((size_t)len + 1) : NULL;
+        if (buf && !fseek(f, 0, SEEK_SET))
+            *n = fread(buf, 1, (size_t)len, f);
+        if (buf)
+            buf[*n] = 0;
+    }
+    if (f)
+        fclose(f);
+    return buf;
+}
+
+void t_read_text(const char *path, char *buf, size_t cap)
+{
+    FILE *f = fopen(path, "rb");
+    size_t len = f ? fread(buf, 1, cap - 1, f) : 0;
+    buf[len] = 0;
+    if (f)
+        fclose(f);
+}
+
+void t_write_file(const char *path, const void *data, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    CHECKF(f && fwrite(data, 1, n, f) == n, "cannot write %s", path);
+    if (f)
+        fclose(f);
+}
+
 uint64_t t_rand(void)
 {
     rng ^= rng << 13;

@@ -6,6 +6,7 @@
 
 #include <inttypes.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -20,6 +21,24 @@ uint64_t t_rand(void);        /* deterministic per case (xorshift) */
  * BUILD/tests/<prefix><name> (the last 8 returned stay valid). */
 const char *t_build_dir(void);
 const char *t_scratch_path(const char *prefix, const char *name);
+
+/* Files for the tool tests.  t_read_file: the whole file, NUL-terminated,
+ * in a new buffer (free it), its size in *n; NULL when unreadable.
+ * t_read_text: at most cap - 1 bytes into buf, NUL-terminated ("" when
+ * unreadable).  t_write_file: a CHECK failure when it cannot. */
+uint8_t *t_read_file(const char *path, size_t *n);
+void t_read_text(const char *path, char *buf, size_t cap);
+void t_write_file(const char *path, const void *data, size_t n);
+
+/* AddressSanitizer reserves terabytes of address space: tests that hold a
+ * child to an address-space limit cannot while it is on. */
+#if defined(__SANITIZE_ADDRESS__)
+#define T_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define T_UNDER_ASAN 1
+#endif
+#endif
 
 #define TEST(name)                                                            \
     static void test_##name(void);                                            \

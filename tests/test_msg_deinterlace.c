@@ -429,6 +429,42 @@ TEST(illegal_state)
     g7sf_gpu_destroy(gpu);
 }
 
+/* Values the programming notes forbid are state errors (G7SF_ESTATE), not
+ * bad arguments: DW1 29:24 Temporal Difference Threshold must exceed DW1
+ * 21:16 Low Temporal Difference Threshold by 1 to 16 (lines 3711-3716);
+ * the cadence controls DW7 17:16 and 9:8 name fields 0-2 (3911-3920). */
+TEST(forbidden_state_values_are_state_errors)
+{
+    static const struct { unsigned dw, shift, mask, value; bool di; unsigned rlen; } cases[] = {
+        { 1, 16, 0x3F, 40, false, 5 },   /* low 40 above the driver's threshold */
+        { 1, 16, 0x3F, 40, true, 11 },   /* the same with DI on */
+        { 7, 16, 0x3, 3, true, 11 },     /* FMD for 2nd Field of Previous Frame 3 */
+        { 7, 8, 0x3, 3, true, 11 },      /* FMD for 1st Field of Current Frame 3 */
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof *cases; i++) {
+        g7sf_thread thr;
+        g7sf_gpu *gpu = small_setup(&thr, 4, (d_state){ 0 });
+        uint32_t dw[8];
+        d_state_dwords(&(d_state){ .dn = true, .di = cases[i].di, .first = true }, dw);
+        CHECKF((dw[1] >> 24 & 0x3F) < 40, "case %u: the driver's threshold is below 40", i);
+        dw[cases[i].dw] &= ~(cases[i].mask << cases[i].shift);
+        dw[cases[i].dw] |= cases[i].value << cases[i].shift;
+        d_write_state(gpu, 0, dw);
+        g7sf_reg wb[12];
+        CHECKF(d_send(gpu, &thr, 0, 0, 0, 0, true, cases[i].rlen, wb) == G7SF_ESTATE, "case %u", i);
+        /* the same state through the function layer's check */
+        g7sf_sampler_state_di st;
+        g7sf_state_unpack(&g7sf_desc_SAMPLER_STATE_DI, dw, &st);
+        const char *why = NULL;
+        CHECKF(g7sf_di_state_check(&st, &why) == G7SF_ESTATE && why, "case %u", i);
+        /* and the field put back is accepted */
+        d_state_dwords(&(d_state){ .dn = true, .di = cases[i].di, .first = true }, dw);
+        g7sf_state_unpack(&g7sf_desc_SAMPLER_STATE_DI, dw, &st);
+        CHECKF(g7sf_di_state_check(&st, &why) == 0 && !why, "case %u: driver state", i);
+        g7sf_gpu_destroy(gpu);
+    }
+}
+
 /* The block address M1.2 / M1.6: a multiple of 16 / 8 (DN only) or 4 (DI),
  * inside the current frame, within the ranges of lines 4967 and 4979. */
 TEST(block_address)

@@ -28,6 +28,7 @@ TEST(every_structure_is_well_formed)
     for (unsigned i = 0; i < g7sf_state_count(); i++) {
         const g7sf_state_desc *d = g7sf_state_at(i);
         CHECKF(d->dwords > 0 && d->nfields > 0, "%s is empty", d->name);
+        CHECKF(d->section && *d->section, "%s has no PRM section", d->name);
         /* every field lies inside the structure and no two F/A rows overlap */
         uint32_t *seen = calloc(d->dwords, 4);
         for (unsigned f = 0; f < d->nfields; f++) {
@@ -48,4 +49,193 @@ TEST(every_structure_is_well_formed)
         }
         free(seen);
     }
+}
+
+/* The one integer syntax (g7sf_parse_int): decimal, 0x, 0b, a sign; a
+ * decimal with a leading zero is refused, never read as octal (C would
+ * make 010 eight) or as decimal (a pasted dump word 00001000 is 1000h). */
+TEST(integer_syntax_has_no_octal)
+{
+    static const struct { const char *text; int rc; int64_t v; } cases[] = {
+        { "0", 0, 0 },        { "10", 0, 10 },        { "-7", 0, -7 },
+        { "+7", 0, 7 },       { "0x10", 0, 16 },      { "0X0010", 0, 16 },
+        { "0b101", 0, 5 },    { "-0x80", 0, -128 },   { "4294967295", 0, 4294967295 },
+        { "9223372036854775807", 0, INT64_MAX },
+        { "010", G7SF_EINVAL, 0 },   { "00", G7SF_EINVAL, 0 },  { "-010", G7SF_EINVAL, 0 },
+        { "00001000", G7SF_EINVAL, 0 }, { "", G7SF_EINVAL, 0 },  { "-", G7SF_EINVAL, 0 },
+        { "0x", G7SF_EINVAL, 0 },    { "0b2", G7SF_EINVAL, 0 }, { "12a", G7SF_EINVAL, 0 },
+        { " 1", G7SF_EINVAL, 0 },    { "1 ", G7SF_EINVAL, 0 },  { "--1", G7SF_EINVAL, 0 },
+        { "0x-1", G7SF_EINVAL, 0 },  { "0x0x1", G7SF_EINVAL, 0 },
+        { "9223372036854775808", G7SF_ERANGE, 0 },
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int64_t v = 12345;
+        int rc = g7sf_parse_int(cases[i].text, &v);
+        CHECKF(rc == cases[i].rc, "\"%s\": returned %d, want %d", cases[i].text, rc,
+               cases[i].rc);
+        if (!rc && !cases[i].rc)
+            CHECKF(v == cases[i].v, "\"%s\": %" PRId64 ", want %" PRId64, cases[i].text, v,
+                   cases[i].v);
+    }
+    /* field values follow it, reals too: 010 and 010.5 are refused */
+    const g7sf_field *minf = g7sf_state_field(&g7sf_desc_SAMPLER_STATE, "Min Mode Filter");
+    const g7sf_field *bias = g7sf_state_field(&g7sf_desc_SAMPLER_STATE, "Texture LOD Bias");
+    int64_t v;
+    CHECK_EQ(g7sf_field_parse(minf, "01", &v), G7SF_EINVAL);
+    CHECK_EQ(g7sf_field_parse(minf, "0b01", &v), 0);
+    CHECK_EQ(v, 1);
+    CHECK_EQ(g7sf_field_parse(bias, "01.5", &v), G7SF_EINVAL);
+    CHECK_EQ(g7sf_field_parse(bias, "0x1p0", &v), G7SF_EINVAL);   /* no hex floats */
+    CHECK_EQ(g7sf_field_parse(bias, " 1.5", &v), G7SF_EINVAL);
+    CHECK_EQ(g7sf_field_parse(bias, "-0.5", &v), 0);
+    CHECK_EQ(v, -128);   /* S4.8: -0.5 * 256 */
+}
+
+/* An integer in a fixed-point field is that value: Max LOD (DW1 19:8,
+ * U4.8) = 13 is 13.0, raw 13 * 256 = 0xD00 (it used to be the raw bits,
+ * 13/256); the bits are written raw:N.  Same in a FLOAT field: 2 is 2.0f
+ * (0x40000000), raw:0x40000000 its bits. */
+TEST(integer_in_fixed_point_field_is_its_value)
+{
+    const g7sf_field *lod = g7sf_state_field(&g7sf_desc_SAMPLER_STATE, "Max LOD");
+    const g7sf_field *bias = g7sf_state_field(&g7sf_desc_SAMPLER_STATE, "Texture LOD Bias");
+    const g7sf_field *green =
+        g7sf_state_field(&g7sf_desc_SAMPLER_BORDER_COLOR_STATE, "Border Color Green");
+    int64_t v = 0;
+    CHECK_EQ(g7sf_field_parse(lod, "13", &v), 0);
+    CHECK_EQ(v, 0xD00);
+    CHECK_EQ(g7sf_field_parse(lod, "0xD", &v), 0);   /* hex: still the value 13 */
+    CHECK_EQ(v, 0xD00);
+    CHECK_EQ(g7sf_field_parse(lod, "13.25", &v), 0);
+    CHECK_EQ(v, 0xD40);
+    CHECK_EQ(g7sf_field_parse(lod, "raw:0x340", &v), 0);
+    CHECK_EQ(v, 0x340);                               /* 3.25 */
+    CHECK_EQ(g7sf_field_parse(lod, "RAW:832", &v), 0);
+    CHECK_EQ(v, 0x340);
+    CHECK_EQ(g7sf_field_parse(lod, "16", &v), G7SF_ERANGE);      /* U4.8 tops at 4095/256 */
+    CHECK_EQ(g7sf_field_parse(lod, "15.99609375", &v), 0);
+    CHECK_EQ(v, 0xFFF);
+    CHECK_EQ(g7sf_field_parse(lod, "raw:0x1000", &v), G7SF_ERANGE);   /* 13 bits */
+    CHECK_EQ(g7sf_field_parse(lod, "raw:-1", &v), G7SF_ERANGE);
+    CHECK_EQ(g7sf_field_parse(lod, "raw:", &v), G7SF_EINVAL);
+    CHECK_EQ(g7sf_field_parse(lod, "raw:1.5", &v), G7SF_EINVAL);
+    CHECK_EQ(g7sf_field_parse(lod, "-1", &v), G7SF_ERANGE);
+    /* not a multiple of 1/256, however close: never rounded */
+    CHECK_EQ(g7sf_field_parse(lod, "1.001953125", &v), G7SF_ERANGE);   /* 513/512 */
+    CHECK_EQ(g7sf_field_parse(lod, "1.00000000000000000001", &v), G7SF_ERANGE);
+    CHECK_EQ(g7sf_field_parse(lod, "1.00390625000000000000", &v), 0);   /* zeros are fine */
+    CHECK_EQ(v, 0x101);
+    CHECK_EQ(g7sf_field_parse(lod, "1e1", &v), G7SF_EINVAL);   /* no exponent for fixed */
+    /* signed: S4.8 in 13 bits; raw: takes the two's complement bits */
+    CHECK_EQ(g7sf_field_parse(bias, "-2", &v), 0);
+    CHECK_EQ(v, -512);
+    CHECK_EQ(g7sf_field_parse(bias, "raw:0x1e80", &v), 0);
+    CHECK_EQ(v, -384);
+    CHECK_EQ(g7sf_field_parse(bias, "raw:0x0180", &v), 0);
+    CHECK_EQ(v, 384);
+    CHECK_EQ(g7sf_field_parse(bias, "-16", &v), 0);
+    CHECK_EQ(v, -4096);
+    CHECK_EQ(g7sf_field_parse(bias, "16", &v), G7SF_ERANGE);
+    /* FLOAT */
+    CHECK_EQ(g7sf_field_parse(green, "2", &v), 0);
+    CHECK_EQ(v, 0x40000000);
+    CHECK_EQ(g7sf_field_parse(green, "0x10", &v), 0);     /* 16.0f, not a bit pattern */
+    CHECK_EQ(v, 0x41800000);
+    CHECK_EQ(g7sf_field_parse(green, "raw:0x3f800000", &v), 0);
+    CHECK_EQ(v, 0x3f800000);
+    CHECK_EQ(g7sf_field_parse(green, "-0.75", &v), 0);
+    CHECK_EQ(v, 0xBF400000);
+    CHECK_EQ(g7sf_field_parse(green, "1.5e-3", &v), 0);
+    CHECK_EQ(v, 0x3AC49BA6);   /* the float nearest 0.0015 (IEEE single) */
+    CHECK_EQ(g7sf_field_parse(green, "1e39", &v), G7SF_ERANGE);
+    CHECK_EQ(g7sf_field_parse(green, "nan", &v), G7SF_EINVAL);
+    /* integer fields: raw: is the number itself, reals are refused */
+    const g7sf_field *minf = g7sf_state_field(&g7sf_desc_SAMPLER_STATE, "Min Mode Filter");
+    CHECK_EQ(g7sf_field_parse(minf, "raw:2", &v), 0);
+    CHECK_EQ(v, 2);
+    CHECK_EQ(g7sf_field_parse(minf, "1.0", &v), G7SF_EINVAL);
+}
+
+/* Decode's printed values, written by hand from the field's bits. */
+TEST(fixed_and_float_values_print_exactly)
+{
+    const g7sf_field *lod = g7sf_state_field(&g7sf_desc_SAMPLER_STATE, "Max LOD");
+    const g7sf_field *bias = g7sf_state_field(&g7sf_desc_SAMPLER_STATE, "Texture LOD Bias");
+    const g7sf_field *green =
+        g7sf_state_field(&g7sf_desc_SAMPLER_BORDER_COLOR_STATE, "Border Color Green");
+    char buf[96];
+    g7sf_field_format(lod, 0xFFF, buf, sizeof buf);
+    CHECK_STR(buf, "15.99609375 (raw:0xfff)");   /* %g printed 15.9961 */
+    g7sf_field_format(lod, 0, buf, sizeof buf);
+    CHECK_STR(buf, "0.0 (raw:0x0)");
+    g7sf_field_format(lod, 0x400, buf, sizeof buf);
+    CHECK_STR(buf, "4.0 (raw:0x400)");
+    g7sf_field_format(bias, -1, buf, sizeof buf);
+    CHECK_STR(buf, "-0.00390625 (raw:0x1fff)");
+    g7sf_field_format(bias, -4096, buf, sizeof buf);
+    CHECK_STR(buf, "-16.0 (raw:0x1000)");
+    g7sf_field_format(green, 0x3DCCCCCD, buf, sizeof buf);   /* 0.1f */
+    CHECK_STR(buf, "0.1 (raw:0x3dcccccd)");
+    g7sf_field_format(green, 0x00000001, buf, sizeof buf);   /* smallest subnormal */
+    CHECK_STR(buf, "1e-45 (raw:0x00000001)");
+    g7sf_field_format(green, 0x80000000, buf, sizeof buf);
+    CHECK_STR(buf, "-0 (raw:0x80000000)");
+    g7sf_field_format(green, 0x7FC00001, buf, sizeof buf);
+    CHECK_STR(buf, "raw:0x7fc00001 (nan)");
+    g7sf_field_format(green, 0xFF800000, buf, sizeof buf);
+    CHECK_STR(buf, "raw:0xff800000 (-inf)");
+}
+
+/* Every fixed-point and float field element of every structure, with
+ * random bits: the printed value (before " (") and its raw: form both
+ * parse back to the same bits. */
+TEST(printed_values_parse_back_to_the_same_bits)
+{
+    unsigned fields = 0;
+    for (unsigned i = 0; i < g7sf_state_count(); i++) {
+        const g7sf_state_desc *d = g7sf_state_at(i);
+        uint32_t *dw = calloc(d->dwords, 4), *back = calloc(d->dwords, 4);
+        if (!dw || !back) {
+            free(dw), free(back);
+            SKIP("out of memory");
+        }
+        for (unsigned f = 0; f < d->nfields; f++) {
+            const g7sf_field *x = &d->fields[f];
+            if (x->type != G7SF_FT_UFIX && x->type != G7SF_FT_SFIX && x->type != G7SF_FT_FLOAT)
+                continue;
+            fields++;
+            for (unsigned k = 0; k < x->count; k++) {
+                for (int r = 0; r < 64; r++) {
+                    /* r = 0, 1: all zeros and all ones; then random */
+                    for (unsigned w = 0; w < d->dwords; w++)
+                        dw[w] = r == 0 ? 0 : r == 1 ? ~0u : (uint32_t)t_rand();
+                    int64_t v = g7sf_field_extract(x, k, dw), back_v = 0;
+                    char text[128];
+                    g7sf_field_format(x, v, text, sizeof text);
+                    char *paren = strstr(text, " (");
+                    char *raw = strstr(text, "raw:");
+                    if (paren)
+                        *paren = 0;
+                    int rc = g7sf_field_parse(x, text, &back_v);
+                    CHECKF(rc == 0 && back_v == v, "%s.%s[%u]: \"%s\" parsed to %" PRId64
+                           " (rc %d), want %" PRId64, d->name, x->name, k, text, back_v, rc, v);
+                    memset(back, 0, d->dwords * 4);
+                    CHECK(rc || g7sf_field_insert(x, k, back, back_v) == 0);
+                    if (raw) {
+                        char *end = strchr(raw, ')');
+                        if (end)
+                            *end = 0;
+                        rc = g7sf_field_parse(x, raw, &back_v);
+                        CHECKF(rc == 0 && back_v == v, "%s.%s[%u]: \"%s\" parsed to %" PRId64
+                               " (rc %d), want %" PRId64, d->name, x->name, k, raw, back_v,
+                               rc, v);
+                    }
+                    if (t_failed())
+                        break;
+                }
+            }
+        }
+        free(dw), free(back);
+    }
+    CHECKF(fields > 50, "only %u fixed-point/float fields", fields);
 }

@@ -139,7 +139,7 @@ TEST(sampler_border_color_state_decodes_both_modes)
     char buf[32];
     g7sf_field_format(g7sf_state_field(&g7sf_desc_SAMPLER_BORDER_COLOR_STATE, "Border Color Green"),
                       0x3F000000, buf, sizeof buf);
-    CHECK_STR(buf, "0x3f000000 (0.5)");
+    CHECK_STR(buf, "0.5 (raw:0x3f000000)");
 }
 
 /* Header DW0 of a 3D command: 3<<29 | 3<<27 | opcode<<24 | sub<<16 | length. */

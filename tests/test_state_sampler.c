@@ -50,7 +50,7 @@ TEST(sampler_state_fixed_point_and_enums_print_and_parse)
     CHECK_EQ(dw[0], 0x1E80u << 1);
     CHECK_EQ(g7sf_field_extract(bias, 0, dw), -384);
     g7sf_field_format(bias, -384, buf, sizeof buf);
-    CHECK_STR(buf, "-384 (-1.5)");
+    CHECK_STR(buf, "-1.5 (raw:0x1e80)");
     CHECK_EQ(g7sf_field_parse(bias, "16.0", &v), G7SF_ERANGE);   /* range [-16, 16) */
     CHECK_EQ(g7sf_field_parse(bias, "0.001", &v), G7SF_ERANGE);  /* not a multiple of 1/256 */
     CHECK_EQ(g7sf_field_parse(minf, "MAPFILTER_ANISOTROPIC", &v), 0);

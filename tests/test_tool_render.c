@@ -181,19 +181,19 @@ TEST(render_bad_options)
         fclose(f);
     }
     const char *out = path("bad.png");
-    CHECK_EQ(run("render"), 1);   /* no -o */
+    CHECK_EQ(run("render"), 2);   /* no -o */
     CHECK(strstr(t_tool_stderr, "-o") != NULL);
-    CHECK_EQ(run("render -o %s --size 0x5", out), 1);
-    CHECK_EQ(run("render -o %s --size 5000x10", out), 1);
+    CHECK_EQ(run("render -o %s --size 0x5", out), 2);
+    CHECK_EQ(run("render -o %s --size 5000x10", out), 2);
     CHECK(strstr(t_tool_stderr, "2048") != NULL);
-    CHECK_EQ(run("render -o %s --size 12", out), 1);
-    CHECK_EQ(run("render -o %s --scene cube", out), 1);
+    CHECK_EQ(run("render -o %s --size 12", out), 2);
+    CHECK_EQ(run("render -o %s --scene cube", out), 2);
     CHECK_EQ(run("render -o %s --texture %s", out, path("missing.png")), 1);
     CHECK_EQ(run("render -o %s --texture %s", out, path("notpng.png")), 1);
     CHECK_EQ(run("render -o %s --texture %s", out, path("wide.png")), 1);
     CHECK(strstr(t_tool_stderr, "4096") != NULL);
-    CHECK_EQ(run("render -o %s --format R8_UNORM", out), 1);
+    CHECK_EQ(run("render -o %s --format R8_UNORM", out), 2);
     CHECK_EQ(run("render -o %s extra", out), 2);
     CHECK_EQ(run("render -o /nonexistent-dir/x.png --size 4x4"), 1);
-    CHECK_EQ(run("convert %s %s -o %s", path("wide.png"), path("x.surf"), out), 1);
+    CHECK_EQ(run("convert %s %s -o %s", path("wide.png"), path("x.surf"), out), 2);
 }

@@ -5,12 +5,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "gen7sf/format.h"
+#include "cli.h"
 #include "harness.h"
 #include "png_read.h"
 #include "png_write.h"
 #include "tool_run.h"
+#include "tool_spawn.h"
 
 static const char *path(const char *name)
 {
@@ -18,31 +23,6 @@ static const char *path(const char *name)
 }
 
 #define run(...) t_tool_run("gen7sf-tex", __VA_ARGS__)
-
-/* Whole file into a new buffer; *n its size. */
-static uint8_t *slurp(const char *file, size_t *n)
-{
-    FILE *f = fopen(file, "rb");
-    uint8_t *buf = NULL;
-    *n = 0;
-    if (f && !fseek(f, 0, SEEK_END)) {
-        long len = ftell(f);
-        buf = len >= 0 ? malloc((size_t)len + 1) : NULL;
-        if (buf && !fseek(f, 0, SEEK_SET))
-            *n = fread(buf, 1, (size_t)len, f);
-    }
-    if (f)
-        fclose(f);
-    return buf;
-}
-
-static void spit(const char *file, const void *p, size_t n)
-{
-    FILE *f = fopen(file, "wb");
-    CHECK(f && fwrite(p, 1, n, f) == n);
-    if (f)
-        fclose(f);
-}
 
 enum { W = 37, H = 21 };   /* odd sizes: padding on both axes */
 
@@ -110,7 +90,7 @@ TEST(rgba8_linear_round_trip_is_identical)
     /* 21 rows padded to VALIGN_4: 24 rows of 160 bytes; texel (x, y) at
      * y * 160 + 4 * x, bytes R, G, B, A. */
     size_t n;
-    uint8_t *surf = slurp(path("rgba.surf"), &n);
+    uint8_t *surf = t_read_file(path("rgba.surf"), &n);
     CHECK_EQ(n, 24 * 160);
     if (surf && img && n == 24 * 160) {
         const unsigned xy[][2] = { {0, 0}, {36, 0}, {5, 3}, {36, 20} };
@@ -153,7 +133,7 @@ TEST(gray_png_input)
     CHECK_EQ(run("convert %s %s --format R8G8B8A8_UNORM", path("gray.png"), path("gray.surf")),
              0);
     size_t n;
-    uint8_t *surf = slurp(path("gray.surf"), &n);
+    uint8_t *surf = t_read_file(path("gray.surf"), &n);
     const uint8_t want[8] = { 10, 10, 10, 255, 200, 200, 200, 255 };
     CHECK(surf && n >= 8 && !memcmp(surf, want, 8));
     free(surf);
@@ -177,7 +157,7 @@ TEST(b5g6r5_quantises_as_worked_out)
     CHECK(png_write_rgba(path("565.png"), &in[0][0], 4, 1, 0, &err) == 0);
     CHECK_EQ(run("convert %s %s --format b5g6r5_unorm", path("565.png"), path("565.surf")), 0);
     size_t n;
-    uint8_t *surf = slurp(path("565.surf"), &n);
+    uint8_t *surf = t_read_file(path("565.surf"), &n);
     CHECK(surf && n >= 8);
     for (unsigned i = 0; surf && n >= 8 && i < 4; i++)
         CHECKF((surf[2 * i] | surf[2 * i + 1] << 8) == field[i], "texel %u: 0x%04x, want 0x%04x",
@@ -204,7 +184,7 @@ TEST(tiled_surfaces_decode_the_same_image)
     CHECK_EQ(dw[0] & 3u << 13, 1u << 14);
     CHECK_EQ(dw[3], 511);
     size_t ny, nx;
-    uint8_t *y = slurp(path("y.surf"), &ny), *x = slurp(path("x.surf"), &nx);
+    uint8_t *y = t_read_file(path("y.surf"), &ny), *x = t_read_file(path("x.surf"), &nx);
     /* Y tile: 128 bytes x 32 rows as 16-byte columns of 32 rows (512
      * bytes each); two tiles side by side, one tile row: 8 KiB.  X tile:
      * 512 bytes x 8 rows, row-major; 24 rows -> 3 tile rows: 12 KiB. */
@@ -243,7 +223,7 @@ TEST(srgb_round_trip_stores_the_encoded_values)
     CHECK_EQ(run("convert %s %s --format R8G8B8A8_UNORM_SRGB", path("srgb.png"),
                  path("srgb.surf")), 0);
     size_t n;
-    uint8_t *surf = slurp(path("srgb.surf"), &n);
+    uint8_t *surf = t_read_file(path("srgb.surf"), &n);
     CHECK_EQ(n, sizeof img);   /* 64 * 4 bytes a row, 4 rows */
     if (surf && n == sizeof img)
         CHECK(!memcmp(surf, img, sizeof img));
@@ -261,7 +241,7 @@ TEST(integer_formats_map_values_directly)
     CHECK(png_write_rgba(path("int.png"), &in[0][0], 2, 1, 1, &err) == 0);
     CHECK_EQ(run("convert %s %s --format R8_SINT", path("int.png"), path("int.surf")), 0);
     size_t n;
-    uint8_t *surf = slurp(path("int.surf"), &n);
+    uint8_t *surf = t_read_file(path("int.surf"), &n);
     CHECK(surf && n >= 2 && surf[0] == 0x7F && surf[1] == 100);
     free(surf);
     CHECK_EQ(run("convert %s %s", path("int.surf"), path("int_back.png")), 0);
@@ -281,7 +261,7 @@ TEST(compressed_formats_decode_raw_surfaces)
         want[4 * i] = blue ? 0 : 255, want[4 * i + 1] = 0;
         want[4 * i + 2] = blue ? 255 : 0, want[4 * i + 3] = 255;
     }
-    spit(path("bc1.raw"), blocks, sizeof blocks);
+    t_write_file(path("bc1.raw"), blocks, sizeof blocks);
     CHECK_EQ(run("convert %s %s --format BC1_UNORM --size 8x4", path("bc1.raw"),
                  path("bc1.png")), 0);
     check_png(path("bc1.png"), want, 8, 4);
@@ -290,13 +270,242 @@ TEST(compressed_formats_decode_raw_surfaces)
     CHECKF(strstr(t_tool_stderr, "decode only") != NULL, "message: %s", t_tool_stderr);
 }
 
+/* Numbers with a leading zero are refused, never taken as decimal or
+ * octal: --pitch 0160 was 160, --format 0307 the octal C7h. */
+TEST(leading_zero_numbers_are_refused)
+{
+    free(noise_png(path("lz.png")));
+    CHECK_EQ(run("convert %s %s --format R8G8B8A8_UNORM --pitch 160", path("lz.png"),
+                 path("lz.surf")), 0);
+    CHECK_EQ(run("convert %s %s --format R8G8B8A8_UNORM --pitch 0160", path("lz.png"),
+                 path("lz.surf")), 2);
+    CHECK(strstr(t_tool_stderr, "--pitch") != NULL);
+    CHECK(run("convert %s %s --format 0307", path("lz.png"), path("lz.surf")) != 0);
+    CHECK(strstr(t_tool_stderr, "unknown surface format '0307'") != NULL);
+    CHECK_EQ(run("convert %s %s --format 0xC7 --pitch 0xA0", path("lz.png"), path("lz.surf")),
+             0);
+}
+
+/* A 16384 x 16384 1-bit gray PNG of zeros: 33 KB on disk, 1 GiB as RGBA8. */
+static int huge_png(const char *file)
+{
+    static uint8_t row[16384 / 8];
+    FILE *f = fopen(file, "wb");
+    png_structp png = f ? png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL)
+                        : NULL;
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    int ok = 0;
+    if (info && !setjmp(png_jmpbuf(png))) {
+        png_init_io(png, f);
+        png_set_IHDR(png, info, 16384, 16384, 1, PNG_COLOR_TYPE_GRAY, PNG_INTERLACE_NONE,
+                     PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+        png_write_info(png, info);
+        for (int y = 0; y < 16384; y++)
+            png_write_row(png, row);
+        png_write_end(png, NULL);
+        ok = 1;
+    }
+    png_destroy_write_struct(&png, &info);
+    if (f)
+        fclose(f);
+    return ok;
+}
+
+/* Runs gen7sf-tex with argv[1..] (no shell), its address space held to
+ * 512 MiB (not under AddressSanitizer, whose shadow needs terabytes of
+ * it); its peak resident memory in *peak_kib, stderr in t_tool_stderr. */
+static int run_small(char **argv, long *peak_kib)
+{
+#ifdef T_UNDER_ASAN
+    const long long limit = 0;
+#else
+    const long long limit = 512ll << 20;
+#endif
+    const char *err = path("small.stderr");
+    int st = t_spawn_wait(t_spawn("gen7sf-tex", (const char *const *)argv + 1, err, limit),
+                          peak_kib);
+    t_read_text(err, t_tool_stderr, sizeof t_tool_stderr);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* A small PNG whose header claims 16384 x 16384 pixels is refused from its
+ * header: the surface it would make (R16G16B16A16, 2 GiB) or the texture
+ * (over 4096) is over the limit, and the tool says so without allocating
+ * or decoding the image (it used to decode 1 GiB of RGBA first). */
+TEST(huge_png_refused_from_its_header)
+{
+    if (!huge_png(path("huge.png")))
+        SKIP("cannot write the test PNG");
+    long peak = 0;
+    char *conv[] = { NULL, "convert", (char *)path("huge.png"), (char *)path("huge.surf"),
+                     "--format", "R16G16B16A16_UNORM", NULL };
+    CHECK_EQ(run_small(conv, &peak), 1);
+    CHECKF(strstr(t_tool_stderr, "16384x16384 R16G16B16A16_UNORM: 2147483648 bytes, over "
+                  "the 1073741824 (1 GiB) handled") != NULL, "stderr: %s", t_tool_stderr);
+    CHECKF(peak < 200 * 1024, "peak memory %ld KiB", peak);
+    char *rend[] = { NULL, "render", "-o", (char *)path("huge_out.png"), "--texture",
+                     (char *)path("huge.png"), NULL };
+    CHECK_EQ(run_small(rend, &peak), 1);
+    CHECKF(strstr(t_tool_stderr, "16384x16384: sizes are 1..4096") != NULL, "stderr: %s",
+           t_tool_stderr);
+    CHECKF(peak < 200 * 1024, "peak memory %ld KiB", peak);
+    remove(path("huge.png"));
+}
+
+/* A surface file far shorter than its state (or --size) claims is refused
+ * by its size before the claimed bytes are allocated: 100 bytes against a
+ * 16384 x 16384 R8G8B8A8 surface (1 GiB, within the limit) used to
+ * calloc the GiB first. */
+TEST(short_surface_refused_before_allocation)
+{
+    static const uint8_t hundred[100];
+    FILE *f = fopen(path("short.surf"), "wb");
+    CHECK(f && fwrite(hundred, 1, 100, f) == 100);
+    if (f)
+        fclose(f);
+    long peak = 0;
+    char *raw[] = { NULL, "convert", (char *)path("short.surf"), (char *)path("short.png"),
+                    "--format", "R8G8B8A8_UNORM", "--size", "16384x16384", NULL };
+    CHECK_EQ(run_small(raw, &peak), 1);
+    CHECKF(strstr(t_tool_stderr, "short.surf: 100 bytes, the surface needs 1073741824") != NULL,
+           "stderr: %s", t_tool_stderr);
+    CHECKF(peak < 200 * 1024, "peak memory %ld KiB", peak);
+    /* the same claim from a state: 2D (1 << 29), R8G8B8A8_UNORM (0C7h at
+     * 26:18), VALIGN_4 (bit 16); Height and Width 16383; pitch 65536 - 1 */
+    char state[512];
+    snprintf(state, sizeof state, "%s.state", path("short.surf"));
+    f = fopen(state, "w");
+    CHECK(f != NULL);
+    if (f) {
+        fprintf(f, "%08x 0 %08x %08x 0 0 0 0\n", 1u << 29 | 0xC7u << 18 | 1u << 16,
+                16383u << 16 | 16383u, 65535u);
+        fclose(f);
+    }
+    char *fromstate[] = { NULL, "convert", (char *)path("short.surf"),
+                          (char *)path("short.png"), NULL };
+    CHECK_EQ(run_small(fromstate, &peak), 1);
+    CHECKF(strstr(t_tool_stderr, "short.surf: 100 bytes, the surface needs 1073741824") != NULL,
+           "stderr: %s", t_tool_stderr);
+    CHECKF(peak < 200 * 1024, "peak memory %ld KiB", peak);
+    remove(state);
+}
+
+/* The man page's EXIT STATUS, case by case: the exit code, one message
+ * line starting "gen7sf-tex: " (never the binary's path, never getopt's
+ * own words), and for a usage error the "Try" line. */
+TEST(exit_status_and_messages)
+{
+    free(noise_png(path("ex.png")));
+    CHECK_EQ(run("convert %s %s --format R8_UNORM", path("ex.png"), path("ex.surf")), 0);
+    char png[256], surf[256], other[256];
+    snprintf(png, sizeof png, "%s", path("ex.png"));
+    snprintf(surf, sizeof surf, "%s", path("ex.surf"));
+    snprintf(other, sizeof other, "%s", path("ex_out.png"));
+    static const struct { const char *args; int code; const char *says; } cases[] = {
+        { "", 2, "no command" },
+        { "frob a b", 2, "unknown command 'frob'" },
+        { "--frob", 2, "unknown option '--frob'" },
+        { "-q render", 2, "unknown option '-q'" },
+        { "render --tiling", 2, "option '--tiling' needs a value" },
+        { "render -o", 2, "option '-o' needs a value" },
+        { "--version=1", 2, "'--version'" },
+        { "convert P", 2, "convert takes IN and OUT" },
+        { "convert P S extra", 2, "convert takes IN and OUT" },
+        { "convert P S", 2, "needs --format" },
+        { "convert P S --format R8_UNORM --tiling w", 2, "--tiling is linear, x or y" },
+        { "convert P S --format R8_UNORM --pitch 0", 2, "--pitch is a byte count" },
+        { "convert P S --format R8_UNORM --pitch 0160", 2, "--pitch is a byte count" },
+        { "convert P S --format R8_UNORM --pitch 262145", 2, "--pitch is a byte count" },
+        { "convert P S --format R8_UNORM --size 8x8", 2, "a PNG has its own size" },
+        { "convert S X --format R8_UNORM", 2, "needs --size" },
+        { "convert S X --format R8_UNORM --size 16385x1", 2, "--size is WxH" },
+        { "convert S X --format R8_UNORM --size 8", 2, "--size is WxH" },
+        { "convert S X --size 8x8", 2, "give --format too" },
+        { "convert S X --tiling y", 2, "give --format too" },
+        { "convert P X", 2, "PNG to PNG" },
+        { "convert P S -o X", 2, "for render, not convert" },
+        { "convert P S --scene tunnel", 2, "for render, not convert" },
+        { "render", 2, "render needs -o" },
+        { "render -o X extra", 2, "render takes no operands" },
+        { "render -o X --size 2049x10", 2, "each side 1..2048" },
+        { "render -o X --scene cube", 2, "--scene is plane or tunnel" },
+        { "render -o X --format R8_UNORM", 2, "for convert, not render" },
+        /* bad input or a failed conversion: 1 */
+        { "convert P S --format NO_SUCH", 1, "unknown surface format 'NO_SUCH'" },
+        { "convert P S --format BC7_UNORM", 1, "decode only" },
+        { "convert P S --format R8_UNORM --pitch 8", 1, "not a surface the hardware takes" },
+        { "convert S X --format P8_UNORM_PALETTE0 --size 8x8", 1, "palette" },
+        { "convert S X --format R8_UNORM --size 8x8", 1, "bytes" },
+        { "convert missing.png S --format R8_UNORM", 1, "missing.png: " },
+        { "render -o X --texture missing.png", 1, "missing.png: " },
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        /* P and S stand for the PNG and the surface made above, X for a
+         * PNG that is never written */
+        char args[1024] = "";
+        for (const char *a = cases[i].args; *a; a++) {
+            size_t k = strlen(args);
+            if (strchr("PSX", a[0]) && (a[1] == ' ' || !a[1]) &&
+                (a == cases[i].args || a[-1] == ' '))
+                snprintf(args + k, sizeof args - k, "%s",
+                         a[0] == 'P' ? png : a[0] == 'S' ? surf : other);
+            else if (k + 1 < sizeof args)
+                args[k] = *a, args[k + 1] = 0;
+        }
+        int rc = run("%s", args);
+        CHECKF(rc == cases[i].code, "'%s': exit %d, want %d (%s)", cases[i].args, rc,
+               cases[i].code, t_tool_stderr);
+        const char *e = t_tool_stderr, *nl = strchr(e, '\n');
+        CHECKF(strstr(e, cases[i].says) != NULL, "'%s': stderr \"%s\", want \"%s\"",
+               cases[i].args, e, cases[i].says);
+        CHECKF(!strncmp(e, "gen7sf-tex: ", 12) && !strstr(e + 1, "gen7sf-tex: "),
+               "'%s': stderr \"%s\"", cases[i].args, e);
+        const char *rest = nl ? nl + 1 : "";
+        if (cases[i].code == 2)
+            CHECKF(!strcmp(rest, "Try 'gen7sf-tex --help'.\n"), "'%s': stderr \"%s\"",
+                   cases[i].args, e);
+        else
+            CHECKF(!*rest, "'%s': more than one line: \"%s\"", cases[i].args, e);
+    }
+    FILE *f = fopen(other, "rb");
+    CHECKF(!f, "%s was written", other);
+    if (f)
+        fclose(f);
+}
+
+/* --help and --version on stdout, exit 0, nothing on stderr. */
+TEST(help_and_version)
+{
+    char cmd[512], out[4096], want[64];
+    CHECK_EQ(run("--help"), 0);
+    CHECK_STR(t_tool_stderr, "");
+    CHECK_EQ(run("-h"), 0);
+    CHECK_EQ(run("--version"), 0);
+    CHECK_STR(t_tool_stderr, "");
+    snprintf(cmd, sizeof cmd, "%s/gen7sf-tex --version", t_build_dir());
+    FILE *p = popen(cmd, "r");
+    size_t n = p ? fread(out, 1, sizeof out - 1, p) : 0;
+    out[n] = 0;
+    if (p)
+        pclose(p);
+    snprintf(want, sizeof want, "gen7sf-tex %s\n", cli_version_string());
+    CHECK_STR(out, want);
+    snprintf(cmd, sizeof cmd, "%s/gen7sf-tex --help", t_build_dir());
+    p = popen(cmd, "r");
+    n = p ? fread(out, 1, sizeof out - 1, p) : 0;
+    out[n] = 0;
+    if (p)
+        pclose(p);
+    CHECK(!strncmp(out, "usage: gen7sf-tex convert ", 26));
+}
+
 TEST(bad_input_is_refused_cleanly)
 {
     uint8_t *img = noise_png(path("bad.png"));
     free(img);
     CHECK_EQ(run("convert %s %s --format R8G8B8A8_UNORM", path("bad.png"), path("bad.surf")), 0);
     size_t n;
-    uint8_t *surf = slurp(path("bad.surf"), &n);
+    uint8_t *surf = t_read_file(path("bad.surf"), &n);
     /* usage */
     CHECK_EQ(run(" "), 2);
     CHECK_EQ(run("convert %s", path("bad.png")), 2);
@@ -304,11 +513,11 @@ TEST(bad_input_is_refused_cleanly)
     /* names and options */
     CHECK_EQ(run("convert %s %s --format NO_SUCH", path("bad.png"), path("x.surf")), 1);
     CHECK(strstr(t_tool_stderr, "unknown surface format") != NULL);
-    CHECK_EQ(run("convert %s %s", path("bad.png"), path("x.surf")), 1);   /* no --format */
+    CHECK_EQ(run("convert %s %s", path("bad.png"), path("x.surf")), 2);   /* no --format */
     CHECK_EQ(run("convert %s %s --format R8_UNORM --tiling z", path("bad.png"), path("x.surf")),
-             1);
+             2);
     CHECK_EQ(run("convert %s %s --format R8_UNORM --pitch 0", path("bad.png"), path("x.surf")),
-             1);
+             2);
     CHECK_EQ(run("convert %s %s --format R8_UNORM --pitch 8", path("bad.png"), path("x.surf")),
              1);   /* narrower than a row */
     CHECK_EQ(run("convert %s %s --format R8G8B8_UNORM --tiling y", path("bad.png"),
@@ -320,9 +529,9 @@ TEST(bad_input_is_refused_cleanly)
                  path("x.png")), 1);
     CHECK(strstr(t_tool_stderr, "palette") != NULL);
     CHECK_EQ(run("convert %s %s --format R8_UNORM --size 100000x1", path("bad.surf"),
-                 path("x.png")), 1);
+                 path("x.png")), 2);
     CHECK_EQ(run("convert %s %s --format R8_UNORM --size 0x1", path("bad.surf"), path("x.png")),
-             1);
+             2);
     /* 16384 x 16384 x 16 bytes = 4 GiB: refused before allocating */
     CHECK_EQ(run("convert %s %s --format R32G32B32A32_FLOAT --size 16384x16384", path("bad.surf"),
                  path("x.png")), 1);
@@ -330,21 +539,21 @@ TEST(bad_input_is_refused_cleanly)
     CHECK_EQ(run("convert %s %s --format R8_UNORM --size 8x8", path("bad.surf"), path("x.png")),
              1);
     /* not a PNG; a truncated PNG */
-    spit(path("text.png"), "hello", 5);
+    t_write_file(path("text.png"), "hello", 5);
     CHECK_EQ(run("convert %s %s --format R8_UNORM", path("text.png"), path("x.surf")), 1);
     size_t pn;
-    uint8_t *png = slurp(path("bad.png"), &pn);
+    uint8_t *png = t_read_file(path("bad.png"), &pn);
     if (png)
-        spit(path("cut.png"), png, pn / 2);
+        t_write_file(path("cut.png"), png, pn / 2);
     free(png);
     CHECK_EQ(run("convert %s %s --format R8_UNORM", path("cut.png"), path("x.surf")), 1);
     CHECK_EQ(run("convert %s %s --format R8_UNORM", path("missing.png"), path("x.surf")), 1);
     /* truncated and overlong surfaces */
     if (surf && n > 100) {
-        spit(path("bad.surf"), surf, n - 1);
+        t_write_file(path("bad.surf"), surf, n - 1);
         CHECK_EQ(run("convert %s %s", path("bad.surf"), path("x.png")), 1);
         CHECK(strstr(t_tool_stderr, "bytes") != NULL);
-        spit(path("bad.surf"), surf, n);
+        t_write_file(path("bad.surf"), surf, n);
         FILE *f = fopen(path("bad.surf"), "ab");
         if (f)
             fputc(0, f), fclose(f);
@@ -360,16 +569,16 @@ TEST(bad_input_is_refused_cleanly)
         fclose(f);
     }
     CHECK_EQ(run("convert %s %s", path("bad.surf"), path("x.png")), 1);
-    spit(state, "231d0000 0 3fff3fff\n", 20);   /* 3 words */
+    t_write_file(state, "231d0000 0 3fff3fff\n", 20);   /* 3 words */
     CHECK_EQ(run("convert %s %s", path("bad.surf"), path("x.png")), 1);
-    spit(state, "\x89PNG\r\n\x1a\n", 8);
+    t_write_file(state, "\x89PNG\r\n\x1a\n", 8);
     CHECK_EQ(run("convert %s %s", path("bad.surf"), path("x.png")), 1);
-    spit(state, "20240000 0 00140024 9f 0 0 0 0\n", 31);   /* code 009h: no format */
+    t_write_file(state, "20240000 0 00140024 9f 0 0 0 0\n", 31);   /* code 009h: no format */
     CHECK_EQ(run("convert %s %s", path("bad.surf"), path("x.png")), 1);
     /* 089h: 8-byte texels, 37 of them do not fit the 160-byte pitch */
-    spit(state, "22240000 0 00140024 9f 0 0 0 0\n", 31);
+    t_write_file(state, "22240000 0 00140024 9f 0 0 0 0\n", 31);
     CHECK_EQ(run("convert %s %s", path("bad.surf"), path("x.png")), 1);
-    spit(state, "00000000 0 00140024 9f 0 0 0 0\n", 31);   /* 1D surface of 21 rows */
+    t_write_file(state, "00000000 0 00140024 9f 0 0 0 0\n", 31);   /* 1D surface of 21 rows */
     CHECK_EQ(run("convert %s %s", path("bad.surf"), path("x.png")), 1);
     remove(state);
     CHECK_EQ(run("convert %s %s", path("bad.surf"), path("x.png")), 1);
@@ -390,7 +599,7 @@ TEST(every_format_decodes_random_bytes)
         size_t n = 8u * f->bits_per_block / (f->block_w * f->block_h);
         for (size_t i = 0; i < n; i++)
             bytes[i] = (uint8_t)t_rand();
-        spit(path("random.surf"), bytes, n);
+        t_write_file(path("random.surf"), bytes, n);
         int refused = f->layout == G7SF_LAYOUT_PALETTE || f->layout == G7SF_LAYOUT_PLANAR ||
                       f->layout == G7SF_LAYOUT_RAW;
         int rc = run("convert %s %s --format %s --size 8x8", path("random.surf"),

@@ -170,3 +170,76 @@ TEST(open_errors_and_standard_streams)
     CHECK(s.tmp == NULL);
     CHECK_EQ(vio_close_output(&s, true, &err), 0);
 }
+
+TEST(paths_that_would_lose_data_clash)
+{
+    if (!scratch())
+        SKIP("no scratch directory in /tmp");
+    put("a.y4m", "a");
+    put("b.y4m", "b");
+    CHECK_EQ(symlink(path("a.y4m"), path("link.y4m")), 0);
+    CHECK_EQ(link(path("a.y4m"), path("hard.y4m")), 0);
+    char rel[400], dotted[400];
+    snprintf(dotted, sizeof dotted, "%s/./new.y4m", dir);
+    /* existing files: by inode, whatever the spelling */
+    CHECK(vio_paths_clash(path("a.y4m"), false, path("a.y4m"), true));
+    CHECK(vio_paths_clash(path("a.y4m"), false, path("link.y4m"), true));
+    CHECK(vio_paths_clash(path("hard.y4m"), true, path("link.y4m"), true));
+    CHECK(!vio_paths_clash(path("a.y4m"), false, path("b.y4m"), true));
+    /* not existing yet: by real directory and name */
+    CHECK(vio_paths_clash(path("new.y4m"), true, dotted, true));
+    CHECK(!vio_paths_clash(path("new.y4m"), true, path("new2.y4m"), true));
+    CHECK(!vio_paths_clash(path("new.y4m"), true, path("a.y4m"), true));
+    /* relative to the working directory */
+    char cwd[512];
+    CHECK(getcwd(cwd, sizeof cwd) != NULL);
+    CHECK_EQ(chdir(dir), 0);
+    snprintf(rel, sizeof rel, "../%s/new.y4m", strrchr(dir, '/') + 1);
+    CHECK(vio_paths_clash("new.y4m", true, path("new.y4m"), true));
+    CHECK(vio_paths_clash("./new.y4m", true, rel, true));
+    CHECK(vio_paths_clash("a.y4m", false, "./a.y4m", true));
+    CHECK_EQ(chdir(cwd), 0);
+    /* "-" twice as outputs is standard output twice, even on a terminal;
+     * character devices are shared harmlessly */
+    CHECK(vio_paths_clash("-", true, "-", true));
+    CHECK(!vio_paths_clash("/dev/null", true, "/dev/null", true));
+    /* an unresolvable path is left to the open that follows */
+    CHECK(!vio_paths_clash("/nonexistent/x", true, "/nonexistent/x", true));
+
+    vio_error err;
+    char a[400], b[400], l[400];
+    snprintf(a, sizeof a, "%s", path("a.y4m"));
+    snprintf(b, sizeof b, "%s", path("b.y4m"));
+    snprintf(l, sizeof l, "%s", path("link.y4m"));
+    const char *const p3[] = { a, b, l };
+    static const bool out3[] = { false, true, true };
+    static const char *const what[] = { "INPUT", "OUTPUT", "--stats" };
+    CHECK_EQ(vio_paths_check(3, p3, out3, what, &err), VIO_E_SAME_FILE);
+    char want[900];
+    snprintf(want, sizeof want, "INPUT '%s' and --stats '%s' are the same file: the input "
+             "would be lost", a, l);
+    CHECK_STR(err.msg, want);
+    const char *const q3[] = { a, "-", "-" };
+    CHECK_EQ(vio_paths_check(3, q3, out3, what, &err), VIO_E_SAME_FILE);
+    CHECK_STR(err.msg, "OUTPUT and --stats both go to standard output");
+    const char *const r3[] = { a, b, NULL };
+    CHECK_EQ(vio_paths_check(3, r3, out3, what, &err), 0);
+    remove_scratch();
+}
+
+TEST(a_directory_is_named_as_one)
+{
+    if (!scratch())
+        SKIP("no scratch directory in /tmp");
+    vio_error err = { 0 };
+    vio_sink s;
+    char want[400];
+    snprintf(want, sizeof want, "%s is a directory", dir);
+    CHECK(vio_open_input(dir, &err) == NULL);
+    CHECK_EQ(err.code, VIO_E_OPEN);
+    CHECK_STR(err.msg, want);
+    CHECK_EQ(vio_open_output(&s, dir, NULL, &err), VIO_E_OPEN);
+    CHECK_STR(err.msg, want);
+    CHECK_EQ(entries(), 0);   /* no temporary file either */
+    remove_scratch();
+}

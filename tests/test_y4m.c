@@ -56,7 +56,7 @@ TEST(reads_every_header_field_and_sample)
     static const char s[] =
         "YUV4MPEG2 W4 H2 F30000:1001 It A10:11 C420mpeg2 XYSCSS=420MPEG2 XA=b\n"
         "FRAME\n" "\x01\x02\x03\x04\x05\x06\x07\x08" "\x09\x0a" "\x0b\x0c"
-        "FRAME Ixyz\n" "\x11\x12\x13\x14\x15\x16\x17\x18" "\x19\x1a" "\x1b\x1c";
+        "FRAME XFOO=1  XBAR\n" "\x11\x12\x13\x14\x15\x16\x17\x18" "\x19\x1a" "\x1b\x1c";
     vio_in in;
     vio_frame f;
     FILE *fp;
@@ -75,7 +75,7 @@ TEST(reads_every_header_field_and_sample)
     t_check_plane(&f, 0, (const uint8_t[]){ 1, 2, 3, 4, 5, 6, 7, 8 }, 4, 2);
     t_check_plane(&f, 1, (const uint8_t[]){ 9, 10 }, 2, 1);
     t_check_plane(&f, 2, (const uint8_t[]){ 11, 12 }, 2, 1);
-    CHECK_EQ(vio_in_read(&in, &f, &err), 1);   /* FRAME parameters are skipped */
+    CHECK_EQ(vio_in_read(&in, &f, &err), 1);   /* X parameters are skipped */
     t_check_plane(&f, 0, (const uint8_t[]){ 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18 },
                   4, 2);
     t_check_plane(&f, 2, (const uint8_t[]){ 0x1b, 0x1c }, 2, 1);
@@ -239,7 +239,27 @@ TEST(header_errors)
     CHECK_FAILS(S("YUV4MPEG2 W4 H2 F25:1 A1\n"), VIO_E_BAD_TAG, "bad A");
     CHECK_FAILS(S("YUV4MPEG2 W4 H2 F25:1 Ix\n"), VIO_E_BAD_TAG, "byte 22: bad I value");
     CHECK_FAILS(S("YUV4MPEG2 W4 H2 F25:1 C420p10\n"), VIO_E_UNSUPPORTED,
-                "chroma \"420p10\" is not supported");
+                "line 1, byte 22: chroma \"C420p10\" is not supported");
+    /* the offending tag's byte: W at 10, H at 13 */
+    CHECK_FAILS(S("YUV4MPEG2 W0 H2 F25:1\n"), VIO_E_SIZE, "line 1, byte 10: width 0 out of range");
+    CHECK_FAILS(S("YUV4MPEG2 W4 H20000 F25:1\n"), VIO_E_SIZE,
+                "line 1, byte 13: height 20000 out of range 1..16384");
+    CHECK_FAILS(S("YUV4MPEG2 W4 H2 F25:1 A1:0\n"), VIO_E_BAD_TAG, "byte 22: bad A value \"1:0\"");
+    CHECK_FAILS(S("YUV4MPEG2 W4 H2 F25:1 A:1\n"), VIO_E_BAD_TAG, "bad A value");
+    CHECK_FAILS(S("YUV4MPEG2 W4 H2 F-25:1\n"), VIO_E_BAD_TAG, "byte 16: bad F value \"-25:1\"");
+    CHECK_FAILS(S("YUV4MPEG2 W4 H2 F25:1 Itt\n"), VIO_E_BAD_TAG, "bad I value \"tt\"");
+    CHECK_FAILS(S("YUV4MPEG2 W+4 H2 F25:1\n"), VIO_E_BAD_TAG, "bad W value \"+4\"");
+    CHECK_FAILS(S("YUV4MPEG2 W H2 F25:1\n"), VIO_E_BAD_TAG, "bad W value \"\"");
+    /* garbage: not a tag, control characters (shown escaped, with the byte) */
+    CHECK_FAILS(S("YUV4MPEG2 W4 H2 w4 F25:1\n"), VIO_E_BAD_TAG,
+                "line 1, byte 16: \"w4\" is not a tag");
+    CHECK_FAILS(S("YUV4MPEG2 W4 H2 F25:1 \xff\xfe\n"), VIO_E_BAD_TAG,
+                "byte 22: \"\\xff\\xfe\" is not a tag");
+    CHECK_FAILS(S("YUV4MPEG2 W4 H2 F25:1\r\n"), VIO_E_BAD_TAG,
+                "line 1, byte 21: control character 0x0d in the stream header");
+    CHECK_FAILS(S("YUV4MPEG2 W4\tH2 F25:1\n"), VIO_E_BAD_TAG, "byte 12: control character 0x09");
+    CHECK_FAILS(S("YUV4MPEG2 W4 H2 F25:1 C4\x00" "20\n"), VIO_E_BAD_TAG,
+                "byte 24: control character 0x00");
 
     char long_line[VIO_MAX_LINE + 32];
     int n = snprintf(long_line, sizeof long_line, "YUV4MPEG2 W4 H2 F25:1 X");
@@ -274,6 +294,136 @@ TEST(frame_errors)
     char params[VIO_MAX_LINE + 64] = HDR "FRAME ";
     memset(params + 28, 'p', sizeof params - 28);
     CHECK_FAILS(params, sizeof params, VIO_E_LINE_LONG, "FRAME line of frame 1 longer");
+}
+
+/* FRAME lines carry I (Im streams only) and X parameters, nothing else */
+TEST(frame_parameter_errors)
+{
+    /* HDR: 22 bytes, so frame 1's parameters start at 28; frame 2 at 40, its
+     * parameters at 46 */
+    CHECK_FAILS(S(HDR "FRAME Q1\n" PAY), VIO_E_BAD_TAG,
+                "frame 1, byte 28: unknown FRAME parameter \"Q1\" (only I and X are defined)");
+    CHECK_FAILS(S(HDR "FRAME\n" PAY "FRAME X1 garbage\n" PAY), VIO_E_BAD_TAG,
+                "frame 2, byte 49: unknown FRAME parameter \"garbage\"");
+    CHECK_FAILS(S(HDR "FRAME Itii\n" PAY), VIO_E_BAD_TAG,
+                "frame 1, byte 28: FRAME parameter \"Itii\" in a stream whose header is not Im");
+    CHECK_FAILS(S(HDR "FRAME \x01\n" PAY), VIO_E_BAD_TAG,
+                "frame 1, byte 28: control character 0x01 in the FRAME line");
+    CHECK_FAILS(S(HDR "FRAME X\r\n" PAY), VIO_E_BAD_TAG, "byte 29: control character 0x0d");
+}
+
+/* "YUV4MPEG2 W4 H2 F25:1 Im\n": 25 bytes; frame 1's parameters at 31; with
+ * "FRAME Itii\n" (11) and 12 payload bytes, frame 2 at 48, its parameters at 54 */
+#define HDR_M "YUV4MPEG2 W4 H2 F25:1 Im\n"
+
+TEST(mixed_streams_carry_each_frames_interlacing)
+{
+    static const struct { const char *itag; enum vio_interlace want; } frames[] = {
+        { "tii", VIO_TFF }, { "Tii", VIO_TFF }, { "bii", VIO_BFF }, { "Bi?", VIO_BFF },
+        { "1pp", VIO_PROGRESSIVE }, { "2pp", VIO_PROGRESSIVE }, { "3p?", VIO_PROGRESSIVE },
+        { "tpp", VIO_PROGRESSIVE },   /* top first, but one instant: nothing to undo */
+        { "1ii", VIO_INTERLACE_UNKNOWN },   /* two instants, order not given */
+    };
+    enum { N = sizeof frames / sizeof frames[0] };
+    char s[N * 64 + 64];
+    int n = snprintf(s, sizeof s, "%s", HDR_M);
+    for (int i = 0; i < N; i++)
+        n += snprintf(s + n, sizeof s - (size_t)n, "FRAME XA=1 I%s\n" PAY, frames[i].itag);
+    vio_in in;
+    vio_out out;
+    vio_frame f;
+    FILE *fp, *ofp = tmpfile();
+    vio_error err;
+    uint8_t back[sizeof s];
+    CHECK_EQ(t_open_stream(&in, &fp, &f, &vio_y4m_demuxer, NULL, s, (size_t)n, &err), 0);
+    CHECK_EQ(in.info.interlace, VIO_MIXED);
+    CHECK_EQ(vio_out_start(&out, &vio_y4m_muxer, ofp, &in.info, &err), 0);
+    for (int i = 0; i < N; i++) {
+        CHECK_EQ(vio_in_read(&in, &f, &err), 1);
+        CHECKF(in.frame_info.interlace == frames[i].want, "I%s: %d, want %d", frames[i].itag,
+               in.frame_info.interlace, frames[i].want);
+        CHECK_STR(in.frame_info.itag, frames[i].itag);
+        out.frame_info = in.frame_info;
+        CHECK_EQ(vio_out_write(&out, &f, &err), 0);
+    }
+    CHECK_EQ(vio_in_read(&in, &f, &err), 0);
+    /* written back: the header as FFmpeg orders it, each FRAME with its I */
+    size_t got = t_read_back(ofp, back, sizeof back);
+    char want[sizeof s];
+    int w = snprintf(want, sizeof want, "YUV4MPEG2 W4 H2 F25:1 Im A0:0 C420jpeg\n");
+    for (int i = 0; i < N; i++)
+        w += snprintf(want + w, sizeof want - (size_t)w, "FRAME I%s\n" PAY, frames[i].itag);
+    CHECKF(got == (size_t)w && !memcmp(back, want, got), "%zu bytes, want %d", got, w);
+    /* an Im stream cannot be written without the frames' I values */
+    out.frame_info.itag[0] = 0;
+    CHECK_EQ(vio_out_write(&out, &f, &err), VIO_E_ARG);
+    CHECK(strstr(err.msg, "an Im stream needs the frame's I parameter") != NULL);
+    vio_out_end(&out);
+    fclose(ofp);
+    t_close_stream(&in, fp, &f);
+
+    CHECK_FAILS(S(HDR_M "FRAME\n" PAY), VIO_E_BAD_TAG,
+                "frame 1, byte 25: no I parameter on the FRAME line of an Im (mixed) stream");
+    CHECK_FAILS(S(HDR_M "FRAME X1\n" PAY), VIO_E_BAD_TAG, "frame 1, byte 25: no I parameter");
+    CHECK_FAILS(S(HDR_M "FRAME Itii\n" PAY "FRAME Ixii\n" PAY), VIO_E_BAD_TAG,
+                "frame 2, byte 54: bad FRAME parameter \"Ixii\" (want Ixyz: x one of tTbB123, "
+                "y one of pi, z one of pi?)");
+    CHECK_FAILS(S(HDR_M "FRAME Iti\n" PAY), VIO_E_BAD_TAG, "byte 31: bad FRAME parameter \"Iti\"");
+    CHECK_FAILS(S(HDR_M "FRAME Itiip\n" PAY), VIO_E_BAD_TAG, "bad FRAME parameter \"Itiip\"");
+    CHECK_FAILS(S(HDR_M "FRAME It?i\n" PAY), VIO_E_BAD_TAG, "bad FRAME parameter \"It?i\"");
+    CHECK_FAILS(S(HDR_M "FRAME I\n" PAY), VIO_E_BAD_TAG, "bad FRAME parameter \"I\"");
+}
+
+TEST(chroma_tag_lists)
+{
+    char buf[256];
+    unsigned c420 = 1u << VIO_CHROMA_420, c422 = 1u << VIO_CHROMA_422;
+    static const char want[] = "C420jpeg, C420mpeg2, C420paldv, C420 and C422";
+    CHECK_EQ(vio_y4m_ctag_list(buf, sizeof buf, c420 | c422), sizeof want - 1);
+    CHECK_STR(buf, want);
+    vio_y4m_ctag_list(buf, sizeof buf, ~0u);
+    CHECK_STR(buf, "C420jpeg, C420mpeg2, C420paldv, C420, C422, C444, C411 and Cmono");
+    vio_y4m_ctag_list(buf, sizeof buf, 1u << VIO_CHROMA_MONO);
+    CHECK_STR(buf, "Cmono");
+    /* cut short like snprintf, the length still the whole list's */
+    CHECK_EQ(vio_y4m_ctag_list(buf, 10, c420 | c422), sizeof want - 1);
+    CHECK_STR(buf, "C420jpeg,");
+    CHECK_STR(vio_y4m_ctag(VIO_FMT_I420, VIO_SITING_PALDV), "420paldv");
+    CHECK_STR(vio_y4m_ctag(VIO_FMT_I444, VIO_SITING_LEFT), "444");
+    CHECK(vio_y4m_ctag(VIO_FMT_NV12, VIO_SITING_CENTER) == NULL);
+}
+
+/* Mutated and cut streams: every read ends in a frame count or one of the
+ * documented errors with a message, never a crash (the sanitizer build
+ * checks the memory side). */
+TEST(mutated_streams_fail_cleanly)
+{
+    static const char base[] = "YUV4MPEG2 W6 H4 F30000:1001 Im A16:15 C420mpeg2 XA=1\n"
+                               "FRAME Itii\n" "0123456789abcdefghijklmnopqrstuvwxyzAB"
+                               "FRAME I1pp XB\n" "0123456789abcdefghijklmnopqrstuvwxyzAB";
+    static const char junk[] = " \n\r\t\0:0123456789WHFIACXmtbp?-+.FRAMEYUV4MPEG2\xff";
+    char s[sizeof base + 16];
+    for (int round = 0; round < 20000; round++) {
+        size_t n = sizeof base - 1;
+        memcpy(s, base, n);
+        for (int k = (int)(t_rand() % 4) + 1; k > 0 && n > 0; k--) {
+            size_t at = (size_t)(t_rand() % n);
+            switch (t_rand() % 3) {
+            case 0: s[at] = junk[t_rand() % (sizeof junk - 1)]; break;
+            case 1: s[at] = (char)t_rand(); break;
+            default: n = at; break;   /* cut */
+            }
+        }
+        int frames;
+        vio_error err = { 0 };
+        int rc = read_all(s, n, &frames, &err);
+        CHECKF(rc <= 0 && rc >= VIO_E_OPEN, "round %d: %d", round, rc);
+        CHECKF(rc == 0 || (err.code == rc && err.msg[0]), "round %d: code %d, \"%s\"", round,
+               err.code, err.msg);
+        CHECKF(frames <= 2, "round %d: %d frames", round, frames);
+        if (t_failed())
+            break;
+    }
 }
 
 TEST(frame_buffer_must_match_the_stream)

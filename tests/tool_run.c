@@ -6,22 +6,20 @@
 #include "harness.h"
 #include "tool_run.h"
 
-char t_tool_stderr[4096];
+char t_tool_stdout[8192], t_tool_stderr[8192];
 
 int t_tool_run(const char *tool, const char *fmt, ...)
 {
-    char args[1536], cmd[2048], se[256];
+    char args[4096], cmd[5120], so[256], se[256];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(args, sizeof args, fmt, ap);
     va_end(ap);
+    snprintf(so, sizeof so, "%s/tests/%s.stdout", t_build_dir(), tool);
     snprintf(se, sizeof se, "%s/tests/%s.stderr", t_build_dir(), tool);
-    snprintf(cmd, sizeof cmd, "%s/%s %s > /dev/null 2> %s", t_build_dir(), tool, args, se);
+    snprintf(cmd, sizeof cmd, "T=%s/%s; $T %s > %s 2> %s", t_build_dir(), tool, args, so, se);
     int st = system(cmd);
-    FILE *f = fopen(se, "rb");
-    size_t len = f ? fread(t_tool_stderr, 1, sizeof t_tool_stderr - 1, f) : 0;
-    t_tool_stderr[len] = 0;
-    if (f)
-        fclose(f);
+    t_read_text(so, t_tool_stdout, sizeof t_tool_stdout);
+    t_read_text(se, t_tool_stderr, sizeof t_tool_stderr);
     return st < 0 || !WIFEXITED(st) ? -1 : WEXITSTATUS(st);
 }

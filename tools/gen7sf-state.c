@@ -1,68 +1,80 @@
 /* gen7sf-state: list, decode and encode the hardware state structures.
  *   gen7sf-state list
- *   gen7sf-state decode NAME DW0 DW1 ...      (0x-prefixed hex or decimal)
- *   gen7sf-state decode NAME -f FILE          (hex dump: hex words, '#' comments,
- *                                              "addr:" labels ignored; - = stdin)
+ *   gen7sf-state decode NAME DW0 DW1 ...      (numbers: decimal, 0x, 0b)
+ *   gen7sf-state decode NAME -f FILE          (hex dump, see hexwords.h; - = stdin)
  *   gen7sf-state encode NAME "Field Name=value" ...
- *   gen7sf-state formats [FORMAT]             (the surface format table)      */
+ *   gen7sf-state formats [FORMAT]             (the surface format table)
+ * Exit status (cli.h): 0 done, 1 bad input (names, values, files), 2 usage. */
 #include <ctype.h>
-#include <errno.h>
+#include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "format_arg.h"
 #include "gen7sf/format.h"
 #include "gen7sf/state.h"
 #include "hexwords.h"
 
-static const char *prog = "gen7sf-state";
-
-static int usage(FILE *f, int code)
+static int usage(void)
 {
-    fprintf(f,
-            "usage: %s list\n"
-            "       %s decode NAME DW0 DW1 ...   (words as 0x hex or decimal)\n"
-            "       %s decode NAME -f FILE       (hex dump; - reads standard input)\n"
-            "       %s encode NAME \"Field Name=value\" ...\n"
-            "       %s formats [FORMAT]          (all surface formats, or one by name/code)\n"
-            "NAME is a structure from 'list' (any case); a value is a number, an enum\n"
-            "name, a real for fixed-point fields, or true/false; array elements are\n"
-            "named \"Field[i]\".\n", prog, prog, prog, prog, prog);
-    return code;
-}
-
-static int fail(const char *fmt, const char *a, const char *b)
-{
-    fprintf(stderr, "%s: ", prog);
-    fprintf(stderr, fmt, a, b);
-    fputc('\n', stderr);
-    return 1;
+    const char *p = cli_prog;
+    printf("usage: %s list\n"
+           "       %s decode NAME DW0 DW1 ...   (the structure's DWords)\n"
+           "       %s decode NAME -f FILE       (a hex dump; - reads standard input)\n"
+           "       %s encode NAME \"Field Name=value\" ...\n"
+           "       %s formats [FORMAT]          (all surface formats, or one by name/code)\n"
+           "       %s --help | --version\n"
+           "NAME is a structure from 'list' (any case).  Numbers are decimal, 0x hex or\n"
+           "0b binary; a decimal never starts with 0 (010 is refused, not octal).  A\n"
+           "value is an integer (the field's value, in fixed-point and float fields\n"
+           "too: \"Max LOD=13\" is 13.0), a real for fixed-point and float fields,\n"
+           "raw:BITS for the field's bits, an enum name, or true/false; array\n"
+           "elements are named \"Field[i]\".\n"
+           "Exit status: 0 done, 1 bad input, 2 usage error.\n",
+           p, p, p, p, p, p);
+    return CLI_EXIT_OK;
 }
 
 static const g7sf_state_desc *find(const char *name)
 {
     const g7sf_state_desc *d = g7sf_state_find(name);
     if (!d)
-        fail("unknown structure '%s' (see '%s list')", name, prog);
+        cli_fail("unknown structure '%s' (see '%s list')", name, cli_prog);
     return d;
 }
 
+/* One row per structure; the column widths come from the rows (and the
+ * header), so no name or size ever pushes a column out of line. */
 static int list(void)
 {
+    static const char *const head[] = { "# structure", "DWords", "PRM section" };
+    int wname = (int)strlen(head[0]), wdw = (int)strlen(head[1]);
     for (unsigned i = 0; i < g7sf_state_count(); i++) {
         const g7sf_state_desc *d = g7sf_state_at(i);
-        printf("%-28s %4u DWords  PRM %s\n", d->name, d->dwords, d->section);
+        int n = snprintf(NULL, 0, "%u", d->dwords);
+        if ((int)strlen(d->name) > wname)
+            wname = (int)strlen(d->name);
+        if (n > wdw)
+            wdw = n;
     }
-    return 0;
+    printf("# sections are of Vol. 4 Part 1 (Shared Functions) unless a volume is named\n");
+    printf("%-*s  %*s  %s\n", wname, head[0], wdw, head[1], head[2]);
+    for (unsigned i = 0; i < g7sf_state_count(); i++) {
+        const g7sf_state_desc *d = g7sf_state_at(i);
+        printf("%-*s  %*u  %s\n", wname, d->name, wdw, d->dwords, d->section);
+    }
+    return CLI_EXIT_OK;
 }
 
+/* A DWord on the command line: the library's integer syntax (decimal
+ * without leading zeros, 0x hex, 0b binary), 0..FFFFFFFFh. */
 static bool parse_word(const char *s, uint32_t *w)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (!*s || *end || errno || v > 0xFFFFFFFFull || *s == '-')
+    int64_t v;
+    if (g7sf_parse_int(s, &v) || v < 0 || v > 0xFFFFFFFF)
         return false;
     *w = (uint32_t)v;
     return true;
@@ -70,7 +82,7 @@ static bool parse_word(const char *s, uint32_t *w)
 
 static void print_fields(const g7sf_state_desc *d, const uint32_t *dw)
 {
-    char name[160], val[96];
+    char name[160], val[128];
     for (unsigned i = 0; i < d->nfields; i++) {
         const g7sf_field *f = &d->fields[i];
         for (unsigned k = 0; k < f->count; k++) {
@@ -86,96 +98,191 @@ static void print_fields(const g7sf_state_desc *d, const uint32_t *dw)
     }
 }
 
+/* The DWords from the command line (argv: the words) or, with "-f FILE",
+ * from a hex dump: their count, or -1 after the message. */
+static long read_words(const g7sf_state_desc *d, int argc, char **argv, uint32_t *dw)
+{
+    if (!strcmp(argv[0], "-f")) {
+        vio_error err;
+        long n = hexwords_read(argv[1], dw, d->dwords, &err);
+        if (n < 0)
+            cli_fail("%s", err.msg);
+        return n < 0 ? -1 : n;
+    }
+    for (int i = 0; i < argc; i++) {
+        if (i >= (int)d->dwords) {
+            cli_fail("%s has %u DWords, %d given", d->name, d->dwords, argc);
+            return -1;
+        }
+        if (!parse_word(argv[i], &dw[i])) {
+            cli_fail("DW%d: '%s' is not a DWord (0..0xffffffff: decimal without leading "
+                     "zeros, 0x hex or 0b binary)", i, argv[i]);
+            return -1;
+        }
+    }
+    return argc;
+}
+
 static int decode(int argc, char **argv)
 {
+    if (argc < 1)
+        return cli_usage_error("decode needs a structure NAME, then its DWords or -f FILE");
     if (argc < 2)
-        return usage(stderr, 2);
+        return cli_usage_error("decode %s needs the DWords, or -f FILE", argv[0]);
+    if (!strcmp(argv[1], "-f") && argc != 3)
+        return argc < 3 ? cli_usage_error("option '-f' needs a FILE (- for standard input)")
+                        : cli_usage_error("decode NAME -f FILE takes nothing after FILE");
+    for (int i = 2; i < argc; i++)
+        if (argv[i][0] == '-' && argv[i][1])
+            return cli_usage_error("unexpected option '%s' (-f FILE comes right after NAME)",
+                                   argv[i]);
     const g7sf_state_desc *d = find(argv[0]);
     if (!d)
-        return 1;
+        return CLI_EXIT_RUN;
     uint32_t *dw = calloc(d->dwords, sizeof *dw);
-    long n = 0;
-    int rc = 1;
     if (!dw)
-        return fail("out of memory%s%s", "", "");
-    if (!strcmp(argv[1], "-f")) {
-        vio_error err;
-        n = argc == 3 ? hexwords_read(argv[2], dw, d->dwords, &err) : (usage(stderr, 2), -1);
-        if (n < 0 && argc == 3)
-            fail("%s%s", err.msg, "");
-    } else {
-        for (int i = 1; i < argc && n >= 0; i++, n++)
-            if (n >= (long)d->dwords || !parse_word(argv[i], &dw[n])) {
-                fail(n >= (long)d->dwords ? "too many words for %s%s" : "'%s' is not a word%s",
-                     n >= (long)d->dwords ? d->name : argv[i], "");
-                n = -2;
-            }
-    }
+        return cli_fail("out of memory");
+    long n = read_words(d, argc - 1, argv + 1, dw);
+    int rc = CLI_EXIT_RUN;
     if (n >= 0 && n != (long)d->dwords) {
-        char want[64];
-        snprintf(want, sizeof want, "%u DWords, %ld given", d->dwords, n);
-        fail("%s has %s", d->name, want);
+        cli_fail("%s has %u DWords, %ld given", d->name, d->dwords, n);
     } else if (n >= 0) {
         print_fields(d, dw);
-        rc = 0;
+        rc = CLI_EXIT_OK;
     }
     free(dw);
     return rc;
 }
 
-/* "Name" or "Name[i]": the field and element, or NULL. */
+/* "Name" or "Name[i]" (name is cut at '['): the field and element, or
+ * NULL after the message. */
 static const g7sf_field *field_ref(const g7sf_state_desc *d, char *name, unsigned *idx)
 {
     char *br = strchr(name, '[');
-    *idx = 0;
+    int64_t k = 0;
+    size_t n = strlen(name);
     if (br) {
-        char *end;
-        unsigned long k = strtoul(br + 1, &end, 10);
-        if (end == br + 1 || strcmp(end, "]"))
+        if (name[n - 1] != ']') {
+            cli_fail("'%s': an element is named \"Field[i]\"", name);
             return NULL;
+        }
+        name[n - 1] = 0;
+        if (g7sf_parse_int(br + 1, &k) || k < 0) {
+            cli_fail("'%s': an index is a number from 0 (decimal without leading zeros, or "
+                     "0x hex)", br + 1);
+            return NULL;
+        }
         *br = 0;
-        *idx = (unsigned)k;
     }
     const g7sf_field *f = g7sf_state_field(d, name);
-    return f && *idx < f->count && (br || f->count == 1) ? f : NULL;
+    if (!f)
+        cli_fail("%s has no field '%s' (decode prints every field name)", d->name, name);
+    else if (!br && f->count > 1)
+        cli_fail("'%s' is an array of %u: name an element, \"%s[0]\" to \"%s[%u]\"", f->name,
+                 f->count, f->name, f->name, f->count - 1);
+    else if (br && f->count == 1)
+        cli_fail("'%s' is not an array: name it without [i]", f->name);
+    else if (k >= f->count)
+        cli_fail("'%s[%lld]': the elements are %s[0] to %s[%u]", f->name, (long long)k, f->name,
+                 f->name, f->count - 1);
+    else {
+        *idx = (unsigned)k;
+        return f;
+    }
+    return NULL;
+}
+
+/* What a value of f may be, for the message that refuses one. */
+static void expected(const g7sf_field *f, char *buf, size_t n)
+{
+    unsigned w = (unsigned)(f->hi - f->lo + 1);
+    bool sgn = f->type == G7SF_FT_S || f->type == G7SF_FT_SFIX;
+    int64_t lo = sgn ? -((int64_t)1 << (w - 1)) : 0;
+    int64_t hi = sgn ? ((int64_t)1 << (w - 1)) - 1 : ((int64_t)1 << w) - 1;
+    char a[96], b[96];
+    size_t k;
+    switch (f->type) {
+    case G7SF_FT_BOOL:
+        snprintf(buf, n, "0, 1, true or false");
+        break;
+    case G7SF_FT_ADDR:
+        snprintf(buf, n, "an address from 0 to 0x%08llx, a multiple of 0x%llx",
+                 (unsigned long long)(((1ull << w) - 1) << f->lo), 1ull << f->lo);
+        break;
+    case G7SF_FT_UFIX:
+    case G7SF_FT_SFIX:
+        /* the range ends as decode prints them, without their "(raw:...)" */
+        g7sf_field_format(f, lo, a, sizeof a);
+        g7sf_field_format(f, hi, b, sizeof b);
+        a[strcspn(a, " ")] = b[strcspn(b, " ")] = 0;
+        snprintf(buf, n, "a number from %s to %s in steps of 1/%llu (an integer is that "
+                 "value), or raw:BITS with BITS from 0 to 0x%llx", a, b, 1ull << f->frac,
+                 (unsigned long long)((1ull << w) - 1));
+        break;
+    case G7SF_FT_FLOAT:
+        snprintf(buf, n, "a real number, or raw:BITS with the float's 32 bits");
+        break;
+    case G7SF_FT_ENUM:
+        k = (size_t)snprintf(buf, n, "a number from 0 to %lld, or a name:", (long long)hi);
+        for (const g7sf_enum *e = f->enums; e && e->name && k < n; e++)
+            k += (size_t)snprintf(buf + k, n - k, "%s %s", e == f->enums ? "" : ",", e->name);
+        break;
+    default:
+        snprintf(buf, n, "an integer from %lld to %lld", (long long)lo, (long long)hi);
+        break;
+    }
+}
+
+/* One "Field Name=value" argument into dw: 0, or CLI_EXIT_RUN after the
+ * message. */
+static int set_field(const g7sf_state_desc *d, const char *arg, uint32_t *dw)
+{
+    char *buf = strdup(arg);   /* whole: a cut value would be another value */
+    if (!buf)
+        return cli_fail("out of memory");
+    char *eq = strchr(buf, '=');
+    int rc = CLI_EXIT_RUN;
+    if (!eq) {
+        cli_fail("'%s': expected \"Field Name=value\"", arg);
+        free(buf);
+        return rc;
+    }
+    *eq = 0;
+    char *name = buf, *value = eq + 1, *e = eq;
+    while (e > name && isspace((unsigned char)e[-1]))
+        *--e = 0;
+    while (isspace((unsigned char)*value))
+        value++;
+    for (e = value + strlen(value); e > value && isspace((unsigned char)e[-1]);)
+        *--e = 0;
+    unsigned idx;
+    const g7sf_field *f = field_ref(d, name, &idx);
+    int64_t v;
+    if (f && g7sf_field_parse(f, value, &v)) {
+        char want[1024];
+        expected(f, want, sizeof want);
+        cli_fail("%s: '%s' is not a value of this field; expected %s", f->name, value, want);
+    } else if (f) {
+        g7sf_field_insert(f, idx, dw, v);
+        rc = 0;
+    }
+    free(buf);
+    return rc;
 }
 
 static int encode(int argc, char **argv)
 {
     if (argc < 1)
-        return usage(stderr, 2);
+        return cli_usage_error("encode needs a structure NAME, then \"Field Name=value\" ...");
     const g7sf_state_desc *d = find(argv[0]);
     if (!d)
-        return 1;
+        return CLI_EXIT_RUN;
     uint32_t *dw = calloc(d->dwords, sizeof *dw);
-    int rc = 0;
     if (!dw)
-        return fail("out of memory%s%s", "", "");
-    for (int i = 1; i < argc && !rc; i++) {
-        char buf[256];
-        snprintf(buf, sizeof buf, "%s", argv[i]);
-        char *eq = strchr(buf, '=');
-        if (!eq) {
-            rc = fail("'%s': expected \"Field Name=value\"%s", argv[i], "");
-            break;
-        }
-        *eq = 0;
-        char *name = buf, *value = eq + 1, *e = eq;
-        while (e > name && isspace((unsigned char)e[-1]))
-            *--e = 0;
-        while (isspace((unsigned char)*value))
-            value++;
-        unsigned idx;
-        const g7sf_field *f = field_ref(d, name, &idx);
-        int64_t v;
-        if (!f)
-            rc = fail("%s has no field '%s'", d->name, name);
-        else if (g7sf_field_parse(f, value, &v))
-            rc = fail("'%s' is not a valid value for %s (wrong name, range or alignment)", value,
-                      f->name);
-        else
-            g7sf_field_insert(f, idx, dw, v);
-    }
+        return cli_fail("out of memory");
+    int rc = 0;
+    for (int i = 1; i < argc && !rc; i++)
+        rc = set_field(d, argv[i], dw);
     for (unsigned i = 0; !rc && i < d->dwords; i++)
         printf("0x%08x%c", dw[i], i + 1 == d->dwords || i % 8 == 7 ? '\n' : ' ');
     free(dw);
@@ -226,10 +333,11 @@ static void print_format(const struct g7sf_format_info *f)
 static int formats(int argc, char **argv)
 {
     if (argc > 1)
-        return usage(stderr, 2);
+        return cli_usage_error("formats takes at most one FORMAT");
     const struct g7sf_format_info *one = argc ? format_arg(argv[0]) : NULL;
     if (argc && !one)
-        return fail("unknown surface format '%s'%s", argv[0], "");
+        return cli_fail("unknown surface format '%s' (a name from '%s formats', or a code: "
+                        "0x hex, or decimal without leading zeros)", argv[0], cli_prog);
     printf("# code name bits/block block layout srgb palette IVB HSW channels\n"
            "# capabilities: S sample, F filter, Z shadow compare, K chroma key, R render\n"
            "#   target, B alpha blend, V vertex fetch, O stream out, W typed write,\n"
@@ -239,22 +347,38 @@ static int formats(int argc, char **argv)
         if (f && (!one || f == one))
             print_format(f);
     }
-    return 0;
+    return CLI_EXIT_OK;
 }
 
 int main(int argc, char **argv)
 {
-    if (argc < 2)
-        return usage(stderr, 2);
-    if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))
-        return usage(stdout, 0);
-    if (!strcmp(argv[1], "list") && argc == 2)
-        return list();
-    if (!strcmp(argv[1], "decode"))
-        return decode(argc - 2, argv + 2);
-    if (!strcmp(argv[1], "encode"))
-        return encode(argc - 2, argv + 2);
-    if (!strcmp(argv[1], "formats"))
-        return formats(argc - 2, argv + 2);
-    return usage(stderr, 2);
+    static const struct option longs[] = {
+        { "help", no_argument, NULL, 'h' }, { "version", no_argument, NULL, 'V' },
+        { NULL, 0, NULL, 0 } };
+    cli_init("gen7sf-state");
+    /* '+': options end at the command, whose own arguments (-f) follow it */
+    for (int c; (c = getopt_long(argc, argv, "+:h", longs, NULL)) != -1;) {
+        switch (c) {
+        case 'h':
+            return usage();
+        case 'V':
+            return cli_version();
+        default:
+            return cli_bad_option(c, argv);
+        }
+    }
+    if (optind == argc)
+        return cli_usage_error("no command: list, decode, encode or formats");
+    const char *cmd = argv[optind];
+    int n = argc - optind - 1;
+    char **args = argv + optind + 1;
+    if (!strcmp(cmd, "list"))
+        return n ? cli_usage_error("list takes no arguments") : list();
+    if (!strcmp(cmd, "decode"))
+        return decode(n, args);
+    if (!strcmp(cmd, "encode"))
+        return encode(n, args);
+    if (!strcmp(cmd, "formats"))
+        return formats(n, args);
+    return cli_usage_error("unknown command '%s': list, decode, encode or formats", cmd);
 }

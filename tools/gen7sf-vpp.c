@@ -5,37 +5,17 @@
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "gen7sf/vpp.h"
-#include "progress.h"
-#include "stats_json.h"
 #include "video_io.h"
+#include "vpp_run.h"
 
-#define VERSION "0.1.0"
-enum { DEFAULT_DENOISE = 32, MAX_THREADS = 64, EXIT_RUN = 1, EXIT_USAGE = 2 };
-
-static const char *prog = "gen7sf-vpp";
-
-typedef struct options {
-    const char *input, *output, *stats;
-    bool raw_in;                    /* --size given */
-    vio_info raw;                   /* --size, --fps, --format */
-    int out_format;                 /* -1: the input's container and layout */
-    bool out_y4m;
-    uint32_t out_fps_num, out_fps_den;  /* 0: from the rate */
-    enum g7sf_vpp_deinterlace di;
-    enum g7sf_vpp_rate rate;
-    int field_order;                /* -1 auto, 1 tff, 0 bff */
-    int denoise;
-    int threads;
-    bool quiet;
-} options;
+enum { DEFAULT_DENOISE = 32, MAX_THREADS = 64 };
 
 static void usage(FILE *f)
 {
@@ -56,27 +36,7 @@ static void usage(FILE *f)
         "  --output-format y4m|FMT    output container/layout (default: as the input)\n"
         "  --output-fps N/D           frame rate written to the output header\n"
         "  --quiet                    no notes or progress on stderr\n"
-        "  --help, --version\n", prog, DEFAULT_DENOISE);
-}
-
-static int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "%s: ", prog);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    return EXIT_RUN;
-}
-
-static int usage_error(const char *fmt, const char *arg)
-{
-    fprintf(stderr, "%s: ", prog);
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry '%s --help'.\n", prog);
-    return EXIT_USAGE;
+        "  --help, --version\n", cli_prog, DEFAULT_DENOISE);
 }
 
 static int pick(const char *arg, const char *const *names, int n)
@@ -96,6 +56,12 @@ static bool parse_long(const char *s, long lo, long hi, long *v)
         return false;
     *v = x;
     return true;
+}
+
+/* Digits, perhaps with a sign or a point: meant as a number. */
+static bool looks_like_number(const char *s)
+{
+    return !s[strspn(s, "+-.0123456789")] && strpbrk(s, "0123456789");
 }
 
 /* "AxB" (sep 'x') or "N/D" (sep '/', ':' also accepted), both positive. */
@@ -130,11 +96,26 @@ static long cpus(void)
     return n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : n;
 }
 
+/* Nothing the user gave may be lost: no two of INPUT, OUTPUT and --stats
+ * may name the same file (an output renamed over the input or over the
+ * other output, two streams mixed on standard output).  Returns -1 or the
+ * exit status of a usage error. */
+static int check_paths(const vpp_run_opts *o)
+{
+    static const char *const what[] = { "INPUT", "OUTPUT", "--stats" };
+    static const bool out[] = { false, true, true };
+    const char *const path[] = { o->input, o->output, o->stats };
+    vio_error err;
+    if (vio_paths_check(3, path, out, what, &err))
+        return cli_usage_error("%s", err.msg);
+    return -1;
+}
+
 enum { OPT_DI = 256, OPT_RATE, OPT_ORDER, OPT_DENOISE, OPT_THREADS, OPT_STATS, OPT_SIZE,
        OPT_FPS, OPT_FORMAT, OPT_OUT_FORMAT, OPT_OUT_FPS };
 
 /* Returns -1 to go on, or the exit status. */
-static int parse_options(int argc, char **argv, options *o)
+static int parse_options(int argc, char **argv, vpp_run_opts *o)
 {
     static const struct option longs[] = {
         { "deinterlace", required_argument, NULL, OPT_DI },
@@ -156,41 +137,45 @@ static int parse_options(int argc, char **argv, options *o)
     static const char *const di_names[] = { "auto", "mcdi", "madi", "bob", "weave", "off" };
     static const char *const rate_names[] = { "field", "frame", "film" };
     static const char *const order_names[] = { "bff", "tff", "auto" };
-    *o = (options){ .out_format = -1, .field_order = -1, .denoise = -1, .threads = (int)cpus() };
+    *o = (vpp_run_opts){ .out_format = -1, .field_order = -1, .denoise = -1,
+                         .threads = (int)cpus() };
     o->raw = (vio_info){ .fps_num = 25, .fps_den = 1, .format = VIO_FMT_I420 };
     bool format_given = false, fps_given = false;
+    const char *after_bare_denoise = NULL;   /* the word after "--denoise" without '=' */
     long a, b;
     int c, k;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "qhV", longs, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":qhV", longs, NULL)) != -1) {
         const char *arg = optarg;
         switch (c) {
         case OPT_DI:
             if ((k = pick(arg, di_names, 6)) < 0)
-                return usage_error("--deinterlace: unknown mode '%s'", arg);
+                return cli_usage_error("--deinterlace: unknown mode '%s'", arg);
             o->di = (enum g7sf_vpp_deinterlace)k;
             break;
         case OPT_RATE:
             if ((k = pick(arg, rate_names, 3)) < 0)
-                return usage_error("--rate: unknown rate '%s' (field, frame or film)", arg);
+                return cli_usage_error("--rate: unknown rate '%s' (field, frame or film)", arg);
             o->rate = (enum g7sf_vpp_rate)k;
             break;
         case OPT_ORDER:
             if ((k = pick(arg, order_names, 3)) < 0)
-                return usage_error("--field-order: '%s' is not tff, bff or auto", arg);
+                return cli_usage_error("--field-order: '%s' is not tff, bff or auto", arg);
             o->field_order = k == 2 ? -1 : k;
             break;
         case OPT_DENOISE:
+            /* getopt permutes argv: keep the word itself, not its index */
+            if (!arg && optind < argc)
+                after_bare_denoise = argv[optind];
             if (!arg)
                 o->denoise = DEFAULT_DENOISE;
             else if (parse_long(arg, 0, 64, &a))
                 o->denoise = (int)a;
             else
-                return usage_error("--denoise: strength '%s' is not 0..64", arg);
+                return cli_usage_error("--denoise: strength '%s' is not 0..64", arg);
             break;
         case OPT_THREADS:
             if (!parse_long(arg, 1, MAX_THREADS, &a))
-                return usage_error("--threads: '%s' is not 1..64", arg);
+                return cli_usage_error("--threads: '%s' is not 1..64", arg);
             o->threads = (int)a;
             break;
         case OPT_STATS:
@@ -198,13 +183,13 @@ static int parse_options(int argc, char **argv, options *o)
             break;
         case OPT_SIZE:
             if (!parse_pair(arg, "xX", VIO_MAX_DIM, &a, &b))
-                return usage_error("--size: '%s' is not WxH (1..16384 each)", arg);
+                return cli_usage_error("--size: '%s' is not WxH (1..16384 each)", arg);
             o->raw.width = (int)a, o->raw.height = (int)b, o->raw_in = true;
             break;
         case OPT_FPS:
         case OPT_OUT_FPS:
             if (!parse_pair(arg, "/:", INT_MAX, &a, &b))
-                return usage_error("frame rate '%s' is not N/D with N, D > 0", arg);
+                return cli_usage_error("frame rate '%s' is not N/D with N, D > 0", arg);
             if (c == OPT_FPS)
                 o->raw.fps_num = (uint32_t)a, o->raw.fps_den = (uint32_t)b, fps_given = true;
             else
@@ -212,13 +197,13 @@ static int parse_options(int argc, char **argv, options *o)
             break;
         case OPT_FORMAT:
             if ((k = parse_format(arg, false, NULL)) < 0)
-                return usage_error("--format: unknown raw layout '%s'", arg);
+                return cli_usage_error("--format: unknown raw layout '%s'", arg);
             o->raw.format = (enum vio_format)k, format_given = true;
             break;
         case OPT_OUT_FORMAT:
             o->out_y4m = false;
             if ((k = parse_format(arg, true, &o->out_y4m)) < -1)
-                return usage_error("--output-format: unknown layout '%s'", arg);
+                return cli_usage_error("--output-format: unknown layout '%s'", arg);
             o->out_format = k;
             break;
         case 'q':
@@ -226,21 +211,27 @@ static int parse_options(int argc, char **argv, options *o)
             break;
         case 'h':
             usage(stdout);
-            return 0;
+            return CLI_EXIT_OK;
         case 'V':
-            printf("%s %s\n", prog, VERSION);
-            return 0;
+            return cli_version();
         default:
-            return usage_error("bad option '%s'", argv[optind - 1]);
+            return cli_bad_option(c, argv);
         }
     }
+    /* "--denoise 20": an optional value must be attached, so 20 is a file
+     * name here; a number that is no file is the value meant */
+    if (after_bare_denoise && looks_like_number(after_bare_denoise) &&
+        access(after_bare_denoise, F_OK))
+        return cli_usage_error("--denoise %s: write --denoise=%s (the strength must follow "
+                               "'=', else it is taken for a file name)", after_bare_denoise,
+                               after_bare_denoise);
     if (argc - optind != 2)
-        return usage_error("%s", argc - optind < 2 ? "INPUT and OUTPUT are required"
-                                                   : "more than two file names");
+        return cli_usage_error("%s", argc - optind < 2 ? "INPUT and OUTPUT are required"
+                                                         : "more than two file names");
     if (!o->raw_in && (format_given || fps_given))
-        return usage_error("%s", "--format and --fps describe raw input: give --size too");
+        return cli_usage_error("--format and --fps describe raw input: give --size too");
     if (o->rate == G7SF_VPP_RATE_FILM && o->di != G7SF_VPP_DI_AUTO)
-        return usage_error("%s", "--rate=film needs --deinterlace=auto (film-mode detection)");
+        return cli_usage_error("--rate=film needs --deinterlace=auto (film-mode detection)");
     /* by default the output is what the input is: Y4M, or raw in the same layout */
     if (!o->out_y4m && o->out_format < 0) {
         if (o->raw_in)
@@ -250,232 +241,17 @@ static int parse_options(int argc, char **argv, options *o)
     }
     o->input = argv[optind];
     o->output = argv[optind + 1];
-    return -1;
-}
-
-/* ---- the run ---------------------------------------------------------- */
-
-typedef struct run {
-    const options *o;
-    vio_out out;
-    vio_frame pic;          /* the output frame shape; data points into the pipeline's */
-    FILE *stats;
-    long emitted;
-    vio_error err;
-    bool write_failed;
-} run;
-
-static int emit(void *user, const g7sf_vpp_picture *p, const g7sf_vpp_stats *st)
-{
-    run *r = user;
-    for (int i = 0; i < 3; i++)
-        r->pic.data[i] = p->data[i], r->pic.stride[i] = p->stride[i];
-    if (vio_out_write(&r->out, &r->pic, &r->err) < 0) {
-        r->write_failed = true;
-        return 1;
-    }
-    if (r->stats)
-        stats_json_frame(r->stats, r->emitted, st);
-    r->emitted++;
-    return 0;
-}
-
-/* The number of frames in a regular input file, or 0 when unknown. */
-static long count_frames(FILE *fp, const vio_in *in, bool y4m)
-{
-    struct stat st;
-    if (fstat(fileno(fp), &st) || !S_ISREG(st.st_mode) || !in->frame_bytes)
-        return 0;
-    /* Y4M frames carry at least "FRAME\n" */
-    uint64_t per = in->frame_bytes + (y4m ? 6 : 0);
-    uint64_t left = (uint64_t)st.st_size > in->offset ? (uint64_t)st.st_size - in->offset : 0;
-    return (long)(left / per);
-}
-
-static void note(const options *o, const char *fmt, const char *arg)
-{
-    if (o->quiet)
-        return;
-    fprintf(stderr, "%s: note: ", prog);
-    fprintf(stderr, fmt, arg);
-    fputc('\n', stderr);
-}
-
-/* Field order from the option or the stream; notes an assumption. */
-static bool top_first(const options *o, const vio_info *in)
-{
-    if (o->field_order >= 0)
-        return o->field_order == 1;
-    if (in->interlace == VIO_TFF || in->interlace == VIO_BFF)
-        return in->interlace == VIO_TFF;
-    if (o->di != G7SF_VPP_DI_OFF)
-        note(o, "%s: field order not in the input (progressive, mixed or unknown); "
-                "assuming top field first (see --field-order)", o->input);
-    return true;
-}
-
-static uint64_t gcd(uint64_t a, uint64_t b)
-{
-    while (b) {
-        uint64_t t = a % b;
-        a = b, b = t;
-    }
-    return a;
-}
-
-/* The output stream's description: decisions in gen7sf-vpp(1). */
-static int output_info(const options *o, const vio_info *in, bool tff, vio_info *out)
-{
-    *out = *in;
-    bool deinterlaced = o->di != G7SF_VPP_DI_WEAVE && o->di != G7SF_VPP_DI_OFF;
-    if (deinterlaced)
-        out->interlace = VIO_PROGRESSIVE;
-    else if (o->di == G7SF_VPP_DI_WEAVE)
-        out->interlace = tff ? VIO_TFF : VIO_BFF;
-    uint64_t num = in->fps_num, den = in->fps_den;
-    if (o->di != G7SF_VPP_DI_OFF && o->rate == G7SF_VPP_RATE_FIELD)
-        num *= 2;
-    else if (o->di != G7SF_VPP_DI_OFF && o->rate == G7SF_VPP_RATE_FILM)
-        num *= 4, den *= 5;
-    if (o->out_fps_num)
-        num = o->out_fps_num, den = o->out_fps_den;
-    uint64_t g = gcd(num, den);
-    num /= g, den /= g;
-    while (num > UINT32_MAX || den > UINT32_MAX)
-        num = (num + 1) / 2, den = (den + 1) / 2;
-    out->fps_num = (uint32_t)num, out->fps_den = (uint32_t)den;
-    /* PAL DV's alternating chroma lines become progressive 4:2:0 with the
-     * same horizontal (co-sited) position: 420mpeg2 */
-    if (vio_format_chroma(in->format) == VIO_CHROMA_420 && in->siting == VIO_SITING_PALDV &&
-        deinterlaced) {
-        out->siting = VIO_SITING_LEFT;
-        char *x = strstr(out->xtags, "XYSCSS=420PALDV");
-        if (x)
-            memcpy(x, "XYSCSS=420MPEG2", 15);
-    }
-    if (!o->out_y4m) {
-        if (vio_format_chroma((enum vio_format)o->out_format) != vio_format_chroma(in->format))
-            return fail("--output-format %s: the output has %s chroma (the input's)",
-                        vio_format_name((enum vio_format)o->out_format),
-                        vio_format_chroma(in->format) == VIO_CHROMA_420 ? "4:2:0" : "4:2:2");
-        out->format = (enum vio_format)o->out_format;
-    } else {
-        out->format = vio_format_chroma(in->format) == VIO_CHROMA_420 ? VIO_FMT_I420
-                                                                       : VIO_FMT_I422;
-    }
-    return 0;
-}
-
-typedef struct streams {
-    FILE *in_fp;
-    vio_in in;
-    bool in_started;
-    vio_sink sink, stats_sink;
-    bool out_started;
-    g7sf_vpp *vpp;
-    vio_frame frame;
-} streams;
-
-static int process(const options *o, streams *s, run *r)
-{
-    vio_error err;
-    if (!(s->in_fp = vio_open_input(o->input, &err)))
-        return fail("%s", err.msg);
-    if (vio_in_start(&s->in, o->raw_in ? &vio_raw_demuxer : &vio_y4m_demuxer, s->in_fp,
-                     o->raw_in ? &o->raw : NULL, &err) < 0)
-        return fail("%s: %s", o->input, err.msg);
-    s->in_started = true;
-    const vio_info *ii = &s->in.info;
-    enum vio_chroma chroma = vio_format_chroma(ii->format);
-    if (chroma != VIO_CHROMA_420 && chroma != VIO_CHROMA_422)
-        return fail("%s: only 4:2:0 and 4:2:2 video can be processed", o->input);
-    if (ii->width < 16 || ii->height < 8)
-        return fail("%s: %dx%d is smaller than 16x8", o->input, ii->width, ii->height);
-
-    bool tff = top_first(o, ii);
-    vio_info oi;
-    if (output_info(o, ii, tff, &oi))
-        return EXIT_RUN;
-    g7sf_vpp_config cfg = {
-        .width = ii->width, .height = ii->height,
-        .chroma = chroma == VIO_CHROMA_420 ? G7SF_CHROMA_420 : G7SF_CHROMA_422,
-        .deinterlace = o->di, .rate = o->rate, .top_first = tff, .denoise = o->denoise,
-        .threads = o->threads, .platform = G7SF_IVB,
-    };
-    int verr = 0;
-    if (!(s->vpp = g7sf_vpp_create(&cfg, &verr)))
-        return fail("cannot set up the pipeline: %s", g7sf_strerror(verr));
-    if (vio_frame_alloc(&s->frame, chroma, ii->width, ii->height) < 0)
-        return fail("out of memory");
-    r->pic = s->frame;   /* same shape as the pipeline's output */
-
-    if (vio_open_output(&s->sink, o->output, s->in_fp, &err) < 0)
-        return fail("%s", err.msg);
-    if (vio_out_start(&r->out, o->out_y4m ? &vio_y4m_muxer : &vio_raw_muxer, s->sink.fp, &oi,
-                      &err) < 0)
-        return fail("%s: %s", o->output, err.msg);
-    s->out_started = true;
-    if (o->stats) {
-        if (vio_open_output(&s->stats_sink, o->stats, s->in_fp, &err) < 0)
-            return fail("%s", err.msg);
-        r->stats = s->stats_sink.fp;
-        stats_json_begin(r->stats, VERSION);
-    }
-
-    progress pr;
-    progress_start(&pr, stderr, !o->quiet, count_frames(s->in_fp, &s->in, !o->raw_in));
-    long n = 0;
-    int rd, rc = 0;
-    while ((rd = vio_in_read(&s->in, &s->frame, &err)) == 1) {
-        g7sf_vpp_picture pic = { { s->frame.data[0], s->frame.data[1], s->frame.data[2] },
-                                 { (int)s->frame.stride[0], (int)s->frame.stride[1],
-                                   (int)s->frame.stride[2] } };
-        if ((rc = g7sf_vpp_push(s->vpp, &pic, emit, r)) != 0)
-            break;
-        progress_update(&pr, ++n);
-    }
-    if (!rc && !rd)
-        rc = g7sf_vpp_flush(s->vpp, emit, r);
-    progress_end(&pr, n);
-    if (!rc && rd < 0)
-        return fail("%s: %s", o->input, err.msg);
-    if (r->write_failed)
-        return fail("%s: %s", o->output, r->err.msg);
-    if (rc)
-        return fail("%s: frame %ld: the pipeline failed: %s", o->input, n + 1,
-                    g7sf_strerror(rc));
-    if (r->stats)
-        stats_json_end(r->stats);
-    if (!o->quiet && pr.f)
-        fprintf(stderr, "%s: %ld frames in, %ld frames out\n", prog, n, r->emitted);
-    return 0;
+    return check_paths(o);
 }
 
 int main(int argc, char **argv)
 {
-    options o;
+    vpp_run_opts o;
+    cli_init("gen7sf-vpp");
     int st = parse_options(argc, argv, &o);
     if (st >= 0)
         return st;
     /* a closed pipe downstream is a write error to report, not a signal */
     signal(SIGPIPE, SIG_IGN);
-
-    streams s = { 0 };
-    run r = { .o = &o };
-    st = process(&o, &s, &r);
-    vio_error err;
-    if (s.out_started)
-        vio_out_end(&r.out);
-    if (vio_close_output(&s.sink, st == 0, &err) < 0 && st == 0)
-        st = fail("%s", err.msg);
-    if (vio_close_output(&s.stats_sink, st == 0, &err) < 0 && st == 0)
-        st = fail("%s", err.msg);
-    if (s.in_started)
-        vio_in_end(&s.in);
-    if (s.in_fp)
-        vio_close_input(s.in_fp);
-    vio_frame_free(&s.frame);
-    if (s.vpp)
-        g7sf_vpp_destroy(s.vpp);
-    return st;
+    return vpp_run(&o);
 }

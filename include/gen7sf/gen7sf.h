@@ -1,6 +1,7 @@
 /* gen7sf: the shared functions of Intel Gen7 (Ivy Bridge) / Gen7.5 (Haswell)
- * graphics, in software.  This header is the core contract (see DESIGN.md):
- * graphics memory, state base addresses and g7sf_send(). */
+ * graphics, in software.  This header is the core contract, kept stable for
+ * the simulators that embed the library: graphics memory, state base
+ * addresses and g7sf_send(). */
 #ifndef GEN7SF_GEN7SF_H
 #define GEN7SF_GEN7SF_H
 

@@ -156,6 +156,14 @@ typedef struct g7sf_di_params {
 
 void g7sf_di_params_from_state(const g7sf_sampler_state_di *s, g7sf_di_params *p);
 
+/* Whether SAMPLER_STATE_DI s can drive the DN and DI units: 0, or
+ * G7SF_ESTATE with *why (when why is not NULL) naming the field, e.g. a Low
+ * Temporal Difference Threshold above the Temporal Difference Threshold or
+ * a cadence control of 3.  The deinterlace message checks this first; params
+ * built from such a state are what g7sf_dn_block / g7sf_di_block reject
+ * as G7SF_EINVAL. */
+int g7sf_di_state_check(const g7sf_sampler_state_di *s, const char **why);
+
 /* One pass of the deinterlacer over the 16x4 block at (bx, by) of a frame
  * pair (§2.8.6.1): it outputs the previous frame's 2nd field and the current
  * frame's 1st field, both deinterlaced, as frame lines by .. by + 3.  Lines

@@ -18,7 +18,8 @@
  *   ENUM  enumerated, names in enum_table      (uint32_t)
  *   ADDR  address/pointer, kept in place: the value is the dword masked to
  *         hi..lo, so low bits below lo are zero  (uint32_t)
- *   UFIX  unsigned fixed point Ux.frac, raw    (uint32_t)
+ *   UFIX  unsigned fixed point Ux.frac: the C member holds the raw
+ *         integer (value * 2^frac)         (uint32_t)
  *   SFIX  signed fixed point Sx.frac, raw, sign-extended (int32_t)
  *   FLOAT IEEE binary32 occupying bits 31..0   (float)
  * enum_table is a `const g7sf_enum[]` ended by {0, NULL}, or 0. */
@@ -57,7 +58,9 @@ typedef struct g7sf_field {
 
 typedef struct g7sf_state_desc {
     const char *name;          /* PRM structure name, e.g. "SAMPLER_STATE" */
-    const char *section;       /* PRM section, e.g. "2.12.3.1" */
+    const char *section;       /* PRM section: of Vol. 4 Part 1 (the spec
+                                  text), e.g. "2.12.3.1", unless it names
+                                  another volume ("Vol2 Part1 Windower") */
     unsigned dwords;           /* size in dwords */
     size_t   struct_size;      /* sizeof the C struct */
     const g7sf_field *fields;
@@ -104,12 +107,42 @@ int     g7sf_field_set(const g7sf_field *f, unsigned idx, void *s, int64_t v);
 int64_t g7sf_field_extract(const g7sf_field *f, unsigned idx, const uint32_t *dw);
 int     g7sf_field_insert(const g7sf_field *f, unsigned idx, uint32_t *dw, int64_t v);
 
-/* Text: "1 (MAPFILTER_LINEAR)", "0x00001000", "256 (1.000)", "-1.5".
- * Returns the length snprintf would. */
+/* The integer syntax of every number gen7sf and its tools read (field
+ * values, DWords on a command line, array indices, format codes, sizes):
+ * an optional sign, then decimal digits, or 0x and hex digits, or 0b and
+ * binary digits, and nothing else.  A decimal number starts with 0 only
+ * when it is 0: "010" is refused (G7SF_EINVAL), because C would read it as
+ * octal 8 and a hex dump as 10h, and taking it as ten would silently
+ * misread a DWord pasted from a dump ("00001000").  Write 10, 0x10 or 8.
+ * Hex and binary digits may have leading zeros ("0x0010").  0, G7SF_EINVAL
+ * (syntax) or G7SF_ERANGE (|value| over INT64_MAX). */
+int g7sf_parse_int(const char *text, int64_t *v);
+
+/* Text of a field value, as gen7sf-state decode prints it:
+ *   U, S, BOOL  "5"                       ENUM  "1 (MAPFILTER_LINEAR)",
+ *   ADDR        "0x00001000"                    "4 (reserved)"
+ *   UFIX, SFIX  "-1.5 (raw:0x1e80)"  the exact decimal value (every binary
+ *               fraction has one), then the field's bits
+ *   FLOAT       "0.5 (raw:0x3f000000)"  the shortest decimal that reads
+ *               back to the same float; NaN and infinities, which no real
+ *               reads back to, as "raw:0x7fc00000 (nan)".
+ * Whatever comes before " (" is a value g7sf_field_parse turns back into
+ * the same bits, and so is the "raw:" form.  Returns the length snprintf
+ * would. */
 int g7sf_field_format(const g7sf_field *f, int64_t v, char *buf, size_t n);
-/* Parses a number (decimal, 0x hex, 0b binary, negative for S/SFIX), an enum
- * name, a fixed-point real ("1.5") for UFIX/SFIX, a real for FLOAT, or
- * true/false for BOOL; checks the range.  0 or G7SF_EINVAL / G7SF_ERANGE. */
+/* Parses a field value:
+ * - an integer (g7sf_parse_int: decimal, 0x, 0b; no leading zeros) means
+ *   that value in every type: "13" in a U4.8 field is 13.0 (raw 0xD00), in
+ *   a FLOAT field 13.0f;
+ * - a decimal real "[-]i.f" for UFIX/SFIX, which must be a multiple of
+ *   2^-frac ("0.001" in a U4.8 field is G7SF_ERANGE, never rounded);
+ *   a real with an optional exponent "1.5e-3" for FLOAT (nearest float);
+ * - "raw:N": the field's bits N, 0..2^width-1 (two's complement for
+ *   signed fields: raw:0x1e80 is -384 in a 13-bit field; for ADDR the
+ *   value in place, as for a plain number);
+ * - an enum name (any case), or true/false for BOOL.
+ * The range and ADDR alignment are checked.  0, G7SF_EINVAL (syntax) or
+ * G7SF_ERANGE (out of range or not representable). */
 int g7sf_field_parse(const g7sf_field *f, const char *text, int64_t *v);
 /* The display name of field element idx: "Name" or "Name[idx]". */
 void g7sf_field_name(const g7sf_field *f, unsigned idx, char *buf, size_t n);

@@ -11,7 +11,9 @@
 #include "gen7sf/state.h"
 
 /* Codes are 9 bits: index every possible code, unused ones stay zero. */
-#define FORMAT_INFO(code, name, bpb, bw, bh) [code] = { code, #name, bpb, bw, bh, 0 },
+#define FORMAT_INFO(code_, name_, bpb, bw, bh)                                              \
+    [code_] = { .code = code_, .name = #name_, .bits_per_block = bpb, .block_w = bw,         \
+                .block_h = bh },
 static struct g7sf_format_info by_code[512] = { G7SF_FORMAT_LIST(FORMAT_INFO) };
 static pthread_once_t described = PTHREAD_ONCE_INIT;
 

@@ -1,7 +1,6 @@
 /* Generic decode/encode/print/parse of state structures, driven by the
  * field tables (state.h).  Nothing here knows any particular structure. */
 #include <ctype.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -214,6 +213,44 @@ static const char *enum_name(const g7sf_field *f, int64_t v)
     return NULL;
 }
 
+/* The bits of value v in a field of width w, as "raw:" shows them (a
+ * signed value's two's complement, cut to w bits). */
+static uint64_t raw_bits(unsigned w, int64_t v)
+{
+    return (uint64_t)v & (w >= 64 ? ~0ull : (1ull << w) - 1);
+}
+
+/* v / 2^frac written out exactly, with at least one decimal: every binary
+ * fraction has a finite decimal expansion, at most frac digits long, so
+ * the text reads back (g7sf_field_parse) to the same bits. */
+static int format_fixed(int64_t v, unsigned frac, char *buf, size_t n)
+{
+    uint64_t mag = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    uint64_t ip = mag >> frac, rest = mag & ((1ull << frac) - 1);
+    char digits[40];
+    unsigned k = 0;
+    do {   /* one decimal digit per step: rest < 2^frac, frac <= 32 */
+        rest *= 10;
+        digits[k++] = (char)('0' + (rest >> frac));
+        rest &= (1ull << frac) - 1;
+    } while (rest && k + 1 < sizeof digits);
+    digits[k] = 0;
+    return snprintf(buf, n, "%s%" PRIu64 ".%s", v < 0 ? "-" : "", ip, digits);
+}
+
+/* The shortest decimal that reads back (strtof) to the same float. */
+static int format_float(float x, char *buf, size_t n)
+{
+    char tmp[32];
+    for (int prec = 1; prec <= 9; prec++) {
+        snprintf(tmp, sizeof tmp, "%.*g", prec, (double)x);
+        if (strtof(tmp, NULL) == x || prec == 9)
+            break;
+    }
+    /* %g may print "1e+10" or "-0": both are reals to real_syntax */
+    return snprintf(buf, n, "%s", tmp);
+}
+
 int g7sf_field_format(const g7sf_field *f, int64_t v, char *buf, size_t n)
 {
     const char *name = enum_name(f, v);
@@ -221,13 +258,21 @@ int g7sf_field_format(const g7sf_field *f, int64_t v, char *buf, size_t n)
     case G7SF_FT_ADDR:
         return snprintf(buf, n, "0x%08" PRIx32, (uint32_t)v);
     case G7SF_FT_UFIX:
-    case G7SF_FT_SFIX:
-        return snprintf(buf, n, "%" PRId64 " (%g)", v, ldexp((double)v, -(int)f->frac));
+    case G7SF_FT_SFIX: {
+        char val[80];
+        format_fixed(v, f->frac, val, sizeof val);
+        return snprintf(buf, n, "%s (raw:0x%" PRIx64 ")", val, raw_bits(width(f), v));
+    }
     case G7SF_FT_FLOAT: {
         uint32_t u = (uint32_t)v;
         float x;
+        char val[32];
         memcpy(&x, &u, 4);
-        return snprintf(buf, n, "0x%08" PRIx32 " (%g)", u, (double)x);
+        if (!isfinite(x))   /* no real reads back as these bits: raw first */
+            return snprintf(buf, n, "raw:0x%08" PRIx32 " (%s)", u,
+                            isnan(x) ? "nan" : x < 0 ? "-inf" : "inf");
+        format_float(x, val, sizeof val);
+        return snprintf(buf, n, "%s (raw:0x%08" PRIx32 ")", val, u);
     }
     default:
         if (name)
@@ -238,40 +283,141 @@ int g7sf_field_format(const g7sf_field *f, int64_t v, char *buf, size_t n)
     }
 }
 
-/* Whole-string integer in C syntax plus 0b; false if anything is left. */
-static bool parse_int(const char *s, int64_t *v)
+int g7sf_parse_int(const char *text, int64_t *v)
 {
-    bool neg = *s == '-';
-    const char *p = neg || *s == '+' ? s + 1 : s;
-    int base = 10;
+    if (!text)
+        return G7SF_EINVAL;
+    bool neg = *text == '-';
+    const char *p = neg || *text == '+' ? text + 1 : text;
+    unsigned base = 10;
     if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
         base = 16, p += 2;
     else if (p[0] == '0' && (p[1] == 'b' || p[1] == 'B'))
         base = 2, p += 2;
-    if (!isalnum((unsigned char)*p))
-        return false;
-    char *end;
-    errno = 0;
-    unsigned long long u = strtoull(p, &end, base);
-    if (*end || errno || u > (1ull << 33))
-        return false;
+    else if (p[0] == '0' && p[1])
+        return G7SF_EINVAL;   /* "010", "00": octal to C, hex to a dump */
+    if (!*p)
+        return G7SF_EINVAL;
+    /* digits by hand: strtoull would take spaces, a second sign and, in
+     * base 16, another "0x" */
+    uint64_t u = 0;
+    bool big = false;
+    for (; *p; p++) {
+        unsigned d = *p >= '0' && *p <= '9' ? (unsigned)(*p - '0')
+                   : *p >= 'a' && *p <= 'f' ? (unsigned)(*p - 'a' + 10)
+                   : *p >= 'A' && *p <= 'F' ? (unsigned)(*p - 'A' + 10) : 99;
+        if (d >= base)
+            return G7SF_EINVAL;
+        if (u > ((uint64_t)INT64_MAX - d) / base)
+            big = true;
+        else
+            u = u * base + d;
+    }
+    if (big)
+        return G7SF_ERANGE;
     *v = neg ? -(int64_t)u : (int64_t)u;
-    return true;
+    return 0;
 }
 
-static bool parse_real(const char *s, double *x)
+/* Decimal real syntax: [sign] digits [. digits] [e [sign] digits], at least
+ * one mantissa digit, and the integer part without leading zeros (as
+ * g7sf_parse_int: "010.5" is refused).  strtod alone would also take hex
+ * floats, "inf", "nan" and leading spaces.  exponent: whether e is allowed. */
+static bool real_syntax(const char *s, bool exponent)
 {
-    char *end;
-    errno = 0;
-    *x = strtod(s, &end);
-    return *s && !*end && !errno && isfinite(*x);
+    const char *p = s + (*s == '-' || *s == '+');
+    unsigned digits = 0;
+    if (p[0] == '0' && p[1] >= '0' && p[1] <= '9')
+        return false;
+    for (; *p >= '0' && *p <= '9'; p++)
+        digits++;
+    if (*p == '.')
+        for (p++; *p >= '0' && *p <= '9'; p++)
+            digits++;
+    if (!digits)
+        return false;
+    if (exponent && (*p == 'e' || *p == 'E')) {
+        p += 1 + (p[1] == '-' || p[1] == '+');
+        if (*p < '0' || *p > '9')
+            return false;
+        while (*p >= '0' && *p <= '9')
+            p++;
+    }
+    return !*p;
+}
+
+/* A FLOAT field's real: the nearest float (strtof rounds once, from the
+ * decimal); a value beyond the float range is G7SF_ERANGE. */
+static int parse_float(const char *s, int64_t *v)
+{
+    if (!real_syntax(s, true))
+        return G7SF_EINVAL;
+    float x = strtof(s, NULL);
+    if (!isfinite(x))
+        return G7SF_ERANGE;
+    uint32_t u;
+    memcpy(&u, &x, 4);
+    *v = u;
+    return 0;
+}
+
+/* A fixed-point real written "[sign][int].[digits]" (no exponent), as its
+ * raw value x * 2^frac, computed exactly in integers: G7SF_ERANGE when x is
+ * not a multiple of 2^-frac (a double would round "1.00000000000000001"
+ * to 1 and accept it). */
+static int parse_fixed_real(const char *s, unsigned frac, int64_t *raw)
+{
+    if (!real_syntax(s, false) || !strchr(s, '.'))
+        return G7SF_EINVAL;
+    bool neg = *s == '-';
+    const char *p = s + (neg || *s == '+');
+    uint64_t ip = 0;
+    for (; *p != '.'; p++) {
+        ip = ip * 10 + (uint64_t)(*p - '0');
+        if (ip > 1ull << 32)
+            return G7SF_ERANGE;   /* beyond every field */
+    }
+    const char *fs = p + 1, *fe = fs + strlen(fs);
+    while (fe > fs && fe[-1] == '0')
+        fe--;
+    unsigned k = (unsigned)(fe - fs);
+    /* x's fraction F / 10^k = F / (2^k 5^k) is a multiple of 2^-frac iff
+     * 5^k divides F and then F / 5^k / 2^k is one: k <= frac digits needed */
+    if (k > frac)
+        return G7SF_ERANGE;
+    uint64_t fpart = 0, five = 1;
+    for (unsigned i = 0; i < k; i++)
+        fpart = fpart * 10 + (uint64_t)(fs[i] - '0'), five *= 5;
+    if (fpart % five)
+        return G7SF_ERANGE;
+    int64_t r = (int64_t)(ip << frac | (fpart / five) << (frac - k));
+    *raw = neg ? -r : r;
+    return 0;
+}
+
+/* "raw:N": the field's bits N (0..2^width-1; an ADDR field's value in
+ * place), sign-extended for signed fields as g7sf_field_extract does. */
+static int parse_raw(const g7sf_field *f, const char *s, int64_t *v)
+{
+    int64_t n;
+    int rc = g7sf_parse_int(s, &n);
+    if (rc)
+        return rc;
+    unsigned w = width(f);
+    if (n < 0 || (f->type != G7SF_FT_ADDR && (uint64_t)n >> w))
+        return G7SF_ERANGE;
+    if (is_signed(f) && (n >> (w - 1) & 1))
+        n -= (int64_t)1 << w;
+    *v = n;
+    return check_value(f, n);
 }
 
 int g7sf_field_parse(const g7sf_field *f, const char *text, int64_t *v)
 {
-    double x;
     if (!text || !*text)
         return G7SF_EINVAL;
+    if (!strncasecmp(text, "raw:", 4))
+        return parse_raw(f, text + 4, v);
     for (const g7sf_enum *e = f->enums; e && e->name; e++)
         if (strcasecmp(e->name, text) == 0) {
             *v = e->value;
@@ -281,20 +427,31 @@ int g7sf_field_parse(const g7sf_field *f, const char *text, int64_t *v)
         *v = !strcasecmp(text, "true");
         return 0;
     }
-    if (f->type == G7SF_FT_FLOAT && parse_real(text, &x)) {
-        float fl = (float)x;
+    int64_t n;
+    int rc = g7sf_parse_int(text, &n);
+    bool fixed = f->type == G7SF_FT_UFIX || f->type == G7SF_FT_SFIX;
+    if (rc == G7SF_EINVAL && f->type == G7SF_FT_FLOAT)
+        return parse_float(text, v);
+    if (rc == G7SF_EINVAL && fixed) {
+        rc = parse_fixed_real(text, f->frac, v);
+        return rc ? rc : check_value(f, *v);
+    }
+    if (rc)
+        return rc;
+    /* an integer means that value, in every type: 13 in a U4.8 field is
+     * 13.0 (raw 0xD00), in a FLOAT field 13.0f; the bits are "raw:" */
+    if (f->type == G7SF_FT_FLOAT) {
+        float x = (float)n;   /* |n| < 2^63: finite, rounded once */
         uint32_t u;
-        memcpy(&u, &fl, 4);
+        memcpy(&u, &x, 4);
         *v = u;
         return 0;
     }
-    if (!parse_int(text, v)) {
-        if ((f->type != G7SF_FT_UFIX && f->type != G7SF_FT_SFIX) || !parse_real(text, &x))
-            return G7SF_EINVAL;
-        double raw = ldexp(x, f->frac);
-        if (raw != floor(raw) || fabs(raw) > 4294967296.0)
-            return G7SF_ERANGE;   /* not representable in this fixed point */
-        *v = (int64_t)raw;
+    if (fixed) {
+        if (n > (int64_t)1 << 32 || n < -((int64_t)1 << 32))
+            return G7SF_ERANGE;   /* beyond every field, before the shift */
+        n *= (int64_t)1 << f->frac;
     }
-    return check_value(f, *v);
+    *v = n;
+    return check_value(f, n);
 }

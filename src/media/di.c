@@ -55,14 +55,16 @@ void di_window_load(const g7sf_plane *pl, int bx, int by, di_window *w)
 /* The values the formulas take without overflow: the state fields' widths
  * (the SDI sums stay in 16 bits), shifts that keep 32 bits, a divisor of 1
  * to 8 plus SCM / 16 (at most 247: the STMM quotient is exact). */
-static bool params_ok(const g7sf_di_params *p)
+const char *di_params_invalid(const g7sf_di_params *p)
 {
-    return p->stmm_c2 >= 1 && p->stmm_c2 <= 8 && p->vecm_mul <= 63 && p->tdm_shift1 <= 31 &&
-           p->tdm_shift2 <= 18 && p->stmm_md_th <= 255 && p->stmm_trc1 <= 256 &&
-           p->stmm_trc2 <= 256 && p->stmm_min <= 255 && p->stmm_max <= 255 &&
-           p->stmm_shift <= 16 && p->sdi_th <= 255 && p->sdi_delta <= 255 && p->sdi_t1 <= 255 &&
-           p->sdi_t2 <= 255 && p->sdi_angle2x1 <= 255 &&
-           p->cadence_prev2 <= 2 && p->cadence_cur1 <= 2;
+    if (p->cadence_prev2 > 2 || p->cadence_cur1 > 2)
+        return "an FMD cadence control is 3, which names no field (PRM 3911-3920)";
+    if (p->stmm_c2 < 1 || p->stmm_c2 > 8 || p->vecm_mul > 63 || p->tdm_shift1 > 31 ||
+        p->tdm_shift2 > 18 || p->stmm_md_th > 255 || p->stmm_trc1 > 256 || p->stmm_trc2 > 256 ||
+        p->stmm_min > 255 || p->stmm_max > 255 || p->stmm_shift > 16 || p->sdi_th > 255 ||
+        p->sdi_delta > 255 || p->sdi_t1 > 255 || p->sdi_t2 > 255 || p->sdi_angle2x1 > 255)
+        return "an STMM or SDI control outside the range its field holds";
+    return NULL;
 }
 
 static bool plane_ok(const g7sf_plane *pl, int w, int h)
@@ -163,8 +165,8 @@ static void deinterlace_line(const g7sf_di_params *p, const mcdi_pixel_params *q
 int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,
                   const uint8_t *stmm_in, int stmm_stride, int bx, int by, g7sf_di_block_out *out)
 {
-    if (!p || !cur || !out || !params_ok(p) || !yuv_ok(cur) || bx < 0 || by < 0 || bx % 16 ||
-        by % 4 || bx >= cur->y.width || by >= cur->y.height)
+    if (!p || !cur || !out || di_params_invalid(p) || !yuv_ok(cur) || bx < 0 || by < 0 ||
+        bx % 16 || by % 4 || bx >= cur->y.width || by >= cur->y.height)
         return G7SF_EINVAL;
     if (!p->first_frame &&
         (!prev || !yuv_ok(prev) || prev->y.width != cur->y.width ||

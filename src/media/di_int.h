@@ -18,6 +18,10 @@ typedef struct di_window {
 
 void di_window_load(const g7sf_plane *pl, int bx, int by, di_window *w);
 
+/* Why p cannot drive the deinterlacer and the field motion detector, or
+ * NULL when it can (g7sf_di_block: G7SF_EINVAL). */
+const char *di_params_invalid(const g7sf_di_params *p);
+
 /* Whether frame line y belongs to the 1st field. */
 static inline bool di_first_field_line(const g7sf_di_params *p, int y)
 {

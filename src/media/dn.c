@@ -32,6 +32,20 @@ void g7sf_dn_params_from_state(const g7sf_sampler_state_di *s, g7sf_dn_params *p
     };
 }
 
+const char *dn_params_invalid(const g7sf_dn_params *p)
+{
+    /* the reciprocal tables have 9 and 16 entries: the thresholds must keep
+     * the indices inside them */
+    if (p->good_neighbor_th > 255 || p->temporal_diff_th > 255)
+        return "Good Neighbor Threshold or Temporal Difference Threshold above 255";
+    if (p->temporal_diff_low > p->temporal_diff_th)
+        return "Low Temporal Difference Threshold above Temporal Difference Threshold "
+               "(PRM 3711-3716: the difference must be 1 to 16, or both 0)";
+    if (p->temporal_diff_th - p->temporal_diff_low > 16)
+        return "Temporal Difference Threshold more than 16 above the Low one (PRM 3711-3716)";
+    return NULL;
+}
+
 void g7sf_gne_add(g7sf_gne *g, unsigned stream_id, unsigned bne)
 {
     if (bne < 255) {
@@ -147,13 +161,8 @@ int g7sf_dn_block(const g7sf_dn_params *p, const g7sf_plane *cur, const g7sf_pla
                   int hist_stride, uint8_t *out, int out_stride, g7sf_dn_block_stats *st)
 {
     if (!p || !cur || !cur->data || !hist_out || !out || !st || (bh != 4 && bh != 8) ||
-        bx < 0 || by < 0 || bx % DN_BW || by % 4 || bx >= cur->width || by >= cur->height)
-        return G7SF_EINVAL;
-    /* the reciprocal tables have 9 and 16 entries: thresholds a caller sets
-     * directly must keep the indices inside them */
-    if (p->good_neighbor_th > 255 || p->temporal_diff_th > 255 ||
-        p->temporal_diff_low > p->temporal_diff_th ||
-        p->temporal_diff_th - p->temporal_diff_low > 16)
+        bx < 0 || by < 0 || bx % DN_BW || by % 4 || bx >= cur->width || by >= cur->height ||
+        dn_params_invalid(p))
         return G7SF_EINVAL;
     if (!p->first_frame && (!prev || !prev->data || !hist_in || prev->width != cur->width ||
                             prev->height != cur->height))

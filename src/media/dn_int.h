@@ -9,6 +9,11 @@
 
 #include "gen7sf/media.h"
 
+/* Why p cannot drive the denoise filter (a value outside what its fields
+ * and tables hold), or NULL when it can.  g7sf_dn_block rejects such params
+ * with G7SF_EINVAL; g7sf_di_state_check names the state behind them. */
+const char *dn_params_invalid(const g7sf_dn_params *p);
+
 static inline int imin(int a, int b) { return a < b ? a : b; }
 static inline int iabs(int a) { return a < 0 ? -a : a; }
 

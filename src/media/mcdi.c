@@ -92,7 +92,13 @@ void mcdi_search_c(const di_window *pic, const di_window *ref, int l0, mcdi_bloc
  * the middle of the 16x4 (the 1-line neighbour lies in the other field, its
  * vector points the other way: compared by sum) and the other pair of the
  * same 4x4 on the line.  Sums and differences of int8 stay within 256, so a
- * larger threshold acts as 256; & rather than && keeps the loop branch-free. */
+ * larger threshold acts as 256; & rather than && keeps the loop branch-free
+ * (within() returns int so that clang sees integers, not booleans, under &). */
+static inline int within(int v, int th)
+{
+    return iabs(v) <= th;
+}
+
 void mcdi_smoothness(const g7sf_di_params *p, mcdi_block *m)
 {
     int th = p->smooth_mv_th > 256 ? 256 : (int)p->smooth_mv_th;
@@ -100,10 +106,9 @@ void mcdi_smoothness(const g7sf_di_params *p, mcdi_block *m)
         int l1 = l < 2 ? l + 1 : l - 1, l2 = l < 2 ? l + 2 : l - 2;
         for (int i = 0; i < PAIRS; i++) {
             int x = m->mvx[l][i], y = m->mvy[l][i];
-            m->smooth[l][i] = (iabs(x + m->mvx[l1][i]) <= th) & (iabs(y + m->mvy[l1][i]) <= th) &
-                              (iabs(x - m->mvx[l2][i]) <= th) & (iabs(y - m->mvy[l2][i]) <= th) &
-                              (iabs(x - m->mvx[l][i ^ 1]) <= th) &
-                              (iabs(y - m->mvy[l][i ^ 1]) <= th);
+            m->smooth[l][i] = within(x + m->mvx[l1][i], th) & within(y + m->mvy[l1][i], th) &
+                              within(x - m->mvx[l2][i], th) & within(y - m->mvy[l2][i], th) &
+                              within(x - m->mvx[l][i ^ 1], th) & within(y - m->mvy[l][i ^ 1], th);
         }
     }
 }

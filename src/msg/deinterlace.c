@@ -80,6 +80,9 @@ static int check_state(di_msg *m)
     if (st->di_enable && st->di_partial)
         return g7sf_msg_fail(m->c, G7SF_ENOTIMPL, "deinterlace: the DI Partial writeback is not "
                              "described by the PRM");
+    const char *why;
+    if (g7sf_di_state_check(st, &why))
+        return g7sf_msg_fail(m->c, G7SF_ESTATE, "deinterlace: SAMPLER_STATE_DI: %s", why);
     return 0;
 }
 

@@ -50,7 +50,7 @@ void smp_aniso_setup(const smp_ctx *c, const float d[2][3], smp_aniso *out)
     if (aniso) {
         footprint m = footprint_of(d, one);
         major = major_axis(&m, dir);
-        minor = fabs(m.det) / major;
+        minor = major > 0 ? fabs(m.det) / major : 0;
     }
     /* 1D and 3D have no minor axis to speak of, NaN/Inf derivatives no
      * ellipse, a point no axes: the isotropic LOD, one probe. */
@@ -87,7 +87,12 @@ unsigned smp_aniso_probes(float ratio, float off[SMP_ANISO_MAX_PROBES],
 
 void smp_ewa_init(const float d[2][3], const double scale[2], smp_ewa *e)
 {
-    footprint m = footprint_of(d, scale);
+    /* NaN or infinite derivatives (reaching here when only the
+     * magnification filter is anisotropic, or the message gives the LOD)
+     * describe no ellipse: a point, the reconstruction filter alone.  Left
+     * in, they turned the row bounds into NaN casts to int64_t. */
+    static const float point[2][3];
+    footprint m = footprint_of(finite_grad(d) ? d : point, scale);
     double big = fmax(m.uu, m.vv), lim = SMP_EWA_MAX_HALF * SMP_EWA_MAX_HALF - 1;
     /* Shrink the footprint (not the reconstruction filter) so that the
      * ellipse's box stays within SMP_EWA_MAX_HALF: bounded work, and the

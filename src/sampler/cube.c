@@ -34,9 +34,9 @@ void smp_cube_map(const float dir[3], const float ddir[2][3], unsigned *face, fl
     *face = f;
     /* |sc|, |tc| <= ma, so s and t land in [0, 1]; a zero or infinite ma
      * (or NaN) gives the face centre and no derivatives. */
-    double s = 0.5 * (sc / ma + 1), t = 0.5 * (tc / ma + 1);
-    st[0] = ok && !isnan(s) ? (float)s : 0.5f;
-    st[1] = ok && !isnan(t) ? (float)t : 0.5f;
+    double s = ok ? 0.5 * (sc / ma + 1) : 0.5, t = ok ? 0.5 * (tc / ma + 1) : 0.5;
+    st[0] = !isnan(s) ? (float)s : 0.5f;
+    st[1] = !isnan(t) ? (float)t : 0.5f;
     for (unsigned k = 0; k < 2; k++) {
         /* d(sc/ma) = (dsc * ma - sc * dma) / ma^2, with dma = d|ma|. */
         double dma = sign * (double)ddir[k][axis];

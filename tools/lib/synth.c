@@ -199,10 +199,8 @@ int synth_seq_noise(synth_seq *s, long first, long count, double sigma, uint64_t
 {
     if (first < 0 || count < 0 || first > s->n || count > s->n - first || !(sigma >= 0))
         return VIO_E_ARG;
-    for (long i = first; i < first + count; i++) {
-        uint64_t st = seed ^ (uint64_t)i * 0xD1B54A32D192ED03ull;
-        synth_noise(&s->f[i], sigma, synth_rand(&st));
-    }
+    for (long i = first; i < first + count; i++)
+        synth_noise_frame(&s->f[i], sigma, seed, i);
     return 0;
 }
 

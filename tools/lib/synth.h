@@ -142,3 +142,49 @@ void synth_clip_free(synth_clip *c);
  * or VIO_E_NOMEM. */
 int synth_clip_section(synth_clip *c, const char *kind, long n, double sigma, bool top_first,
                        uint64_t seed);
+
+/* ---- the same frames one at a time (synth_gen.c) ----------------------
+ * What gen7sf-synth writes, in memory independent of the clip's length:
+ * five frames (the interlaced one, two fields' truth, two film frames).
+ *
+ *   synth_gen g;
+ *   synth_gen_init(&g, chroma, w, h, top_first);        allocates
+ *   synth_gen_section(&g, "film", n, sigma, seed);      each section in turn
+ *   while (synth_gen_next(&g) == 1)                     n times
+ *       use g.video, g.truth[0..1], g.film[0 .. g.film_new - 1];
+ *   synth_gen_free(&g);
+ *
+ * The pointers are valid until the next call.  Noise is seeded by seed and
+ * the frame's index in the whole clip (video_count), as synth_seq_noise
+ * does on synth_clip's video, so both give the same bytes. */
+typedef struct synth_gen {
+    bool top_first;
+    long video_count;            /* interlaced frames made so far, every section */
+    const vio_frame *video;      /* after synth_gen_next: the interlaced frame */
+    const vio_frame *truth[2];   /* the progressive truth of its two fields */
+    const vio_frame *film[2];    /* film frames shown for the first time (film kinds) */
+    int film_new;                /* how many of film[] */
+    /* the section */
+    int kind;
+    long n, k;                   /* frames in it, made so far */
+    double sigma;
+    uint64_t seed;
+    long film_next;              /* the next film frame not yet in film[] */
+    /* storage */
+    vio_frame frame, fields[2], films[2];
+    long film_idx[2];            /* which film frame each of films[] holds, -1 none */
+} synth_gen;
+
+/* Returns 0, VIO_E_NOMEM or VIO_E_ARG (a bad size). */
+int  synth_gen_init(synth_gen *g, enum vio_chroma chroma, int width, int height, bool top_first);
+void synth_gen_free(synth_gen *g);
+/* Whether kind names a section ("film", "zone", ...). */
+bool synth_gen_kind_ok(const char *kind);
+/* Starts a section: 0 or VIO_E_ARG (unknown kind, n < 1, sigma < 0). */
+int  synth_gen_section(synth_gen *g, const char *kind, long n, double sigma, uint64_t seed);
+/* Makes the section's next frame: 1, 0 when it is complete, or VIO_E_ARG. */
+int  synth_gen_next(synth_gen *g);
+
+/* synth_noise with the seed of frame index of a sequence seeded by seed
+ * (synth_seq_noise's rule). */
+void synth_noise_frame(vio_frame *f, double sigma, uint64_t seed, long index);

@@ -1,6 +1,8 @@
 /* Surfaces in host memory and their file pair (see tex_surf.h). */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "gen7sf/state.h"
 #include "hexwords.h"
@@ -22,8 +24,8 @@ static char *state_path(const char *path)
     return p;
 }
 
-/* Checks the layout s and allocates its bytes. */
-static int allocate(tex_surf *t, const char *what, vio_error *err)
+/* Checks the layout s and sets t->size (nothing allocated). */
+static int check_layout(tex_surf *t, const char *what, vio_error *err)
 {
     const g7sf_surface *s = &t->s;
     if (g7sf_surface_validate(s))
@@ -35,9 +37,19 @@ static int allocate(tex_surf *t, const char *what, vio_error *err)
                         s->pitch);
     uint64_t size = g7sf_surface_size(s);
     if (size > TEX_MAX_BYTES)
-        return vio_fail(err, VIO_E_SIZE, "%s: %llu bytes: over the %llu handled", what,
+        return vio_fail(err, VIO_E_SIZE, "%s: %ux%u %s: %llu bytes, over the %llu (1 GiB) "
+                        "handled", what, s->width, s->height, t->fmt->name,
                         (unsigned long long)size, (unsigned long long)TEX_MAX_BYTES);
     t->size = (size_t)size;
+    return 0;
+}
+
+/* Checks the layout s and allocates its bytes, zeroed. */
+static int allocate(tex_surf *t, const char *what, vio_error *err)
+{
+    int rc = check_layout(t, what, err);
+    if (rc)
+        return rc;
     t->data = calloc(t->size ? t->size : 1, 1);
     return t->data ? 0 : vio_fail(err, VIO_E_NOMEM, "%s: out of memory", what);
 }
@@ -74,8 +86,11 @@ static int check_format(const struct g7sf_format_info *f, const char *what, vio_
     return 0;
 }
 
+/* The layout of a 2D surface of f, w x h, tiling and pitch (0: the
+ * smallest); its bytes are allocated with alloc, else only checked. */
 static int create(tex_surf *t, const struct g7sf_format_info *f, uint32_t w, uint32_t h,
-                  unsigned tiling, uint32_t pitch, const char *what, vio_error *err)
+                  unsigned tiling, uint32_t pitch, const char *what, bool alloc,
+                  vio_error *err)
 {
     memset(t, 0, sizeof *t);
     t->fmt = f;
@@ -88,24 +103,47 @@ static int create(tex_surf *t, const struct g7sf_format_info *f, uint32_t w, uin
                            .block_h = f->block_h, .halign = 4, .valign = 4, .samples = 1 };
     if (!pitch)
         t->s.pitch = smallest_pitch(&t->s);
-    return allocate(t, what, err);
+    return alloc ? allocate(t, what, err) : check_layout(t, what, err);
 }
 
 int tex_surf_create(tex_surf *t, const struct g7sf_format_info *f, uint32_t w, uint32_t h,
                     unsigned tiling, uint32_t pitch, vio_error *err)
 {
-    return create(t, f, w, h, tiling, pitch, "surface", err);
+    return create(t, f, w, h, tiling, pitch, "surface", true, err);
 }
 
-/* Reads exactly t->size bytes of path into t->data. */
+int tex_surf_create_named(tex_surf *t, const struct g7sf_format_info *f, uint32_t w,
+                          uint32_t h, unsigned tiling, uint32_t pitch, const char *what,
+                          vio_error *err)
+{
+    return create(t, f, w, h, tiling, pitch, what, true, err);
+}
+
+/* Reads exactly t->size bytes of path into a new t->data.  A regular
+ * file's size is compared first, so that a file far shorter than its
+ * state claims costs no allocation of what the state claims. */
 static int read_bytes(tex_surf *t, const char *path, vio_error *err)
 {
     FILE *fp = vio_open_input(path, err);
     if (!fp)
         return err->code;
+    struct stat st;
+    int rc = 0;
+    if (!fstat(fileno(fp), &st) && S_ISREG(st.st_mode) && (uint64_t)st.st_size != t->size)
+        rc = (uint64_t)st.st_size < t->size
+           ? vio_fail(err, VIO_E_TRUNCATED, "%s: %llu bytes, the surface needs %zu", path,
+                      (unsigned long long)st.st_size, t->size)
+           : vio_fail(err, VIO_E_SIZE, "%s: longer than the %zu bytes of the surface", path,
+                      t->size);
+    if (!rc && !(t->data = malloc(t->size ? t->size : 1)))
+        rc = vio_fail(err, VIO_E_NOMEM, "%s: out of memory", path);
+    if (rc) {
+        vio_close_input(fp);
+        return rc;
+    }
+    /* a pipe, or a file that changed under us: the bytes decide */
     size_t n = fread(t->data, 1, t->size, fp);
     int extra = n == t->size && fgetc(fp) != EOF;
-    int rc = 0;
     if (ferror(fp))
         rc = vio_fail(err, VIO_E_IO, "%s: read error", path);
     else if (n < t->size)
@@ -121,7 +159,7 @@ static int read_bytes(tex_surf *t, const char *path, vio_error *err)
 int tex_surf_load_raw(tex_surf *t, const char *path, const struct g7sf_format_info *f,
                       uint32_t w, uint32_t h, unsigned tiling, uint32_t pitch, vio_error *err)
 {
-    int rc = create(t, f, w, h, tiling, pitch, path, err);
+    int rc = create(t, f, w, h, tiling, pitch, path, false, err);
     if (!rc)
         rc = read_bytes(t, path, err);
     if (rc)
@@ -162,7 +200,7 @@ int tex_surf_load(tex_surf *t, const char *path, vio_error *err)
                       "surfaces without arrays are handled", sp);
     if (!rc) {
         t->s.base = 0;   /* the file starts at the base address */
-        rc = allocate(t, sp, err);
+        rc = check_layout(t, sp, err);
     }
     if (!rc)
         rc = read_bytes(t, path, err);

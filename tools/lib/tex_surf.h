@@ -36,11 +36,19 @@ typedef struct tex_surf {
  * code cannot place (under 8 bits per block), VIO_E_NOMEM. */
 int tex_surf_create(tex_surf *t, const struct g7sf_format_info *f, uint32_t w, uint32_t h,
                     unsigned tiling, uint32_t pitch, vio_error *err);
+/* The same, with what the messages call the surface (default "surface"). */
+int tex_surf_create_named(tex_surf *t, const struct g7sf_format_info *f, uint32_t w,
+                          uint32_t h, unsigned tiling, uint32_t pitch, const char *what,
+                          vio_error *err);
 
-/* Reads the pair path, path.state. */
+/* Reads the pair path, path.state.  The layout is checked, and a regular
+ * file's size compared with it, before the surface's bytes are allocated:
+ * a short file costs nothing whatever its state claims.  VIO_E_TRUNCATED
+ * (shorter), VIO_E_SIZE (longer, or a layout refused as for create). */
 int tex_surf_load(tex_surf *t, const char *path, vio_error *err);
 /* Reads path as the bytes of the surface tex_surf_create would make: the
- * raw surface of a format and size given on the command line. */
+ * raw surface of a format and size given on the command line (checked as
+ * tex_surf_load does, before allocating). */
 int tex_surf_load_raw(tex_surf *t, const char *path, const struct g7sf_format_info *f,
                       uint32_t w, uint32_t h, unsigned tiling, uint32_t pitch, vio_error *err);
 /* Writes the pair path, path.state. */

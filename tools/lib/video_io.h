@@ -21,16 +21,30 @@
  * - Sizes are 1..16384 in each direction; the frame size is computed in 64
  *   bits and refused over 1 GiB.  Nothing is allocated before these checks.
  * - Y4M stream header: at most 4096 bytes including the newline, as is a
- *   FRAME line.  W, H and F are required; F must be N:D with N, D > 0.  C
- *   absent means 420jpeg; "C420" is kept apart (siting UNSPECIFIED) so it is
- *   written back as "C420".  Only 8-bit C tags are supported (420jpeg,
- *   420mpeg2, 420paldv, 420, 422, 444, 411, mono); others (420p10, 444alpha)
- *   are VIO_E_UNSUPPORTED.  I absent means unknown ('?').  A absent means 0:0
- *   (unknown).  X tags are kept verbatim and written back; other unknown tags
- *   are ignored; a repeated tag takes its last value.  FRAME parameters are
- *   skipped (bounded by the line limit).
+ *   FRAME line; no control characters (tabs, carriage returns) in either.
+ *   Tags are an upper-case letter and a value.  W, H and F are required; W
+ *   and H are 1..16384, F must be N:D with N, D > 0.  C absent means
+ *   420jpeg; "C420" is kept apart (siting UNSPECIFIED) so it is written back
+ *   as "C420".  Only 8-bit C tags are supported (vio_y4m_ctag_list); others
+ *   (420p10, 444alpha) are VIO_E_UNSUPPORTED.  I absent means unknown ('?').
+ *   A absent means 0:0 (unknown); A N:0 with N > 0 is refused.  X tags are
+ *   kept verbatim and written back; other upper-case tags are ignored (later
+ *   versions of the format); a repeated tag takes its last value.  Errors
+ *   name the byte offset of the tag and show garbage escaped (\xNN).
+ * - FRAME parameters: X ones are ignored, I is required in an Im (mixed)
+ *   stream and refused in any other, anything else is refused.  The I value
+ *   is three characters xyz (mjpegtools' yuv4mpeg(5)): x the presentation
+ *   (t / T top field first, the top field shown again with T; b / B the same
+ *   bottom first; 1 / 2 / 3 a progressive frame shown 1, 2, 3 times), y the
+ *   temporal sampling (p: both fields from one instant, i: two), z the
+ *   chroma sampling (p, i, or ? unknown; accepted, not used).  Each frame's
+ *   vio_frame_info says how to treat it: VIO_PROGRESSIVE when y is p, else
+ *   VIO_TFF / VIO_BFF by x, VIO_INTERLACE_UNKNOWN for "1i?" and the like.
+ *   Repeat counts (T, B, 2, 3) are kept in the tag and not acted on.
  * - The Y4M writer writes "YUV4MPEG2 W H F I A C [X...]" in that order (the
- *   order FFmpeg uses), so such headers round-trip byte for byte.
+ *   order FFmpeg uses), so such headers round-trip byte for byte.  An Im
+ *   stream gets "FRAME Ixyz" lines from vio_out.frame_info, other streams
+ *   a bare "FRAME".
  * - End of input exactly at a frame boundary is the end of the stream (read
  *   returns 0); end of input anywhere else is VIO_E_TRUNCATED with the
  *   number of missing payload bytes when it falls in a payload.
@@ -43,6 +57,11 @@
  *   keeps its permission bits.  A symbolic link is followed and its target
  *   replaced.  Other outputs (pipes, devices, "-" = stdout) are written
  *   directly.
+ * - A temporary file does not outlive the program: on SIGHUP, SIGINT,
+ *   SIGQUIT or SIGTERM (unless ignored when the first one is made) a handler
+ *   removes every temporary file still open, then the signal takes its
+ *   default action (the exit status says "killed by signal N"); PATH is
+ *   left as it was.  SIGKILL cannot be caught: "PATH.tmp-PID-N" may remain.
  * - A write to a closed pipe is reported as VIO_E_IO ("Broken pipe") only if
  *   the program ignores SIGPIPE; the tool should.  Stdio buffers, so such an
  *   error may surface only at vio_close_output.
@@ -154,10 +173,18 @@ typedef struct vio_muxer {
 extern const vio_demuxer vio_y4m_demuxer, vio_raw_demuxer;
 extern const vio_muxer   vio_y4m_muxer, vio_raw_muxer;
 
+/* One frame's own interlacing (Y4M Im streams; otherwise the stream's). */
+typedef struct vio_frame_info {
+    enum vio_interlace interlace;   /* progressive, tff, bff or unknown (never mixed
+                                       once a frame is read) */
+    char               itag[4];     /* Im: the FRAME line's I value "xyz"; else "" */
+} vio_frame_info;
+
 struct vio_in {
     const vio_demuxer *mod;
     FILE              *fp;        /* not owned */
     vio_info           info;
+    vio_frame_info     frame_info; /* of the frame read last */
     uint64_t           offset;    /* bytes consumed so far */
     uint64_t           frames;    /* frames read so far */
     uint64_t           frame_bytes;
@@ -168,6 +195,8 @@ struct vio_out {
     const vio_muxer *mod;
     FILE            *fp;          /* not owned */
     vio_info         info;
+    vio_frame_info   frame_info;  /* set by the caller before each write of an Im
+                                     stream: its itag is written on the FRAME line */
     uint64_t         frames;
     uint64_t         frame_bytes;
     uint8_t         *buf;
@@ -191,6 +220,17 @@ void vio_out_end(vio_out *out);
  * where starts the error message. */
 int  vio_info_check(const vio_info *info, const char *where, vio_error *err);
 
+/* --- y4m.c --- */
+/* The C tag written for a layout and siting ("420mpeg2"), NULL for a layout
+ * Y4M cannot carry. */
+const char *vio_y4m_ctag(enum vio_format fmt, enum vio_siting siting);
+/* The C tags the reader accepts whose chroma is in chroma_mask (bit
+ * 1 << enum vio_chroma), as "C420jpeg, C420mpeg2 and C422"; snprintf-like:
+ * returns the length the whole list needs. */
+size_t vio_y4m_ctag_list(char *buf, size_t cap, unsigned chroma_mask);
+/* How a frame with I parameter "xyz" is to be treated (see Decisions). */
+enum vio_interlace vio_y4m_itag_interlace(const char *itag);
+
 /* Shared by the modules: sets *err and returns code. */
 int  vio_fail(vio_error *err, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -202,6 +242,7 @@ typedef struct vio_sink {
     FILE *fp;
     char *path;        /* final path; NULL for stdout */
     char *tmp;         /* temporary file renamed to path on success, or NULL */
+    int   slot;        /* its entry in the list removed on a fatal signal, or -1 */
 } vio_sink;
 
 /* "-" is stdin.  Returns NULL on error. */
@@ -214,5 +255,21 @@ int   vio_open_output(vio_sink *s, const char *path, FILE *input, vio_error *err
  * otherwise removes it.  Returns 0 or a negative code (a flush error turns a
  * success into a failure and nothing is renamed). */
 int   vio_close_output(vio_sink *s, bool ok, vio_error *err);
+
+/* Whether two command-line paths would lose data by naming the same file:
+ * "-" is standard input for an input (a_out / b_out false) and standard
+ * output for an output.  Existing files are compared by st_dev and st_ino
+ * (so "x", "./x", links and "-" redirected from x are all x); character
+ * devices such as /dev/null are never a clash, except "-" twice as outputs
+ * (two streams mixed on standard output).  A path that does not exist yet is
+ * compared by its directory's real path and its last component.  Called
+ * before anything is opened, so that nothing the user gave is lost. */
+bool  vio_paths_clash(const char *a, bool a_out, const char *b, bool b_out);
+/* vio_paths_clash over every pair of n paths (NULL entries skipped; out[i]
+ * tells an output, what[i] names it in the message).  Returns 0, or
+ * VIO_E_SAME_FILE for the first clash: "WHAT 'a' and WHAT 'b' are the same
+ * file" or "WHAT and WHAT both go to standard output". */
+int   vio_paths_check(int n, const char *const path[], const bool out[],
+                      const char *const what[], vio_error *err);
 
 #endif

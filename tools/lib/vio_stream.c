@@ -80,6 +80,8 @@ int vio_in_start(vio_in *in, const vio_demuxer *mod, FILE *fp, const vio_info *r
         in->info = *raw;
     int rc = mod->open ? mod->open(in, err) : 0;
     snprintf(where, sizeof where, "%s input", mod->name);
+    /* frames are as the stream says until a module reads otherwise */
+    in->frame_info = (vio_frame_info){ .interlace = in->info.interlace };
     return rc ? rc : setup(&in->info, where, &in->frame_bytes, &in->buf, err);
 }
 

@@ -1,0 +1,320 @@
+/* gen7sf-vpp's run (see vpp_run.h). */
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "progress.h"
+#include "stats_json.h"
+#include "vpp_run.h"
+
+/* What gen7sf-vpp processes, as a mask of vio_chroma for vio_y4m_ctag_list. */
+#define VPP_CHROMAS ((1u << VIO_CHROMA_420) | (1u << VIO_CHROMA_422))
+
+/* One pipeline: a run of input frames treated alike. */
+typedef struct segment {
+    g7sf_vpp *vpp;
+    enum vio_interlace kind;    /* VIO_TFF, VIO_BFF, or VIO_PROGRESSIVE: passed through */
+    long first;                 /* number of its first input frame, from 0 */
+} segment;
+
+typedef struct run {
+    const vpp_run_opts *o;
+    FILE *in_fp;
+    vio_in in;
+    bool in_started;
+    vio_sink sink, stats_sink;
+    vio_out out;
+    bool out_started;
+    FILE *stats;
+    vio_frame frame;            /* the input frame */
+    vio_frame pic;              /* the output frame shape; data points into the pipeline's */
+    segment seg;
+    bool per_frame;             /* each frame's I value picks its treatment (Im, deinterlaced) */
+    bool keep_itags;            /* Im output: each frame keeps its input's I value */
+    char itags[4][4];           /* I values of the last input frames, by number & 3 */
+    bool noted_order;
+    long emitted;
+    vio_error err;
+    bool write_failed;
+    bool keep_output;           /* the outputs are kept although the run failed */
+} run;
+
+static bool deinterlacing(const vpp_run_opts *o)
+{
+    return o->di != G7SF_VPP_DI_WEAVE && o->di != G7SF_VPP_DI_OFF;
+}
+
+static int emit(void *user, const g7sf_vpp_picture *p, const g7sf_vpp_stats *st)
+{
+    run *r = user;
+    g7sf_vpp_stats s = *st;
+    /* a passed-through frame fills both field slots at field rate */
+    int copies = r->seg.kind == VIO_PROGRESSIVE && r->per_frame &&
+                 r->o->rate == G7SF_VPP_RATE_FIELD ? 2 : 1;
+    s.input_frame += r->seg.first;
+    for (int i = 0; i < 3; i++)
+        r->pic.data[i] = p->data[i], r->pic.stride[i] = p->stride[i];
+    if (r->keep_itags)
+        memcpy(r->out.frame_info.itag, r->itags[s.input_frame & 3], 4);
+    for (int c = 0; c < copies; c++) {
+        if (copies > 1)
+            s.field = c;
+        if (vio_out_write(&r->out, &r->pic, &r->err) < 0) {
+            r->write_failed = true;
+            return 1;
+        }
+        if (r->stats)
+            stats_json_frame(r->stats, r->emitted, &s);
+        r->emitted++;
+    }
+    return 0;
+}
+
+/* The number of frames in a regular input file, or 0 when unknown. */
+static long count_frames(FILE *fp, const vio_in *in, bool y4m)
+{
+    struct stat st;
+    if (fstat(fileno(fp), &st) || !S_ISREG(st.st_mode) || !in->frame_bytes)
+        return 0;
+    /* Y4M frames carry at least "FRAME\n" */
+    uint64_t per = in->frame_bytes + (y4m ? 6 : 0);
+    uint64_t left = (uint64_t)st.st_size > in->offset ? (uint64_t)st.st_size - in->offset : 0;
+    return (long)(left / per);
+}
+
+/* Field order of the whole stream from the option or the header; notes an
+ * assumption when it matters. */
+static enum vio_interlace stream_order(const vpp_run_opts *o, const vio_info *in)
+{
+    if (o->field_order >= 0)
+        return o->field_order ? VIO_TFF : VIO_BFF;
+    if (in->interlace == VIO_TFF || in->interlace == VIO_BFF)
+        return in->interlace;
+    /* Im: each frame's own I value decides, or is kept (weave) */
+    bool matters = o->di != G7SF_VPP_DI_OFF && in->interlace != VIO_MIXED;
+    if (matters && !o->quiet)
+        cli_note("%s: field order not in the input (progressive or unknown); "
+                 "assuming top field first (see --field-order)", o->input);
+    return VIO_TFF;
+}
+
+/* How input frame n is treated when its own I value decides. */
+static enum vio_interlace frame_kind(run *r, long n)
+{
+    const vpp_run_opts *o = r->o;
+    const vio_frame_info *fi = &r->in.frame_info;
+    if (fi->interlace == VIO_PROGRESSIVE)
+        return VIO_PROGRESSIVE;
+    if (o->field_order >= 0)
+        return o->field_order ? VIO_TFF : VIO_BFF;
+    if (fi->interlace == VIO_TFF || fi->interlace == VIO_BFF)
+        return fi->interlace;
+    if (!r->noted_order && !o->quiet)
+        cli_note("%s: frame %ld (I%s): field order not given; assuming top field first "
+                 "(see --field-order)", o->input, n + 1, fi->itag);
+    r->noted_order = true;
+    return VIO_TFF;
+}
+
+static uint64_t gcd(uint64_t a, uint64_t b)
+{
+    while (b) {
+        uint64_t t = a % b;
+        a = b, b = t;
+    }
+    return a;
+}
+
+/* The output stream's description: decisions in gen7sf-vpp(1). */
+static int output_info(const vpp_run_opts *o, const vio_info *in, bool tff, vio_info *out)
+{
+    *out = *in;
+    bool deinterlaced = deinterlacing(o);
+    if (deinterlaced)
+        out->interlace = VIO_PROGRESSIVE;
+    else if (o->di == G7SF_VPP_DI_WEAVE && in->interlace != VIO_MIXED)
+        out->interlace = tff ? VIO_TFF : VIO_BFF;
+    uint64_t num = in->fps_num, den = in->fps_den;
+    if (o->di != G7SF_VPP_DI_OFF && o->rate == G7SF_VPP_RATE_FIELD)
+        num *= 2;
+    else if (o->di != G7SF_VPP_DI_OFF && o->rate == G7SF_VPP_RATE_FILM)
+        num *= 4, den *= 5;
+    if (o->out_fps_num)
+        num = o->out_fps_num, den = o->out_fps_den;
+    uint64_t g = gcd(num, den);
+    num /= g, den /= g;
+    while (num > UINT32_MAX || den > UINT32_MAX)
+        num = (num + 1) / 2, den = (den + 1) / 2;
+    out->fps_num = (uint32_t)num, out->fps_den = (uint32_t)den;
+    /* PAL DV's alternating chroma lines become progressive 4:2:0 with the
+     * same horizontal (co-sited) position: 420mpeg2 */
+    if (vio_format_chroma(in->format) == VIO_CHROMA_420 && in->siting == VIO_SITING_PALDV &&
+        deinterlaced) {
+        out->siting = VIO_SITING_LEFT;
+        char *x = strstr(out->xtags, "XYSCSS=420PALDV");
+        if (x)
+            memcpy(x, "XYSCSS=420MPEG2", 15);
+    }
+    if (!o->out_y4m) {
+        if (vio_format_chroma((enum vio_format)o->out_format) != vio_format_chroma(in->format))
+            return cli_fail("--output-format %s: the output has %s chroma (the input's)",
+                            vio_format_name((enum vio_format)o->out_format),
+                            vio_format_chroma(in->format) == VIO_CHROMA_420 ? "4:2:0" : "4:2:2");
+        out->format = (enum vio_format)o->out_format;
+        out->interlace = out->interlace == VIO_MIXED ? VIO_INTERLACE_UNKNOWN : out->interlace;
+    } else {
+        out->format = vio_format_chroma(in->format) == VIO_CHROMA_420 ? VIO_FMT_I420
+                                                                       : VIO_FMT_I422;
+    }
+    return 0;
+}
+
+/* A new pipeline for frames of the given kind from input frame first on. */
+static int start_segment(run *r, enum vio_interlace kind, long first)
+{
+    const vpp_run_opts *o = r->o;
+    const vio_info *ii = &r->in.info;
+    bool pass = kind == VIO_PROGRESSIVE && r->per_frame;
+    g7sf_vpp_config cfg = {
+        .width = ii->width, .height = ii->height,
+        .chroma = vio_format_chroma(ii->format) == VIO_CHROMA_420 ? G7SF_CHROMA_420
+                                                                   : G7SF_CHROMA_422,
+        .deinterlace = pass ? G7SF_VPP_DI_OFF : o->di, .rate = o->rate,
+        .top_first = kind != VIO_BFF, .denoise = o->denoise, .threads = o->threads,
+        .platform = G7SF_IVB,
+    };
+    int verr = 0;
+    g7sf_vpp_destroy(r->seg.vpp);
+    r->seg = (segment){ g7sf_vpp_create(&cfg, &verr), kind, first };
+    if (!r->seg.vpp)
+        return cli_fail("cannot set up the pipeline: %s", g7sf_strerror(verr));
+    return 0;
+}
+
+/* The input's chroma is one gen7sf-vpp processes; else the message lists
+ * the C tags it takes. */
+static int check_chroma(const vpp_run_opts *o, int rc, const vio_error *err)
+{
+    char list[256];
+    vio_y4m_ctag_list(list, sizeof list, VPP_CHROMAS);
+    if (rc == VIO_E_UNSUPPORTED)
+        return cli_fail("%s: %s; gen7sf-vpp takes 8-bit %s", o->input, err->msg, list);
+    if (rc < 0)
+        return cli_fail("%s: %s", o->input, err->msg);
+    return 0;
+}
+
+static int process(run *r)
+{
+    const vpp_run_opts *o = r->o;
+    vio_error err;
+    if (!(r->in_fp = vio_open_input(o->input, &err)))
+        return cli_fail("%s", err.msg);
+    int rc = vio_in_start(&r->in, o->raw_in ? &vio_raw_demuxer : &vio_y4m_demuxer, r->in_fp,
+                          o->raw_in ? &o->raw : NULL, &err);
+    if (rc)
+        return check_chroma(o, rc, &err);
+    r->in_started = true;
+    const vio_info *ii = &r->in.info;
+    enum vio_chroma chroma = vio_format_chroma(ii->format);
+    if (!(VPP_CHROMAS & (1u << chroma))) {
+        char list[256];
+        vio_y4m_ctag_list(list, sizeof list, VPP_CHROMAS);
+        return cli_fail("%s: chroma C%s is not supported; gen7sf-vpp takes 8-bit %s", o->input,
+                        vio_y4m_ctag(ii->format, ii->siting), list);
+    }
+    if (ii->width < 16 || ii->height < 8)
+        return cli_fail("%s: %dx%d is smaller than 16x8", o->input, ii->width, ii->height);
+
+    enum vio_interlace order = stream_order(o, ii);
+    r->per_frame = ii->interlace == VIO_MIXED && deinterlacing(o);
+    vio_info oi;
+    if (output_info(o, ii, order == VIO_TFF, &oi))
+        return CLI_EXIT_RUN;
+    r->keep_itags = oi.interlace == VIO_MIXED;
+    if (vio_frame_alloc(&r->frame, chroma, ii->width, ii->height) < 0)
+        return cli_fail("out of memory");
+    r->pic = r->frame;   /* same shape as the pipeline's output */
+
+    if (vio_open_output(&r->sink, o->output, r->in_fp, &err) < 0)
+        return cli_fail("%s", err.msg);
+    if (vio_out_start(&r->out, o->out_y4m ? &vio_y4m_muxer : &vio_raw_muxer, r->sink.fp, &oi,
+                      &err) < 0)
+        return cli_fail("%s: %s", o->output, err.msg);
+    r->out_started = true;
+    if (o->stats) {
+        if (vio_open_output(&r->stats_sink, o->stats, r->in_fp, &err) < 0)
+            return cli_fail("%s", err.msg);
+        r->stats = r->stats_sink.fp;
+        stats_json_begin(r->stats, cli_version_string());
+    }
+
+    progress pr;
+    progress_start(&pr, stderr, !o->quiet, count_frames(r->in_fp, &r->in, !o->raw_in));
+    long n = 0;
+    int rd;
+    rc = 0;
+    while ((rd = vio_in_read(&r->in, &r->frame, &err)) == 1) {
+        memcpy(r->itags[n & 3], r->in.frame_info.itag, 4);
+        /* the pipeline is made for the first frame read, not from the
+         * header: a header claiming a huge size over a short input costs
+         * nothing before the input is found to end */
+        enum vio_interlace kind = r->per_frame ? frame_kind(r, n) : order;
+        if (r->seg.vpp && kind != r->seg.kind && (rc = g7sf_vpp_flush(r->seg.vpp, emit, r)))
+            break;
+        if ((!r->seg.vpp || kind != r->seg.kind) && start_segment(r, kind, n)) {
+            progress_end(&pr, n);
+            return CLI_EXIT_RUN;
+        }
+        g7sf_vpp_picture pic = { { r->frame.data[0], r->frame.data[1], r->frame.data[2] },
+                                 { (int)r->frame.stride[0], (int)r->frame.stride[1],
+                                   (int)r->frame.stride[2] } };
+        if ((rc = g7sf_vpp_push(r->seg.vpp, &pic, emit, r)) != 0)
+            break;
+        progress_update(&pr, ++n);
+    }
+    /* input cut inside a frame: the frames before it are whole, so they
+     * are processed and kept; the run still fails */
+    bool cut = rd == VIO_E_TRUNCATED && n > 0;
+    if (!rc && (!rd || cut) && r->seg.vpp)
+        rc = g7sf_vpp_flush(r->seg.vpp, emit, r);
+    progress_end(&pr, n);
+    if (r->write_failed)
+        return cli_fail("%s: %s", o->output, r->err.msg);
+    if (rc)
+        return cli_fail("%s: frame %ld: the pipeline failed: %s", o->input, n + 1,
+                        g7sf_strerror(rc));
+    if (r->stats)
+        stats_json_end(r->stats);
+    if (cut) {
+        r->keep_output = true;
+        return cli_fail("%s: %s; the %ld whole frame%s before it %s processed and written",
+                        o->input, err.msg, n, n == 1 ? "" : "s", n == 1 ? "was" : "were");
+    }
+    if (rd < 0)
+        return cli_fail("%s: %s", o->input, err.msg);
+    if (!o->quiet && pr.f)
+        fprintf(stderr, "%s: %ld frames in, %ld frames out\n", cli_prog, n, r->emitted);
+    return 0;
+}
+
+int vpp_run(const vpp_run_opts *o)
+{
+    run r = { .o = o };
+    int st = process(&r);
+    vio_error err;
+    if (r.out_started)
+        vio_out_end(&r.out);
+    bool keep = st == 0 || r.keep_output;
+    if (vio_close_output(&r.sink, keep, &err) < 0 && keep)
+        st = cli_fail("%s", err.msg), keep = false;
+    if (vio_close_output(&r.stats_sink, keep, &err) < 0 && keep)
+        st = cli_fail("%s", err.msg);
+    if (r.in_started)
+        vio_in_end(&r.in);
+    if (r.in_fp)
+        vio_close_input(r.in_fp);
+    vio_frame_free(&r.frame);
+    g7sf_vpp_destroy(r.seg.vpp);
+    return st;
+}
