@@ -153,13 +153,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         int rm = g7sf_surface_mcs(&s, &m);
         FUZZ_CHECK(rm != 0 || g7sf_surface_validate(&m) == 0, "MCS surface does not validate");
     }
+    const fuzz_in queries = in;
     for (int q = 0; q < 8 && fuzz_left(&in); q++)
         check_query(&s, &in);
     if (s.planar) {   /* its origin is beyond what X/Y Offset hold: no validate */
         int ru = g7sf_surface_uv_plane(&s, &m);
         FUZZ_CHECK(ru == 0, "UV plane: %d", ru);
-        in = (fuzz_in){ data, size };
-        for (int q = 0; q < 4 && fuzz_left(&in); q++)
+        in = queries;   /* the same queries on the UV plane */
+        for (int q = 0; q < 8 && fuzz_left(&in); q++)
             check_query(&m, &in);
     }
     check_copy(&s);
