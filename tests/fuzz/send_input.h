@@ -64,7 +64,7 @@ enum send_window {
 #define SEND_DEFAULT_GENERAL 0x00100000u
 
 /* Limits that keep one input fast: bytes filled per input, sends per input. */
-#define SEND_FILL_BUDGET (4u << 20)
+#define SEND_FILL_BUDGET (1u << 20)
 #define SEND_MAX_SENDS 8
 #define SEND_MAX_CMD_DWORDS 260
 
