@@ -10,7 +10,8 @@
 #                   of its seed corpus in build-fuzz/work/; prints executions, coverage
 #                   and findings per target (FUZZ_TARGETS="state png" picks targets,
 #                   FUZZ_FLAGS passes libFuzzer options).  make check replays every
-#                   seed corpus through every target with $(CC).
+#                   seed corpus (tests/fuzz/corpus/) and every fixed finding
+#                   (tests/fuzz/regress/) through every target with $(CC).
 #   make fuzz-corpus  regenerate tests/fuzz/corpus/ from the tests (tests/fuzz/seeds/)
 
 SAN     ?=

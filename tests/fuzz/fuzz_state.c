@@ -12,8 +12,9 @@
  *   - every field element reads the same from the DWords and the struct,
  *     and inserting it back changes nothing;
  *   - the printed value (g7sf_field_format) fits the length it reports,
- *     truncates cleanly, and parses back to the same value (FLOAT aside:
- *     it prints bits and a %g approximation);
+ *     truncates cleanly, and both its value (before " (") and its "raw:"
+ *     form parse back to the same bits, as state.h promises;
+ *   - g7sf_parse_int accepts what it prints of a value it parsed;
  *   - an enum name parses to the value it names;
  *   - whatever a parse accepts fits its field: insert takes it and
  *     extract gives it back. */
@@ -36,8 +37,7 @@ static void check_field(const g7sf_state_desc *d, const g7sf_field *f, unsigned 
                         const uint32_t *dw, const void *s)
 {
     int64_t v = g7sf_field_extract(f, k, dw);
-    FUZZ_CHECK(g7sf_field_get(f, k, s) == v || f->type == G7SF_FT_FLOAT ||
-                   (uint32_t)g7sf_field_get(f, k, s) == (uint32_t)v,
+    FUZZ_CHECK(g7sf_field_get(f, k, s) == v || (uint32_t)g7sf_field_get(f, k, s) == (uint32_t)v,
                "%s.%s[%u]: struct %lld, dwords %lld", d->name, f->name, k,
                (long long)g7sf_field_get(f, k, s), (long long)v);
     uint32_t copy[512];
@@ -56,13 +56,22 @@ static void check_field(const g7sf_state_desc *d, const g7sf_field *f, unsigned 
     g7sf_field_name(f, k, name, sizeof name);
     FUZZ_CHECK(f->count > 1 ? strchr(name, '[') != NULL : !strcmp(name, f->name),
                "%s: field name \"%s\"", d->name, name);
-    if (f->type == G7SF_FT_FLOAT)
-        return;
+    char raw[64] = "";
+    const char *rp = strstr(text, "raw:");
+    if (rp) {
+        snprintf(raw, sizeof raw, "%s", rp);
+        raw[strcspn(raw, ") ")] = 0;
+    }
     numeric_part(text);
     int64_t back = -1;
     int r = g7sf_field_parse(f, text, &back);
     FUZZ_CHECK(r == 0 && back == v, "%s.%s: printed \"%s\" for %lld, parses to %lld (%d)",
                d->name, f->name, text, (long long)v, (long long)back, r);
+    if (rp) {
+        r = g7sf_field_parse(f, raw, &back);
+        FUZZ_CHECK(r == 0 && back == v, "%s.%s: \"%s\" for %lld parses to %lld (%d)", d->name,
+                   f->name, raw, (long long)v, (long long)back, r);
+    }
     for (const g7sf_enum *e = f->enums; e && e->name; e++) {
         const g7sf_enum *first = f->enums;   /* a name given twice: parse takes the first */
         while (strcasecmp(first->name, e->name))
@@ -154,6 +163,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_bytes(&in, text, n);
     text[n] = 0;
     check_text(d, text);
+    int64_t iv;
+    if (!g7sf_parse_int(text, &iv)) {
+        char again[32];
+        int64_t iv2 = 0;
+        snprintf(again, sizeof again, "%lld", (long long)iv);
+        FUZZ_CHECK(!g7sf_parse_int(again, &iv2) && iv2 == iv, "parse_int \"%s\" -> %lld -> "
+                   "\"%s\" -> %lld", text, (long long)iv, again, (long long)iv2);
+    }
     free(dw);
     free(back);
     free(s);
