@@ -62,6 +62,7 @@ FUZZ_LIB_SRC := $(filter-out $(FUZZ_SRC) tests/fuzz/replay.c,$(wildcard tests/fu
 FUZZ_LIB_OBJ := $(FUZZ_LIB_SRC:%.c=$(BUILD)/%.o)
 FUZZ_REPLAYS := $(FUZZ_NAMES:%=$(BUILD)/tests/fuzz_%)
 FUZZ_CORPORA_send_all := send_all send_sampler send_dataport send_media
+FUZZ_CORPORA_send_media_c := send_media
 # seeds (tests/fuzz/corpus/, made by make fuzz-corpus) and the inputs of
 # fixed findings (tests/fuzz/regress/, added by hand)
 fuzz_corpora = $(foreach d,corpus regress,$(addprefix tests/fuzz/$(d)/,$(or $(FUZZ_CORPORA_$(1)),$(1))))

@@ -27,9 +27,9 @@ static bool same_frame(const vio_frame *a, const vio_frame *b)
     return true;
 }
 
-/* Reads up to VIDEO_MAX_FRAMES frames; returns how many, or -1 after an
- * error (checked). */
-static int read_frames(vio_in *in, vio_frame *frames)
+/* Reads up to VIDEO_MAX_FRAMES frames and their vio_frame_info; returns
+ * how many, or -1 after an error (checked). */
+static int read_frames(vio_in *in, vio_frame *frames, vio_frame_info *infos)
 {
     vio_error err = { 0 };
     int n = 0;
@@ -40,7 +40,10 @@ static int read_frames(vio_in *in, vio_frame *frames)
         if (rc == 1) {
             FUZZ_CHECK(in->frames == (uint64_t)n + 1, "frame count %llu after %d frames",
                        (unsigned long long)in->frames, n + 1);
-            n++;
+            FUZZ_CHECK(in->frame_info.interlace != VIO_MIXED &&
+                           memchr(in->frame_info.itag, 0, sizeof in->frame_info.itag),
+                       "frame %d: interlace %d", n, in->frame_info.interlace);
+            infos[n++] = in->frame_info;
             continue;
         }
         vio_frame_free(&frames[n]);
@@ -70,7 +73,8 @@ void video_check(const vio_demuxer *dmx, const vio_muxer *mux, FILE *fp, const v
         return;
     }
     vio_frame frames[VIDEO_MAX_FRAMES];
-    int n = read_frames(&in, frames);
+    vio_frame_info infos[VIDEO_MAX_FRAMES];
+    int n = read_frames(&in, frames, infos);
     vio_info info = in.info;
     vio_in_end(&in);
     if (n <= 0)
@@ -82,8 +86,10 @@ void video_check(const vio_demuxer *dmx, const vio_muxer *mux, FILE *fp, const v
     FILE *out = open_memstream(&buf, &len);
     vio_out o;
     bool wrote = out && !vio_out_start(&o, mux, out, &info, &err);
-    for (int i = 0; wrote && i < n; i++)
+    for (int i = 0; wrote && i < n; i++) {
+        o.frame_info = infos[i];   /* an Im stream writes each frame's I parameter */
         FUZZ_CHECK(!vio_out_write(&o, &frames[i], &err), "write: %s", err.msg);
+    }
     if (wrote)
         vio_out_end(&o);
     if (out)
@@ -100,10 +106,15 @@ void video_check(const vio_demuxer *dmx, const vio_muxer *mux, FILE *fp, const v
                        in2.info.sar_den == info.sar_den && !strcmp(in2.info.xtags, info.xtags),
                    "stream info changed through a write and a read");
         vio_frame again[VIDEO_MAX_FRAMES];
-        int m = read_frames(&in2, again);
+        vio_frame_info infos2[VIDEO_MAX_FRAMES];
+        int m = read_frames(&in2, again, infos2);
         FUZZ_CHECK(m == n, "%d frames written, %d read back", n, m);
         for (int i = 0; i < m; i++) {
             FUZZ_CHECK(same_frame(&frames[i], &again[i]), "frame %d changed", i);
+            FUZZ_CHECK(infos2[i].interlace == infos[i].interlace &&
+                           !strcmp(infos2[i].itag, infos[i].itag),
+                       "frame %d: interlace %d \"%s\" read back as %d \"%s\"", i,
+                       infos[i].interlace, infos[i].itag, infos2[i].interlace, infos2[i].itag);
             vio_frame_free(&again[i]);
         }
         vio_in_end(&in2);

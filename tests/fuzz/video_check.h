@@ -12,7 +12,8 @@
 /* Reads the stream of fp with demuxer mod (raw: its info), checking the
  * readers' contract: documented codes with a message, a frame count that
  * stops at the end; then writes what it read with the matching muxer and
- * reads that back, which must give the same info and the same pixels. */
+ * reads that back, which must give the same info, the same pixels and the
+ * same per-frame interlacing (vio_frame_info). */
 void video_check(const vio_demuxer *dmx, const vio_muxer *mux, FILE *fp, const vio_info *raw);
 
 #endif

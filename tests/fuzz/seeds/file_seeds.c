@@ -64,6 +64,9 @@ static void stream(const char *target, const char *name, const vio_muxer *mux,
     }
     for (int i = 0; i < frames; i++) {
         fill_frame(&fr, (unsigned)i);
+        if (info->interlace == VIO_MIXED)   /* each frame says what it is */
+            out.frame_info = i % 2 ? (vio_frame_info){ VIO_PROGRESSIVE, "1p?" }
+                                   : (vio_frame_info){ VIO_TFF, "tii" };
         if (vio_out_write(&out, &fr, &err)) {
             fprintf(stderr, "file_seeds: %s: %s\n", name, err.msg);
             exit(1);
@@ -102,8 +105,8 @@ static void y4m_seeds(void)
     }
     /* what other writers produce: tags in another order, FRAME parameters,
      * no C tag, a bare header */
-    static const char ffmpeg[] = "YUV4MPEG2 W4 H2 F30000:1001 Ip A1:1 C420mpeg2 XYSCSS=420MPEG2\n"
-                                 "FRAME Ixyz\n" "YYYYYYYYUV";
+    static const char ffmpeg[] = "YUV4MPEG2 W4 H2 F30000:1001 Im A1:1 C420mpeg2 XYSCSS=420MPEG2\n"
+                                 "FRAME Ibii XA=1\n" "YYYYYYYYUV";
     text("y4m", "ffmpeg-order", ffmpeg, sizeof ffmpeg - 1);
     static const char plain[] = "YUV4MPEG2 H2 W2 F1:1\nFRAME\nYYYYUV";
     text("y4m", "no-ctag", plain, sizeof plain - 1);

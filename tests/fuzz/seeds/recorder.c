@@ -145,12 +145,30 @@ static const char *send_target(unsigned sfid, uint32_t desc)
     }
 }
 
+/* FNV-1a of the pages of the surface and dynamic state windows: the same
+ * descriptor against other state is another seed (a deinterlace test sends
+ * one descriptor with every SAMPLER_STATE_DI it checks). */
+static uint64_t state_hash(const g7sf_gpu *gpu)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    const enum g7sf_base which[2] = { G7SF_BASE_SURFACE, G7SF_BASE_DYNAMIC };
+    for (unsigned i = 0; i < 2; i++)
+        for (uint32_t off = 0; off < SEND_WIN_SIZE; off += G7SF_PAGE_SIZE) {
+            uint64_t a = (uint64_t)gpu->bases[which[i]].base + off;
+            const uint8_t *page = a < 0x100000000ull ? g7sf_mem_page(gpu, (uint32_t)a) : NULL;
+            for (unsigned k = 0; page && k < G7SF_PAGE_SIZE; k++)
+                h = (h ^ page[k]) * 0x100000001b3ull;
+        }
+    return h;
+}
+
 static void record_send(g7sf_gpu *gpu, const g7sf_thread *thr, const g7sf_msg *msg)
 {
     const char *target = send_target(msg->sfid, msg->desc);
-    struct { unsigned sfid, platform; uint32_t desc; } key = { msg->sfid,
-                                                               g7sf_gpu_platform(gpu),
-                                                               msg->desc };
+    if (seed_count(target) >= seed_max())
+        return;
+    struct { unsigned sfid, platform; uint32_t desc; uint64_t state; } key = {
+        msg->sfid, g7sf_gpu_platform(gpu), msg->desc, state_hash(gpu) };
     if (seed_count(target) >= seed_max() || !seed_new_key(target, &key, sizeof key))
         return;
     unsigned mlen = msg->desc >> 25 & 0xF;
