@@ -132,3 +132,12 @@ const char *t_scratch_path(const char *prefix, const char *name)
     snprintf(p, sizeof buf[0], "%s/tests/%s%s", t_build_dir(), prefix, name);
     return p;
 }
+
+const char *t_scratch_alias(const char *prefix, const char *name)
+{
+    static char buf[8][256];
+    static int k;
+    char *p = buf[k++ % 8];
+    snprintf(p, sizeof buf[0], "%s/tests/./%s%s", t_build_dir(), prefix, name);
+    return p;
+}

@@ -21,6 +21,9 @@ uint64_t t_rand(void);        /* deterministic per case (xorshift) */
  * BUILD/tests/<prefix><name> (the last 8 returned stay valid). */
 const char *t_build_dir(void);
 const char *t_scratch_path(const char *prefix, const char *name);
+/* Another spelling of the same scratch path (BUILD/tests/./<prefix><name>),
+ * for tests that a tool sees through to the file, whatever BUILD is. */
+const char *t_scratch_alias(const char *prefix, const char *name);
 
 /* Files for the tool tests.  t_read_file: the whole file, NUL-terminated,
  * in a new buffer (free it), its size in *n; NULL when unreadable.
