@@ -186,6 +186,27 @@ TEST(fixed_and_float_values_print_exactly)
     CHECK_STR(buf, "raw:0xff800000 (-inf)");
 }
 
+/* A negative zero prints as "-0" and must read back as one: the integer
+ * path took it for 0 and encoded +0 (found by fuzz_state). */
+TEST(float_negative_zero_reads_back)
+{
+    const g7sf_field *green =
+        g7sf_state_field(&g7sf_desc_SAMPLER_BORDER_COLOR_STATE, "Border Color Green");
+    int64_t v = -1;
+    CHECK_EQ(g7sf_field_parse(green, "-0", &v), 0);
+    CHECK_EQ(v, 0x80000000);
+    CHECK_EQ(g7sf_field_parse(green, "-0.0", &v), 0);
+    CHECK_EQ(v, 0x80000000);
+    CHECK_EQ(g7sf_field_parse(green, "0", &v), 0);
+    CHECK_EQ(v, 0);
+    CHECK_EQ(g7sf_field_parse(green, "+0", &v), 0);
+    CHECK_EQ(v, 0);
+    /* an integer zero in other types stays 0 */
+    const g7sf_field *bias = g7sf_state_field(&g7sf_desc_SAMPLER_STATE, "Texture LOD Bias");
+    CHECK_EQ(g7sf_field_parse(bias, "-0", &v), 0);
+    CHECK_EQ(v, 0);
+}
+
 /* Every fixed-point and float field element of every structure, with
  * random bits: the printed value (before " (") and its raw: form both
  * parse back to the same bits. */

@@ -270,6 +270,44 @@ TEST(nv12_uv_plane)
     CHECK_EQ(g7sf_surface_uv_plane(&s, &uv), G7SF_EINVAL);
 }
 
+/* The planes a surface derives must fit their pitch as its own rows do:
+ * validation once accepted an MCS or a UV plane whose rows ran past it
+ * (found by fuzz_surface; their addresses then left the plane). */
+TEST(derived_planes_fit_their_pitch)
+{
+    /* 4x MSS, 256 pixels a row: the Y-tiled MCS has a byte a pixel, 256
+     * bytes a row, so MCS Surface Pitch 256 holds it and 128 does not */
+    g7sf_surface s = { .type = 1, .base = 0x100000, .pitch = 1024, .width = 256, .height = 4,
+                       .depth = 1, .levels = 1, .bpb = 32, .block_w = 1, .block_h = 1,
+                       .halign = 4, .valign = 2, .array_spacing = G7SF_ARYSPC_LOD0,
+                       .samples = 4, .mcs_enable = 1, .mcs_base = 0x200000, .mcs_pitch = 256 };
+    CHECK_EQ(g7sf_surface_validate(&s), 0);
+    s.mcs_pitch = 128;
+    CHECK_EQ(g7sf_surface_validate(&s), G7SF_ESTATE);
+    /* 8x: 32 bits a pixel, 1024 bytes a row */
+    s.samples = 8, s.mcs_pitch = 1024;
+    CHECK_EQ(g7sf_surface_validate(&s), 0);
+    s.mcs_pitch = 896;
+    CHECK_EQ(g7sf_surface_validate(&s), G7SF_ESTATE);
+
+    /* NV12 64x32, linear pitch 64: a UV row is 32 pairs = 64 bytes, so the
+     * UV plane can only start at byte 0 of a row */
+    g7sf_surface p = { .type = 1, .base = 0x10000, .pitch = 64, .width = 64, .height = 32,
+                       .depth = 1, .levels = 1, .bpb = 8, .block_w = 1, .block_h = 1,
+                       .halign = 4, .valign = 2, .samples = 1, .planar = 1,
+                       .uv_y_offset = 32 };
+    CHECK_EQ(g7sf_surface_validate(&p), 0);
+    p.uv_x_offset = 2;
+    CHECK_EQ(g7sf_surface_validate(&p), G7SF_ESTATE);
+    p.uv_x_offset = 16128;   /* the fuzzer's: far past the row */
+    CHECK_EQ(g7sf_surface_validate(&p), G7SF_ESTATE);
+    /* Y-tiled pitch 128: bytes 16..80 fit, 66..130 do not */
+    p.tiling = G7SF_TILING_Y, p.pitch = 128, p.uv_x_offset = 16;
+    CHECK_EQ(g7sf_surface_validate(&p), 0);
+    p.uv_x_offset = 66;
+    CHECK_EQ(g7sf_surface_validate(&p), G7SF_ESTATE);
+}
+
 TEST(compressed_blocks)
 {
     /* BC1: 64 bits per 4x4 block, linear pitch 64 (16 blocks... of 8 bytes) */

@@ -75,7 +75,8 @@ TEST(buffer_cube_msaa_and_planar_state)
     const uint32_t nv12[8] = { 1u << 29 | 0x1A5u << 18, 0x300000, 31u << 16 | 63, 63, 0, 0,
                                2u << 16 | 33, 0 };   /* Y 33: bit 0 is MCS Enable elsewhere */
     CHECK_EQ(layout(nv12, &s), G7SF_ESTATE);   /* an odd UV offset is refused */
-    const uint32_t nv12b[8] = { 1u << 29 | 0x1A5u << 18, 0x300000, 31u << 16 | 63, 63, 0, 0,
+    /* pitch 128: the UV rows, 64 bytes from byte 2 on, fit it (64 would not) */
+    const uint32_t nv12b[8] = { 1u << 29 | 0x1A5u << 18, 0x300000, 31u << 16 | 63, 127, 0, 0,
                                 2u << 16 | 32, 0 };
     CHECK_EQ(layout(nv12b, &s), 0);
     CHECK_EQ(s.planar, 1);

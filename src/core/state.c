@@ -442,6 +442,11 @@ int g7sf_field_parse(const g7sf_field *f, const char *text, int64_t *v)
      * 13.0 (raw 0xD00), in a FLOAT field 13.0f; the bits are "raw:" */
     if (f->type == G7SF_FT_FLOAT) {
         float x = (float)n;   /* |n| < 2^63: finite, rounded once */
+        /* "-0" is how a negative zero prints (the shortest decimal that
+         * reads back to it): read it as a real would, or decode's "-0"
+         * encodes as +0 (fuzz_state) */
+        if (!n && text[0] == '-')
+            x = -0.0f;
         uint32_t u;
         memcpy(&u, &x, 4);
         *v = u;

@@ -375,6 +375,13 @@ int g7sf_surface_validate(const g7sf_surface *s)
         if (s->mcs_enable && (s->msfmt != G7SF_MSFMT_MSS || s->mcs_base % 4096 ||
                               !s->mcs_pitch || s->mcs_pitch % 128 || s->mcs_pitch > 512 * 128))
             return G7SF_ESTATE;
+        /* The MCS is a surface of its own (g7sf_surface_mcs): its rows must
+         * fit MCS Surface Pitch as the surface's fit Surface Pitch, or MCS
+         * addresses leave the MCS (a 16384-pixel 4x surface with a 128-byte
+         * MCS pitch once validated, fuzz_surface). */
+        g7sf_surface mcs;
+        if (s->mcs_enable && (g7sf_surface_mcs(s, &mcs) || g7sf_surface_validate(&mcs)))
+            return G7SF_ESTATE;
     }
     /* Surface Pitch: 18-bit field; whole tiles and a 4 KiB base when tiled;
      * X/Y Offset only on tiled surfaces, 4-pixel and 2-row units. */
@@ -399,6 +406,13 @@ int g7sf_surface_validate(const g7sf_surface *s)
         return G7SF_ESTATE;
     if (s->planar && (s->uv_x_offset > 16383 || s->uv_y_offset > 16383 ||
                       s->uv_x_offset % 2 || s->uv_y_offset % 2))
+        return G7SF_ESTATE;
+    /* The UV plane's rows, from X Offset for UV Plane on, must fit the
+     * pitch too, or its addresses leave the surface (a UV origin 16128
+     * bytes into a 64-byte pitch once validated, fuzz_surface). */
+    g7sf_surface uv;
+    if (s->planar && (g7sf_surface_uv_plane(s, &uv) ||
+                      (uint64_t)(uv.x_offset + chain_width(&uv)) * bytes_per_block(&uv) > row_pitch))
         return G7SF_ESTATE;
     return 0;
 }
