@@ -365,6 +365,26 @@ TEST(validation_failures)
 #undef BAD
 }
 
+/* The queries take surfaces validate refuses: zero alignments and block
+ * sizes count as 1 (a 64x16 RGBA8 level then takes 16 rows, QPitch 16 + 8
+ * + 12 under ARYSPC_FULL), never a division by zero. */
+TEST(queries_on_unvalidated_surfaces)
+{
+    g7sf_surface s = rgba8(64, 16, G7SF_TILING_LINEAR, 256);
+    s.halign = s.valign = 0, s.block_w = s.block_h = 0, s.levels = 2;
+    CHECK(g7sf_surface_validate(&s) != 0);
+    CHECK_EQ(g7sf_surface_qpitch(&s), 16 + 8 + 12 * 1);
+    CHECK_EQ(g7sf_surface_total_rows(&s), 16 + 8);
+    CHECK_EQ(g7sf_surface_size(&s), (16 + 8) * 256);
+    uint32_t x, y, a;
+    g7sf_surface_image_offset(&s, 1, 0, 0, &x, &y);
+    CHECK(x == 0 && y == 16);
+    CHECK_EQ(g7sf_surface_pixel_position(&s, 3, 2, 0, 1, 0, &x, &y), 0);
+    CHECK(x == 3 && y == 18);
+    CHECK_EQ(g7sf_surface_texel_address(&s, 3, 2, 0, 1, 0, &a), 0);
+    CHECK_EQ(a, s.base + 18 * 256 + 3 * 4);
+}
+
 TEST(address_near_4gib_faults)
 {
     g7sf_surface s = rgba8(64, 64, G7SF_TILING_LINEAR, 256);

@@ -17,9 +17,15 @@ static uint32_t minify(uint32_t v, unsigned lod)
     return v ? v : 1;
 }
 
-static uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
+/* The public queries take any g7sf_surface, validated or not: a zero
+ * alignment or block size (which validate refuses) counts as 1 rather than
+ * dividing by zero.  The branch is always taken the same way on real
+ * surfaces. */
+static uint32_t nz(uint32_t v) { return v ? v : 1; }
 
-static uint32_t div_up(uint32_t v, uint32_t d) { return (v + d - 1) / d; }
+static uint32_t align_up(uint32_t v, uint32_t a) { return (v + nz(a) - 1) / nz(a) * nz(a); }
+
+static uint32_t div_up(uint32_t v, uint32_t d) { return (v + nz(d) - 1) / nz(d); }
 
 static int is_buffer(const g7sf_surface *s)
 {
@@ -34,12 +40,12 @@ static int interleaved(const g7sf_surface *s)
 /* Compressed formats align levels to one block, whatever HALIGN/VALIGN say. */
 static uint32_t align_i(const g7sf_surface *s)
 {
-    return s->block_w > 1 || s->block_h > 1 ? s->block_w : s->halign;
+    return nz(s->block_w > 1 || s->block_h > 1 ? s->block_w : s->halign);
 }
 
 static uint32_t align_j(const g7sf_surface *s)
 {
-    return s->block_w > 1 || s->block_h > 1 ? s->block_h : s->valign;
+    return nz(s->block_w > 1 || s->block_h > 1 ? s->block_h : s->valign);
 }
 
 /* Level 0 in layout pixels: DEPTH_STENCIL multisampling turns each 2x2
@@ -237,7 +243,7 @@ uint32_t g7sf_surface_total_rows(const g7sf_surface *s)
 {
     if (is_buffer(s) || s->type == G7SF_SURFTYPE_NULL)
         return s->type == G7SF_SURFTYPE_NULL ? 0 : 1;
-    uint64_t rows = (s->y_offset + chain_height(s) + s->block_h - 1) / s->block_h;
+    uint64_t rows = (s->y_offset + chain_height(s) + nz(s->block_h) - 1) / nz(s->block_h);
     return rows > UINT32_MAX ? UINT32_MAX : (uint32_t)rows;
 }
 
@@ -255,8 +261,8 @@ uint64_t g7sf_surface_size(const g7sf_surface *s)
 /* Bytes from base to the block at layout pixel (px, py). */
 static uint64_t layout_offset(const g7sf_surface *s, uint64_t px, uint64_t py)
 {
-    return g7sf_tiled_offset(s->tiling, s->pitch, px / s->block_w * bytes_per_block(s),
-                             py / s->block_h);
+    return g7sf_tiled_offset(s->tiling, s->pitch, px / nz(s->block_w) * bytes_per_block(s),
+                             py / nz(s->block_h));
 }
 
 static int to_address(uint32_t base, uint64_t off, uint64_t len, uint32_t *addr)
