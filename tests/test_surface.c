@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "gen7sf/gen7sf.h"
+#include "gen7sf/state.h"
 #include "gen7sf/surface.h"
 #include "harness.h"
 
@@ -383,6 +384,18 @@ TEST(queries_on_unvalidated_surfaces)
     CHECK(x == 3 && y == 18);
     CHECK_EQ(g7sf_surface_texel_address(&s, 3, 2, 0, 1, 0, &a), 0);
     CHECK_EQ(a, s.base + 18 * 256 + 3 * 4);
+    /* 4 billion levels (validate allows 15): answered at once, the levels
+     * past 16 adding nothing */
+    s = rgba8(64, 16, G7SF_TILING_LINEAR, 256);
+    s.type = G7SF_SURFTYPE_3D, s.levels = 0xFFFFFFFFu, s.depth = 4;
+    CHECK(g7sf_surface_validate(&s) != 0);
+    uint32_t rows = g7sf_surface_total_rows(&s);
+    s.levels = 16;
+    CHECK_EQ(rows, g7sf_surface_total_rows(&s));
+    g7sf_surface_image_offset(&s, 0xFFFFFFFFu, 0, 0, &x, &y);
+    uint32_t x16, y16;
+    g7sf_surface_image_offset(&s, 16, 0, 0, &x16, &y16);
+    CHECK(x == x16 && y == y16);
 }
 
 TEST(address_near_4gib_faults)

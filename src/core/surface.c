@@ -23,6 +23,11 @@ static uint32_t minify(uint32_t v, unsigned lod)
  * surfaces. */
 static uint32_t nz(uint32_t v) { return v ? v : 1; }
 
+/* Levels walked by the layout loops: validate allows 15, so a surface it
+ * refused (levels or lod up to 2^32) costs at most 16 steps, not a hang. */
+enum { LEVELS_WALKED = 16 };
+static unsigned walked(unsigned n) { return n < LEVELS_WALKED ? n : LEVELS_WALKED; }
+
 static uint32_t align_up(uint32_t v, uint32_t a) { return (v + nz(a) - 1) / nz(a) * nz(a); }
 
 static uint32_t div_up(uint32_t v, uint32_t d) { return (v + nz(d) - 1) / nz(d); }
@@ -104,7 +109,7 @@ static void offset_3d(const g7sf_surface *s, unsigned lod, uint32_t z, uint64_t 
                       uint64_t *y)
 {
     *x = 0, *y = 0;
-    for (unsigned l = 0; l < lod; l++)
+    for (unsigned l = 0; l < walked(lod); l++)
         *y += (uint64_t)lh(s, l) * div_up(minify(s->depth, l), slices_per_row(l));
     *x += (uint64_t)lw(s, lod) * (z % slices_per_row(lod));
     *y += (uint64_t)lh(s, lod) * (z / slices_per_row(lod));
@@ -115,7 +120,7 @@ static void offset_2d(const g7sf_surface *s, unsigned lod, uint32_t phys_slice,
                       uint64_t *x, uint64_t *y)
 {
     *x = 0, *y = (uint64_t)phys_slice * g7sf_surface_qpitch(s);
-    for (unsigned l = 0; l < lod; l++) {
+    for (unsigned l = 0; l < walked(lod); l++) {
         if (l == 1)
             *x += lw(s, 1);
         else
@@ -202,7 +207,7 @@ static uint32_t chain_width(const g7sf_surface *s)
 {
     uint32_t w = 0;
     if (s->type == G7SF_SURFTYPE_3D) {
-        for (unsigned l = 0; l < s->levels; l++) {
+        for (unsigned l = 0; l < walked(s->levels); l++) {
             uint32_t d = minify(s->depth, l), n = d < slices_per_row(l) ? d : slices_per_row(l);
             uint32_t lw_n = lw(s, l) * n;
             w = lw_n > w ? lw_n : w;
@@ -226,7 +231,7 @@ static uint64_t chain_height(const g7sf_surface *s)
     }
     if (s->levels > 1)
         left += lh(s, 1);
-    for (unsigned l = 2; l < s->levels; l++)
+    for (unsigned l = 2; l < walked(s->levels); l++)
         right += lh(s, l);
     uint64_t h = left > right ? left : right;
     return h + (uint64_t)(phys_slices(s) - 1) * g7sf_surface_qpitch(s);
