@@ -35,12 +35,6 @@ bool synth_gen_kind_ok(const char *kind)
     return find_kind(kind) >= 0;
 }
 
-void synth_noise_frame(vio_frame *f, double sigma, uint64_t seed, long index)
-{
-    uint64_t st = seed ^ (uint64_t)index * 0xD1B54A32D192ED03ull;
-    synth_noise(f, sigma, synth_rand(&st));
-}
-
 int synth_gen_init(synth_gen *g, enum vio_chroma chroma, int width, int height, bool top_first)
 {
     memset(g, 0, sizeof *g);
