@@ -50,7 +50,7 @@ void d_poke8(g7sf_gpu *gpu, const d_layout *l, uint32_t x, uint32_t y, uint8_t v
 void d_bind(g7sf_gpu *gpu, unsigned bti, const d_layout *l, int w, int h);
 
 /* DEINTERLACE_SAMPLER_STATE as dwords: the driver defaults of
- * notes/landscape.md (vaapi's gen7_pp_nv12_dndi_initialize), DI and DN
+ * intel-vaapi-driver (gen7_pp_nv12_dndi_initialize), DI and DN
  * enable bits and the per-frame bits set by the caller. */
 typedef struct d_state {
     bool dn, di, first, top_first, progressive, partial, mcdi;

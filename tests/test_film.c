@@ -491,7 +491,7 @@ static void tele_frame(const tele *t, long j, uint8_t out[PH][PW])
     }
 }
 
-/* The FMD over two whole frames with the driver defaults (notes/landscape.md),
+/* The FMD over two whole frames with the driver defaults (intel-vaapi-driver's),
  * as the pipeline runs it: v the frame variances, *pixels those of the
  * interior blocks summed. */
 static void fmd_frames(const g7sf_plane *prev, const g7sf_plane *cur, bool top_first,
