@@ -69,7 +69,10 @@ struct g7sf_render_surface_state;
 int g7sf_surface_from_state(const struct g7sf_render_surface_state *ss, g7sf_surface *s);
 
 /* 0, or G7SF_EINVAL (NULL, or bpb/block sizes no format has), or G7SF_ESTATE
- * (a value RENDER_SURFACE_STATE forbids or cannot encode). */
+ * (a value RENDER_SURFACE_STATE forbids or cannot encode).  The layout
+ * queries below mean something only for a surface validate accepts; given
+ * another they still return at once without a fault (zero alignments and
+ * block sizes count as 1, no more than 16 levels are walked). */
 int g7sf_surface_validate(const g7sf_surface *s);
 
 /* Size of level lod in pixels, each at least 1; *d is the minified depth of a
