@@ -11,28 +11,47 @@ g7sf_gpu *g7sf_gpu_create_ex(const g7sf_gpu_options *opt)
     g7sf_gpu *gpu = calloc(1, sizeof *gpu);
     if (gpu) {
         gpu->platform = opt ? opt->platform : G7SF_IVB;
-        gpu->render_cache = (g7sf_render_cache_state){ .sample_mask = 0xFF, .num_samples = 1,
-                                                       .dispatch_mode = G7SF_MSDISPMODE_PERPIXEL };
-        atomic_init(&gpu->media_scratch.taken, false);
-        atomic_init(&gpu->atomic_busy, false);
-        g7sf_memo *memos[] = { &gpu->texture_memo.m, &gpu->sampler_memo.m, &gpu->border_memo.m,
-                               &gpu->rt_state_memo.m };
-        for (unsigned i = 0; i < sizeof memos / sizeof *memos; i++) {
-            atomic_init(&memos[i]->busy, false);
-            memos[i]->valid = false;
-        }
+        for (unsigned u = 0; u < G7SF_UNIT_COUNT; u++)
+            atomic_init(&gpu->unit[u].ctx, NULL);
     }
     return gpu;
 }
 
 g7sf_gpu *g7sf_gpu_create(void) { return g7sf_gpu_create_ex(NULL); }
 
+static void unit_free(const g7sf_unit_class *cls, void *ctx)
+{
+    if (cls->fini)
+        cls->fini(ctx);
+    free(ctx);
+}
+
+void *g7sf_unit_create(g7sf_gpu *gpu, enum g7sf_unit u, const g7sf_unit_class *cls)
+{
+    void *ctx = calloc(1, cls->size), *none = NULL;
+    if (!ctx)
+        return NULL;
+    if (cls->init)
+        cls->init(ctx);
+    if (atomic_compare_exchange_strong_explicit(&gpu->unit[u].ctx, &none, ctx,
+                                                memory_order_acq_rel, memory_order_acquire)) {
+        gpu->unit[u].cls = cls;   /* read by g7sf_gpu_destroy only */
+        return ctx;
+    }
+    unit_free(cls, ctx);   /* another thread's came first */
+    return none;
+}
+
 void g7sf_gpu_destroy(g7sf_gpu *gpu)
 {
     if (!gpu)
         return;
+    for (unsigned u = 0; u < G7SF_UNIT_COUNT; u++) {
+        void *ctx = atomic_load(&gpu->unit[u].ctx);
+        if (ctx)
+            unit_free(gpu->unit[u].cls, ctx);
+    }
     g7sf_mem_free_all(gpu);
-    free(gpu->media_scratch.mem);
     free(gpu);
 }
 
@@ -59,9 +78,15 @@ int g7sf_base_resolve(const g7sf_gpu *gpu, enum g7sf_base which, uint32_t offset
     return 0;
 }
 
+void g7sf_memo_init(g7sf_memo *m)
+{
+    atomic_init(&m->busy, false);
+    m->valid = false;
+}
+
 int g7sf_memo_take(g7sf_memo *m, const uint32_t *dw, unsigned n)
 {
-    if (atomic_exchange_explicit(&m->busy, true, memory_order_acquire))
+    if (n > G7SF_MEMO_DWORDS || atomic_exchange_explicit(&m->busy, true, memory_order_acquire))
         return G7SF_MEMO_BUSY;
     if (m->valid && !memcmp(m->key, dw, n * sizeof *dw))
         return G7SF_MEMO_HIT;

@@ -2,14 +2,9 @@
 #ifndef G7SF_CORE_GPU_H
 #define G7SF_CORE_GPU_H
 
-#include <sched.h>
 #include <stdatomic.h>
 
 #include "gen7sf/gen7sf.h"
-#include "gen7sf/render_cache.h"
-#include "gen7sf/sampler.h"
-#include "gen7sf/state.h"
-#include "gen7sf/surface.h"
 
 #define G7SF_PAGE_SHIFT 12
 #define G7SF_PAGE_SIZE  (1u << G7SF_PAGE_SHIFT)
@@ -20,31 +15,35 @@ struct g7sf_base_reg { uint32_t base, bound; };
 /* A memo of the last decoded state structure, keyed by its raw DWords:
  * state lives in graphics memory and may change between messages, so its
  * address is no key.  busy: a message holds it; one sent meanwhile from
- * another thread decodes without it. */
-/* the largest key: BLEND_STATE with COLOR_CALC_STATE (render target write) */
-#define G7SF_MEMO_DWORDS (G7SF_BLEND_STATE_DWORDS + G7SF_COLOR_CALC_STATE_DWORDS)
-_Static_assert(G7SF_MEMO_DWORDS >= G7SF_RENDER_SURFACE_STATE_DWORDS, "memo key size");
+ * another thread decodes without it.  The units keep their memos (and the
+ * decoded values beside them) in their own contexts; a key has at most
+ * G7SF_MEMO_DWORDS DWords (units assert theirs fit). */
+#define G7SF_MEMO_DWORDS 32
 typedef struct g7sf_memo {
     atomic_bool busy;
     bool valid;
     uint32_t key[G7SF_MEMO_DWORDS];
 } g7sf_memo;
 enum { G7SF_MEMO_BUSY, G7SF_MEMO_MISS, G7SF_MEMO_HIT };
+/* An empty memo, not held. */
+void g7sf_memo_init(g7sf_memo *m);
 /* Takes m for the n-DWord state dw: HIT when m's value is dw's decode, MISS
  * when the caller must store dw's decode as m's value, BUSY when m is not
  * taken.  g7sf_memo_put(m, the result) ends what a HIT or MISS began. */
 int g7sf_memo_take(g7sf_memo *m, const uint32_t *dw, unsigned n);
 void g7sf_memo_put(g7sf_memo *m, int took);
-/* RENDER_SURFACE_STATE as a texture, with g7sf_texture_from_state's result. */
-typedef struct g7sf_texture_memo { g7sf_memo m; int err; g7sf_texture tex; } g7sf_texture_memo;
-/* RENDER_SURFACE_STATE as the data port binds it: decoded, and its layout
- * with g7sf_surface_from_state's result. */
-typedef struct g7sf_dp_surface_memo {
-    g7sf_memo m;
-    g7sf_render_surface_state ss;
-    int err;
-    g7sf_surface surf;
-} g7sf_dp_surface_memo;
+
+/* Per-gpu contexts of the units above core (src/msg, src/sampler,
+ * src/dataport, src/media): each unit defines its context in its own
+ * folder and creates it on first use; core only holds the slot and frees
+ * it with the gpu. */
+enum g7sf_unit { G7SF_UNIT_MSG, G7SF_UNIT_SAMPLER, G7SF_UNIT_DATAPORT, G7SF_UNIT_MEDIA,
+                 G7SF_UNIT_COUNT };
+typedef struct g7sf_unit_class {
+    size_t size;                 /* of the context, allocated zeroed */
+    void (*init)(void *ctx);     /* after allocation; may be NULL */
+    void (*fini)(void *ctx);     /* before it is freed; may be NULL */
+} g7sf_unit_class;
 
 struct g7sf_gpu {
     enum g7sf_platform platform;
@@ -55,39 +54,16 @@ struct g7sf_gpu {
     size_t pages;
     struct g7sf_base_reg bases[G7SF_BASE_COUNT];
     g7sf_error latch;
-    /* 3DSTATE_CHROMA_KEY, the palettes and 3DSTATE_MONOFILTER_SIZE as loaded
-     * (g7sf_sampler_command). */
-    g7sf_sampler_cmd_state sampler_cmd;
-    /* The render cache's pipeline state (g7sf_render_cache_command), and
-     * the BLEND_STATE + COLOR_CALC_STATE a render target write decoded. */
-    g7sf_render_cache_state render_cache;
-    struct { g7sf_memo m; g7sf_blend_state bs; g7sf_color_calc_state cc; } rt_state_memo;
-    /* Host memory for the deinterlace message's frame copies
-     * (media_surface.h), kept between messages: frame-sized buffers cost
-     * more to allocate than the message's work.  A message that finds it
-     * taken (sent from another thread) allocates its own. */
-    struct { uint8_t *mem; size_t size; atomic_bool taken; } media_scratch;
-    /* The sampler's decoded state memos: the texture, SAMPLER_STATE and
-     * SAMPLER_BORDER_COLOR_STATE. */
-    g7sf_texture_memo texture_memo;
-    struct { g7sf_memo m; g7sf_sampler_state state; } sampler_memo;
-    struct { g7sf_memo m; g7sf_sampler_border_color_state border; } border_memo;
-    /* The data port's surface state memo. */
-    g7sf_dp_surface_memo dp_surface_memo;
-    /* Held across one atomic message's read-modify-writes (§3.9.9): host
-     * threads may send to one gpu at once, and no other atomic message may
-     * come between an atomic's read and its write. */
-    atomic_bool atomic_busy;
+    struct { _Atomic(void *) ctx; const g7sf_unit_class *cls; } unit[G7SF_UNIT_COUNT];
 };
 
-static inline void g7sf_atomic_lock(g7sf_gpu *gpu)
+/* Unit u's context, created with cls on first use (one wins when threads
+ * race; the others' copies are freed): NULL when host memory ran out. */
+void *g7sf_unit_create(g7sf_gpu *gpu, enum g7sf_unit u, const g7sf_unit_class *cls);
+static inline void *g7sf_unit_ctx(g7sf_gpu *gpu, enum g7sf_unit u, const g7sf_unit_class *cls)
 {
-    while (atomic_exchange_explicit(&gpu->atomic_busy, true, memory_order_acquire))
-        sched_yield();   /* the holder runs a few slots: let it finish */
-}
-static inline void g7sf_atomic_unlock(g7sf_gpu *gpu)
-{
-    atomic_store_explicit(&gpu->atomic_busy, false, memory_order_release);
+    void *ctx = atomic_load_explicit(&gpu->unit[u].ctx, memory_order_acquire);
+    return ctx ? ctx : g7sf_unit_create(gpu, u, cls);
 }
 
 /* The page holding addr, or NULL when never written (reads as zeros). */

@@ -2,8 +2,8 @@
  * caches accepts on Ivy Bridge, header rules, binding, lengths. */
 #include <stdio.h>
 
-#include "core/gpu.h"
 #include "dp.h"
+#include "msg/msg_gpu.h"
 
 /* Message Type desc[17:14] per port, from the Ivy Bridge descriptor tables
  * (spec 8214-8303); the older layout at 8191-8213 is Sandy Bridge's. */
@@ -150,8 +150,10 @@ static int bound_state(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surfac
     if (r)
         return r;
     g7sf_mem_read(c->gpu, ss_addr, dw, sizeof dw);   /* inside 4 GiB: resolved above */
-    g7sf_dp_surface_memo *memo = &c->gpu->dp_surface_memo;
-    int took = g7sf_memo_take(&memo->m, dw, G7SF_RENDER_SURFACE_STATE_DWORDS);
+    msg_gpu *g = msg_gpu_get(c->gpu);
+    int took = g ? g7sf_memo_take(&g->dp_surface_memo.m, dw, G7SF_RENDER_SURFACE_STATE_DWORDS)
+                 : G7SF_MEMO_BUSY;
+    __typeof__(g->dp_surface_memo) *memo = g ? &g->dp_surface_memo : NULL;
     if (took == G7SF_MEMO_HIT) {
         *ss = memo->ss;
         *surf_err = memo->err;
@@ -164,7 +166,8 @@ static int bound_state(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surfac
         if (took == G7SF_MEMO_MISS)
             memo->ss = *ss, memo->err = *surf_err, memo->surf = s ? *s : local;
     }
-    g7sf_memo_put(&memo->m, took);
+    if (memo)
+        g7sf_memo_put(&memo->m, took);
     return 0;
 }
 

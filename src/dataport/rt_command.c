@@ -1,8 +1,7 @@
 /* The render cache's pipeline state commands (render_cache.h); encodings
  * from Mesa's gen7.xml (docs/spec-notes.md "Data port: render target
  * write"). */
-#include "core/gpu.h"
-#include "gen7sf/render_cache.h"
+#include "dp_gpu.h"
 
 /* A GFXPIPE 3D command's opcode << 8 | sub-opcode, or -1 for another header. */
 static int command_key(uint32_t dw0)
@@ -18,7 +17,10 @@ int g7sf_render_cache_command(g7sf_gpu *gpu, const uint32_t *dw, size_t ndw)
 {
     if (!gpu || !dw || !ndw)
         return G7SF_EINVAL;
-    g7sf_render_cache_state *s = &gpu->render_cache;
+    dp_gpu *g = dp_gpu_get(gpu);
+    if (!g)
+        return G7SF_ENOMEM;
+    g7sf_render_cache_state *s = &g->render_cache;
     size_t len = (dw[0] & 0xFF) + 2;   /* DWord Length + 2 */
     size_t want;
     switch (command_key(dw[0])) {
@@ -72,5 +74,10 @@ int g7sf_render_cache_command(g7sf_gpu *gpu, const uint32_t *dw, size_t ndw)
 
 const g7sf_render_cache_state *g7sf_render_cache_state_get(const g7sf_gpu *gpu)
 {
-    return gpu ? &gpu->render_cache : NULL;
+    if (!gpu)
+        return NULL;
+    /* created here if need be (invisible to the caller), so that the
+     * pointer shows what later commands load */
+    const dp_gpu *g = dp_gpu_get((g7sf_gpu *)gpu);
+    return g ? &g->render_cache : &dp_render_cache_defaults;
 }

@@ -5,8 +5,8 @@
  * docs/spec-notes.md "Data port: render target write". */
 #include <string.h>
 
-#include "core/gpu.h"
 #include "dp.h"
+#include "dp_gpu.h"
 #include "rt.h"
 
 /* Message Type desc[10:8] (10330-10340). */
@@ -118,7 +118,7 @@ static int bind_target(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned type, uin
     else if ((type == RT_SIMD16_REPDATA || type == RT_SIMD8_IMAGE_WRITE) &&
              rt->s.tiling == G7SF_TILING_LINEAR)
         why = "a linear surface (replicated data and image write need a tiled one)";
-    else if (rt->s.samples != c->gpu->render_cache.num_samples)
+    else if (rt->s.samples != g7sf_render_cache_state_get(c->gpu)->num_samples)
         why = "a sample count 3DSTATE_MULTISAMPLE disagrees with";
     if (why)
         return g7sf_msg_fail(c, G7SF_ESTATE, "%s: BTI %u is %s", t->name, bti, why);
@@ -159,7 +159,10 @@ static int read_state(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned rt, uint32
     uint32_t *cdw = dw + G7SF_BLEND_STATE_DWORDS;
     size_t blen = (rt + 1) * 8, clen = G7SF_COLOR_CALC_STATE_DWORDS * 4;
     g7sf_gpu *gpu = c->gpu;
-    int r = g7sf_base_resolve(gpu, G7SF_BASE_DYNAMIC, gpu->render_cache.blend_state_pointer,
+    dp_gpu *g = dp_gpu_get(gpu);
+    if (!g)
+        return g7sf_msg_fail(c, G7SF_ENOMEM, "%s: %s", t->name, g7sf_strerror(G7SF_ENOMEM));
+    int r = g7sf_base_resolve(gpu, G7SF_BASE_DYNAMIC, g->render_cache.blend_state_pointer,
                               blen, &addr);
     if (!r)
         r = g7sf_mem_read(gpu, addr, dw, blen);
@@ -168,17 +171,17 @@ static int read_state(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned rt, uint32
     if (r)
         return g7sf_msg_fail(c, r, "%s: BLEND_STATE or COLOR_CALC_STATE outside dynamic state",
                              t->name);
-    int took = g7sf_memo_take(&gpu->rt_state_memo.m, dw, sizeof dw / sizeof *dw);
+    int took = g7sf_memo_take(&g->rt_state_memo.m, dw, sizeof dw / sizeof *dw);
     if (took == G7SF_MEMO_HIT) {
-        *bs = gpu->rt_state_memo.bs;
-        *cc = gpu->rt_state_memo.cc;
+        *bs = g->rt_state_memo.bs;
+        *cc = g->rt_state_memo.cc;
     } else {
         g7sf_state_unpack(&g7sf_desc_BLEND_STATE, dw, bs);
         g7sf_state_unpack(&g7sf_desc_COLOR_CALC_STATE, cdw, cc);
         if (took == G7SF_MEMO_MISS)
-            gpu->rt_state_memo.bs = *bs, gpu->rt_state_memo.cc = *cc;
+            g->rt_state_memo.bs = *bs, g->rt_state_memo.cc = *cc;
     }
-    g7sf_memo_put(&gpu->rt_state_memo.m, took);
+    g7sf_memo_put(&g->rt_state_memo.m, took);
     return 0;
 }
 
@@ -238,7 +241,7 @@ int dp_render_target_write(g7sf_msg_ctx *c, const dp_msg_type *t)
         return g7sf_msg_fail(c, G7SF_ESTATE, "%s: %s", t->name, why);
     rt_coverage_prepare(&cv, &bs, rt_index, &cc, rt.s.samples);
 
-    const g7sf_render_cache_state *rcs = &c->gpu->render_cache;
+    const g7sf_render_cache_state *rcs = g7sf_render_cache_state_get(c->gpu);
     unsigned samples = rt.s.samples, sspi = m0[0] >> 6 & 7;
     bool persample = samples > 1 && rcs->msrast_mode >= G7SF_MSRASTMODE_ON_PIXEL &&
                      rcs->dispatch_mode == G7SF_MSDISPMODE_PERSAMPLE;

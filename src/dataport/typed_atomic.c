@@ -3,8 +3,8 @@
  * reads and writes are; desc[13] returns data, desc[11:8] is the operation.
  * Slots run in ascending order, so slots on one texel see each other's
  * results (docs/spec-notes.md "Data port: typed messages"). */
-#include "core/gpu.h"
 #include "dp.h"
+#include "dp_gpu.h"
 
 /* old -> new at addr; returns what the slot returns (0 out of bounds,
  * where nothing is written). */
@@ -29,7 +29,12 @@ static int run(g7sf_msg_ctx *c, const dp_msg_type *t, const dp_typed_layout *l, 
     unsigned aop = c->fc >> 8 & 0xF, nsrc = dp_aop_sources(aop);
     dp_typed ts;
     int r = dp_typed_bind(c, t, 0, &ts);
-    g7sf_atomic_lock(c->gpu);   /* no other atomic message between read and write */
+    dp_gpu *g = dp_gpu_get(c->gpu);
+    if (!r && !g)
+        r = g7sf_msg_fail(c, G7SF_ENOMEM, "%s: %s", t->name, g7sf_strerror(G7SF_ENOMEM));
+    if (r)
+        return r;
+    dp_atomic_lock(g);   /* no other atomic message between read and write */
     for (unsigned i = 0; !r && i < l->slots; i++) {
         uint32_t uvrl[4], src[2] = { 0, 0 }, ret;
         if (!(mask >> i & 1))
@@ -41,7 +46,7 @@ static int run(g7sf_msg_ctx *c, const dp_msg_type *t, const dp_typed_layout *l, 
         if (!r && c->fc >> 13 & 1)
             c->wb[0].ud[i * l->stride] = ret;
     }
-    g7sf_atomic_unlock(c->gpu);
+    dp_atomic_unlock(g);
     return r;
 }
 

@@ -3,8 +3,8 @@
  * slots of one message run in ascending order, all of them under the
  * gpu's atomic lock, so slots sharing an address see each other's result
  * and no other atomic message comes in between. */
-#include "core/gpu.h"
 #include "dp.h"
+#include "dp_gpu.h"
 
 typedef struct atomic_msg {
     unsigned n;        /* slots: 2 (SIMD4x2), 8 or 16 */
@@ -62,7 +62,10 @@ static int run(g7sf_msg_ctx *c, const dp_msg_type *t, const dp_untyped *u, const
 {
     bool wide = m->aop == DP_AOP_CMPWR8B;
     int r = 0;
-    g7sf_atomic_lock(c->gpu);
+    dp_gpu *g = dp_gpu_get(c->gpu);
+    if (!g)
+        return g7sf_msg_fail(c, G7SF_ENOMEM, "%s: %s", t->name, g7sf_strerror(G7SF_ENOMEM));
+    dp_atomic_lock(g);
     for (unsigned i = 0; !r && i < m->n; i++) {
         if (!(m->slots >> i & 1))
             continue;
@@ -85,7 +88,7 @@ static int run(g7sf_msg_ctx *c, const dp_msg_type *t, const dp_untyped *u, const
                 *ret_dword(c, m, 1, i) = in ? (uint32_t)(ret >> 32) : 0;
         }
     }
-    g7sf_atomic_unlock(c->gpu);
+    dp_atomic_unlock(g);
     return r ? g7sf_msg_fail(c, r, "%s: %s", t->name, g7sf_strerror(r)) : 0;
 }
 

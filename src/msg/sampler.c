@@ -1,8 +1,8 @@
 /* Sampling engine message routing (§2.13.1.1, descriptor at lines
  * 4440-4470): SIMD4x2 / SIMD8 / SIMD16 messages run g7sf_sample() on the
  * bound surface and sampler; of SIMD32/64, the deinterlace message runs. */
-#include "core/gpu.h"
 #include "gen7sf/state.h"
+#include "msg_gpu.h"
 #include "sample_msg.h"
 
 /* SIMD32/64 message types (table at lines 4618-4629); NULL: reserved. */
@@ -22,19 +22,21 @@ static int bind_texture(g7sf_msg_ctx *c, unsigned bti, g7sf_texture *t)
     if (r)
         return r;
     g7sf_mem_read(c->gpu, addr, dw, sizeof dw);   /* inside 4 GiB: resolved above */
-    g7sf_texture_memo *memo = &c->gpu->texture_memo;
-    int took = g7sf_memo_take(&memo->m, dw, G7SF_RENDER_SURFACE_STATE_DWORDS);
+    msg_gpu *g = msg_gpu_get(c->gpu);
+    int took = g ? g7sf_memo_take(&g->texture_memo.m, dw, G7SF_RENDER_SURFACE_STATE_DWORDS)
+                 : G7SF_MEMO_BUSY;
     if (took == G7SF_MEMO_HIT) {
-        *t = memo->tex;
-        r = memo->err;
+        *t = g->texture_memo.tex;
+        r = g->texture_memo.err;
     } else {
         g7sf_render_surface_state ss;
         g7sf_state_unpack(&g7sf_desc_RENDER_SURFACE_STATE, dw, &ss);
         r = g7sf_texture_from_state(&ss, t);
         if (took == G7SF_MEMO_MISS)
-            memo->tex = *t, memo->err = r;
+            g->texture_memo.tex = *t, g->texture_memo.err = r;
     }
-    g7sf_memo_put(&memo->m, took);
+    if (g)
+        g7sf_memo_put(&g->texture_memo.m, took);
     if (r)
         return g7sf_msg_fail(c, G7SF_ESTATE, "sampler: BTI %u: RENDER_SURFACE_STATE the sampler "
                              "cannot read", bti);

@@ -5,7 +5,27 @@
 #include <string.h>
 
 #include "core/gpu.h"
+#include "gen7sf/sampler.h"
 #include "gen7sf/state.h"
+
+/* The sampler's per-gpu context: what the non-pipelined commands loaded
+ * and the memos of SAMPLER_STATE and SAMPLER_BORDER_COLOR_STATE. */
+_Static_assert(G7SF_SAMPLER_STATE_DWORDS <= G7SF_MEMO_DWORDS &&
+               G7SF_SAMPLER_BORDER_COLOR_STATE_DWORDS <= G7SF_MEMO_DWORDS, "memo keys");
+typedef struct smp_gpu {
+    g7sf_sampler_cmd_state cmd;
+    struct { g7sf_memo m; g7sf_sampler_state state; } sampler_memo;
+    struct { g7sf_memo m; g7sf_sampler_border_color_state border; } border_memo;
+} smp_gpu;
+
+static void smp_gpu_init(void *ctx)
+{
+    smp_gpu *g = ctx;
+    g7sf_memo_init(&g->sampler_memo.m);
+    g7sf_memo_init(&g->border_memo.m);
+}
+
+static const g7sf_unit_class smp_gpu_class = { sizeof(smp_gpu), smp_gpu_init, NULL };
 
 int g7sf_texture_from_state(const g7sf_render_surface_state *ss, g7sf_texture *t)
 {
@@ -57,7 +77,10 @@ int g7sf_sampler_command(g7sf_gpu *gpu, const uint32_t *dw, size_t ndw)
 {
     if (!gpu || !dw || !ndw)
         return G7SF_EINVAL;
-    g7sf_sampler_cmd_state *s = &gpu->sampler_cmd;
+    smp_gpu *g = g7sf_unit_ctx(gpu, G7SF_UNIT_SAMPLER, &smp_gpu_class);
+    if (!g)
+        return G7SF_ENOMEM;
+    g7sf_sampler_cmd_state *s = &g->cmd;
     size_t len = (dw[0] & 0xFF) + 2;   /* DWord Length + 2 */
     int subop = nonpipelined_subop(dw[0]);
     switch (subop) {
@@ -96,15 +119,21 @@ int g7sf_sampler_command(g7sf_gpu *gpu, const uint32_t *dw, size_t ndw)
 
 const g7sf_sampler_cmd_state *g7sf_sampler_cmd_state_get(const g7sf_gpu *gpu)
 {
-    return gpu ? &gpu->sampler_cmd : NULL;
+    static const g7sf_sampler_cmd_state none;   /* no host memory for the context */
+    if (!gpu)
+        return NULL;
+    /* created here if need be (invisible to the caller), so that the
+     * pointer shows what later commands load */
+    const smp_gpu *g = g7sf_unit_ctx((g7sf_gpu *)gpu, G7SF_UNIT_SAMPLER, &smp_gpu_class);
+    return g ? &g->cmd : &none;
 }
 
 /* Reads structure d (at most 4 DWords) at `offset` from Dynamic State Base
  * Address and unpacks it into out (`size` bytes), or copies memo m's value
  * (at `value`) when the DWords read are those it was decoded from; no host
  * allocation, as this runs once per message. */
-_Static_assert(G7SF_SAMPLER_STATE_DWORDS == 4 && G7SF_SAMPLER_BORDER_COLOR_STATE_DWORDS == 4 &&
-               G7SF_MEMO_DWORDS >= 4, "read_dynamic's buffer");
+_Static_assert(G7SF_SAMPLER_STATE_DWORDS == 4 && G7SF_SAMPLER_BORDER_COLOR_STATE_DWORDS == 4,
+               "read_dynamic's buffer");
 static int read_dynamic(g7sf_gpu *gpu, const g7sf_state_desc *d, uint32_t offset, g7sf_memo *m,
                         void *value, void *out, size_t size)
 {
@@ -129,15 +158,18 @@ int g7sf_sampler_read(g7sf_gpu *gpu, uint32_t offset, g7sf_sampler *out)
     if (!gpu || !out)
         return G7SF_EINVAL;
     memset(out, 0, sizeof *out);
-    int r = read_dynamic(gpu, &g7sf_desc_SAMPLER_STATE, offset, &gpu->sampler_memo.m,
-                         &gpu->sampler_memo.state, &out->state, sizeof out->state);
+    smp_gpu *g = g7sf_unit_ctx(gpu, G7SF_UNIT_SAMPLER, &smp_gpu_class);
+    if (!g)
+        return G7SF_ENOMEM;
+    int r = read_dynamic(gpu, &g7sf_desc_SAMPLER_STATE, offset, &g->sampler_memo.m,
+                         &g->sampler_memo.state, &out->state, sizeof out->state);
     if (!r)
         r = read_dynamic(gpu, &g7sf_desc_SAMPLER_BORDER_COLOR_STATE,
-                         out->state.border_color_pointer, &gpu->border_memo.m,
-                         &gpu->border_memo.border, &out->border, sizeof out->border);
+                         out->state.border_color_pointer, &g->border_memo.m,
+                         &g->border_memo.border, &out->border, sizeof out->border);
     if (r)
         return r;
-    const g7sf_sampler_cmd_state *s = &gpu->sampler_cmd;
+    const g7sf_sampler_cmd_state *s = &g->cmd;
     out->chroma_low = s->chroma_low[out->state.chromakey_index];
     out->chroma_high = s->chroma_high[out->state.chromakey_index];
     out->mono_width = s->mono_width;

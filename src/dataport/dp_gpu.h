@@ -1,0 +1,38 @@
+/* Internal: the data port's per-gpu context. */
+#ifndef G7SF_DATAPORT_DP_GPU_H
+#define G7SF_DATAPORT_DP_GPU_H
+
+#include <sched.h>
+
+#include "core/gpu.h"
+#include "gen7sf/render_cache.h"
+#include "gen7sf/state.h"
+
+typedef struct dp_gpu {
+    /* The render cache's pipeline state (g7sf_render_cache_command), and
+     * the BLEND_STATE + COLOR_CALC_STATE a render target write decoded. */
+    g7sf_render_cache_state render_cache;
+    struct { g7sf_memo m; g7sf_blend_state bs; g7sf_color_calc_state cc; } rt_state_memo;
+    /* Held across one atomic message's read-modify-writes (§3.9.9): host
+     * threads may send to one gpu at once, and no other atomic message may
+     * come between an atomic's read and its write. */
+    atomic_bool atomic_busy;
+} dp_gpu;
+
+/* The render cache state before any command. */
+extern const g7sf_render_cache_state dp_render_cache_defaults;
+
+/* The context, created on first use; NULL when host memory ran out. */
+dp_gpu *dp_gpu_get(g7sf_gpu *gpu);
+
+static inline void dp_atomic_lock(dp_gpu *g)
+{
+    while (atomic_exchange_explicit(&g->atomic_busy, true, memory_order_acquire))
+        sched_yield();   /* the holder runs a few slots: let it finish */
+}
+static inline void dp_atomic_unlock(dp_gpu *g)
+{
+    atomic_store_explicit(&g->atomic_busy, false, memory_order_release);
+}
+
+#endif
