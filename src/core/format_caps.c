@@ -144,7 +144,9 @@ static const char *const caps_by_code[512] = {
     [G7SF_FORMAT_A16_FLOAT]             = "777.......",
     [G7SF_FORMAT_L8A8_UNORM_SRGB]       = "77........",
     [G7SF_FORMAT_R5G5_SNORM_B6_UNORM]   = "77.7......",
-    [G7SF_FORMAT_B5G5R5X1_UNORM]        = "....77..7.",
+    /* isl renders and blends it; the render target list (PRM 10200-10255)
+     * has only the _SRGB one, and the PRM decides (docs/spec-notes.md) */
+    [G7SF_FORMAT_B5G5R5X1_UNORM]        = "........7.",
     [G7SF_FORMAT_B5G5R5X1_UNORM_SRGB]   = "....77....",
     [G7SF_FORMAT_R8G8_SSCALED]          = "......7...",
     [G7SF_FORMAT_R8G8_USCALED]          = "......7...",

@@ -2,11 +2,7 @@
  * the DWord gather/scatter every such message reduces to. */
 #include <string.h>
 
-#include "core/gpu.h"
 #include "dp.h"
-#include "gen7sf/dataport.h"
-#include "gen7sf/format.h"
-#include "gen7sf/surface.h"
 
 int g7sf_dp_buffer_from_surface(const g7sf_render_surface_state *ss, uint32_t align,
                                 g7sf_dp_buffer *out)
@@ -84,4 +80,45 @@ int g7sf_dp_scatter(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *of
         i = end;
     }
     return 0;
+}
+
+/* The block's slot offsets, for the general path. */
+static void block_offsets(uint64_t offset, unsigned n, uint64_t *offsets)
+{
+    for (unsigned i = 0; i < n; i++)
+        offsets[i] = offset + 4 * i;
+}
+
+/* Every slot enabled and the whole block in bounds: one memory access. */
+static bool whole_block(const g7sf_dp_buffer *buf, uint64_t offset, unsigned n, uint32_t enable,
+                        uint32_t *addr)
+{
+    uint32_t all = n == 32 ? 0xFFFFFFFFu : (1u << n) - 1;
+    return n && (enable & all) == all && dp_buffer_address(buf, offset, 4 * n, addr);
+}
+
+int g7sf_dp_block_read(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, uint64_t offset, unsigned n,
+                       uint32_t enable, uint32_t *dst)
+{
+    uint32_t a;
+    uint64_t offsets[32];
+    if (!gpu || !buf || n > 32 || (n && !dst))
+        return G7SF_EINVAL;
+    if (whole_block(buf, offset, n, enable, &a))
+        return g7sf_mem_read(gpu, a, dst, 4 * n);
+    block_offsets(offset, n, offsets);
+    return g7sf_dp_gather(gpu, buf, offsets, n, enable, dst);
+}
+
+int g7sf_dp_block_write(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, uint64_t offset, unsigned n,
+                        uint32_t enable, const uint32_t *src)
+{
+    uint32_t a;
+    uint64_t offsets[32];
+    if (!gpu || !buf || n > 32 || (n && !src))
+        return G7SF_EINVAL;
+    if (whole_block(buf, offset, n, enable, &a))
+        return g7sf_mem_write(gpu, a, src, 4 * n);
+    block_offsets(offset, n, offsets);
+    return g7sf_dp_scatter(gpu, buf, offsets, n, enable, src);
 }

@@ -1,9 +1,6 @@
 /* The data port's per-gpu context (dp_gpu.h). */
 #include "dp_gpu.h"
 
-_Static_assert(G7SF_BLEND_STATE_DWORDS + G7SF_COLOR_CALC_STATE_DWORDS <= G7SF_MEMO_DWORDS,
-               "the render target write's memo key");
-
 /* all samples enabled, one sample per pixel, per-pixel dispatch */
 const g7sf_render_cache_state dp_render_cache_defaults = {
     .sample_mask = 0xFF, .num_samples = 1, .dispatch_mode = G7SF_MSDISPMODE_PERPIXEL };
@@ -12,7 +9,6 @@ static void dp_gpu_init(void *ctx)
 {
     dp_gpu *g = ctx;
     g->render_cache = dp_render_cache_defaults;
-    g7sf_memo_init(&g->rt_state_memo.m);
     atomic_init(&g->atomic_busy, false);
 }
 

@@ -9,10 +9,8 @@
 #include "gen7sf/state.h"
 
 typedef struct dp_gpu {
-    /* The render cache's pipeline state (g7sf_render_cache_command), and
-     * the BLEND_STATE + COLOR_CALC_STATE a render target write decoded. */
+    /* The render cache's pipeline state (g7sf_render_cache_command). */
     g7sf_render_cache_state render_cache;
-    struct { g7sf_memo m; g7sf_blend_state bs; g7sf_color_calc_state cc; } rt_state_memo;
     /* Held across one atomic message's read-modify-writes (§3.9.9): host
      * threads may send to one gpu at once, and no other atomic message may
      * come between an atomic's read and its write. */

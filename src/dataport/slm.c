@@ -7,12 +7,12 @@ uint32_t dp_slm_load(const uint8_t *slm, uint32_t off, unsigned bytes)
 {
     uint32_t v = 0;
     for (unsigned b = 0; b < bytes; b++)
-        v |= (uint32_t)slm[(off + b) % DP_SLM_SIZE] << (8 * b);
+        v |= (uint32_t)slm[(off + b) % G7SF_SLM_SIZE] << (8 * b);
     return v;
 }
 
 void dp_slm_store(uint8_t *slm, uint32_t off, unsigned bytes, uint32_t v)
 {
     for (unsigned b = 0; b < bytes; b++)
-        slm[(off + b) % DP_SLM_SIZE] = (uint8_t)(v >> (8 * b));
+        slm[(off + b) % G7SF_SLM_SIZE] = (uint8_t)(v >> (8 * b));
 }

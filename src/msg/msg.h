@@ -26,6 +26,14 @@ static inline const g7sf_reg *g7sf_msg_data(const g7sf_msg_ctx *c, unsigned i)
     return &c->msg->payload[i + (c->header ? 1 : 0)];
 }
 
+/* The payload from data register i, and the writeback from register 0, as
+ * one run of DWords (registers follow each other in both arrays). */
+static inline const uint32_t *g7sf_msg_data_dw(const g7sf_msg_ctx *c, unsigned i)
+{
+    return (const uint32_t *)g7sf_msg_data(c, i);
+}
+static inline uint32_t *g7sf_msg_wb_dw(const g7sf_msg_ctx *c) { return (uint32_t *)c->wb; }
+
 /* The graphics address of the `bytes`-byte surface state that binding table
  * entry bti points at (table and entry both offsets from Surface State Base
  * Address).  0, or G7SF_EFAULT latched with a reason starting `who`. */

@@ -6,6 +6,7 @@ static void msg_gpu_init(void *ctx)
     msg_gpu *g = ctx;
     g7sf_memo_init(&g->texture_memo.m);
     g7sf_memo_init(&g->dp_surface_memo.m);
+    g7sf_memo_init(&g->rt_state_memo.m);
 }
 
 static const g7sf_unit_class msg_gpu_class = { sizeof(msg_gpu), msg_gpu_init, NULL };

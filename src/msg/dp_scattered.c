@@ -1,7 +1,7 @@
 /* DWord Scattered Read/Write (§3.9.7): 8 or 16 DWord offsets (plus the
  * Global Offset, all in DWords); EMask bit i enables slot i.  desc[13]
  * (invalidate after read) is a cache hint with nothing to do here. */
-#include "dp.h"
+#include "dp_msg.h"
 
 int dp_dword_scattered(g7sf_msg_ctx *c, const dp_msg_type *t)
 {
@@ -14,11 +14,15 @@ int dp_dword_scattered(g7sf_msg_ctx *c, const dp_msg_type *t)
     int r = dp_check_lengths(c, t, write ? 2 * nregs : nregs, write ? 0 : nregs);
     if (r || (r = dp_bind_buffer(c, t, 4, &buf)))
         return r;
-    uint64_t global = dp_global_offset(c);
-    dp_slots s = { .n = n, .enable = c->msg->exec_mask & ((1u << n) - 1) };
-    for (unsigned i = 0; i < n; i++) {
-        s.offset[i] = (global + g7sf_msg_data(c, i / 8)->ud[i % 8]) * 4;
-        s.reg_dw[i] = (uint8_t)i;
-    }
-    return dp_transfer(c, t, &buf, &s, nregs);
+    uint64_t global = dp_global_offset(c), off[16];
+    uint32_t enable = c->msg->exec_mask & ((1u << n) - 1);
+    for (unsigned i = 0; i < n; i++)
+        off[i] = (global + g7sf_msg_data(c, i / 8)->ud[i % 8]) * 4;
+    /* slot i is DWord i of the data (or writeback) registers, which follow
+     * each other in the payload array */
+    if (write)
+        r = g7sf_dp_scatter(c->gpu, &buf, off, n, enable, g7sf_msg_data_dw(c, nregs));
+    else
+        r = g7sf_dp_gather(c->gpu, &buf, off, n, enable, g7sf_msg_wb_dw(c));
+    return r ? dp_fail(c, t, r) : 0;
 }

@@ -1,20 +1,11 @@
 /* OWord Block Read/Write (§3.9.3), Unaligned OWord Block Read (§3.9.4) and
- * OWord Dual Block Read/Write (§3.9.5). */
-#include "dp.h"
+ * OWord Dual Block Read/Write (§3.9.5): the messages of contiguous
+ * DWords. */
+#include "dp_msg.h"
 
 /* Block Size desc[10:8]: 0/1 one OWord in the low/high register half,
  * 2, 3, 4: 2, 4, 8 OWords; the rest reserved (0). */
 static unsigned block_owords(unsigned bs) { return bs <= 1 ? 1 : bs <= 4 ? 1u << (bs - 1) : 0; }
-
-/* Block reads use the mask per OWord: any of its four bits reads all four. */
-uint32_t dp_oword_enable(uint32_t enable)
-{
-    uint32_t out = 0;
-    for (unsigned o = 0; o < 8; o++)
-        if (enable >> (4 * o) & 0xF)
-            out |= 0xFu << (4 * o);
-    return out;
-}
 
 static int block(g7sf_msg_ctx *c, const dp_msg_type *t, bool unaligned)
 {
@@ -27,22 +18,20 @@ static int block(g7sf_msg_ctx *c, const dp_msg_type *t, bool unaligned)
     if (r || (r = dp_bind_buffer(c, t, 16, &buf)))
         return r;
     /* Global Offset M0.2: OWords, or DWord-aligned bytes for the unaligned read */
-    uint64_t base = unaligned ? dp_global_offset(c) & ~3u : (uint64_t)dp_global_offset(c) * 16;
-    dp_slots s = { .n = 4 * n };
-    for (unsigned o = 0; o < n; o++) {
-        unsigned reg = n == 1 ? 0 : o / 2, half = n == 1 ? bs : o % 2;
-        for (unsigned d = 0; d < 4; d++) {
-            unsigned i = 4 * o + d, rdw = 4 * half + d;
-            s.offset[i] = base + 16 * o + 4 * d;
-            s.reg_dw[i] = (uint8_t)(8 * reg + rdw);
-            s.enable |= (uint32_t)(c->msg->exec_mask >> dp_emask_bit(reg, rdw) & 1) << i;
-        }
-    }
+    uint64_t off = unaligned ? dp_global_offset(c) & ~3u : (uint64_t)dp_global_offset(c) * 16;
+    /* one OWord sits in the half of register 0 Block Size names; more fill
+     * whole registers from register 0 */
+    unsigned first = n == 1 ? 4 * bs : 0, dwords = 4 * n;
+    uint32_t enable = dp_block_emask(c, first, dwords);
     if (unaligned)
-        s.enable = s.n == 32 ? 0xFFFFFFFFu : (1u << s.n) - 1;   /* EMask ignored (§3.9.4) */
+        enable = dwords == 32 ? 0xFFFFFFFFu : (1u << dwords) - 1;   /* EMask ignored (§3.9.4) */
     else if (!write)
-        s.enable = dp_oword_enable(s.enable);
-    return dp_transfer(c, t, &buf, &s, 0);
+        enable = dp_oword_enable(enable);
+    if (write)
+        r = g7sf_dp_block_write(c->gpu, &buf, off, dwords, enable, g7sf_msg_data_dw(c, 0) + first);
+    else
+        r = g7sf_dp_block_read(c->gpu, &buf, off, dwords, enable, g7sf_msg_wb_dw(c) + first);
+    return r ? dp_fail(c, t, r) : 0;
 }
 
 int dp_oword_block(g7sf_msg_ctx *c, const dp_msg_type *t) { return block(c, t, false); }
@@ -63,17 +52,22 @@ int dp_oword_dual_block(g7sf_msg_ctx *c, const dp_msg_type *t)
     if (r || (r = dp_bind_buffer(c, t, 16, &buf)))
         return r;
     const g7sf_reg *offsets = g7sf_msg_data(c, 0);
-    uint64_t global = dp_global_offset(c);
-    dp_slots s = { .n = 8 * n };
-    for (unsigned k = 0; k < n; k++)
-        for (unsigned half = 0; half < 2; half++)
-            for (unsigned d = 0; d < 4; d++) {
-                unsigned i = 8 * k + 4 * half + d;
-                s.offset[i] = (global + offsets->ud[4 * half] + k) * 16 + 4 * d;
-                s.reg_dw[i] = (uint8_t)i;
-                s.enable |= (uint32_t)(c->msg->exec_mask >> (4 * half + d) & 1) << i;
-            }
-    if (!write)
-        s.enable = dp_oword_enable(s.enable);
-    return dp_transfer(c, t, &buf, &s, 1);
+    uint64_t global = dp_global_offset(c), off[32];
+    uint32_t enable = 0, data[32];
+    for (unsigned i = 0; i < 8 * n; i++) {
+        unsigned k = i / 8, half = i / 4 % 2, d = i % 4;
+        off[i] = (global + offsets->ud[4 * half] + k) * 16 + 4 * d;
+        enable |= (uint32_t)(c->msg->exec_mask >> (4 * half + d) & 1) << i;
+        if (write)
+            data[i] = g7sf_msg_data(c, 1 + k)->ud[i % 8];
+    }
+    if (write)
+        return (r = g7sf_dp_scatter(c->gpu, &buf, off, 8 * n, enable, data)) ? dp_fail(c, t, r) : 0;
+    enable = dp_oword_enable(enable);
+    if ((r = g7sf_dp_gather(c->gpu, &buf, off, 8 * n, enable, data)))
+        return dp_fail(c, t, r);
+    for (unsigned i = 0; i < 8 * n; i++)
+        if (enable >> i & 1)
+            c->wb[i / 8].ud[i % 8] = data[i];
+    return 0;
 }

@@ -1,6 +1,6 @@
 /* Scratch Block Read/Write (§3.9.10): 1, 2 or 4 registers at a 32-byte
  * (HWord) offset of the thread's stateless scratch space. */
-#include "dp.h"
+#include "dp_msg.h"
 
 int dp_scratch_block(g7sf_msg_ctx *c, const dp_msg_type *t)
 {
@@ -14,14 +14,14 @@ int dp_scratch_block(g7sf_msg_ctx *c, const dp_msg_type *t)
     if (r || (r = dp_stateless_buffer(c, t, 4, &buf)))
         return r;
     /* desc[11:0] is the offset, so the BTI field does not exist: always 255 */
-    uint64_t base = 32 * (uint64_t)(c->fc & 0xFFF);
-    dp_slots s = { .n = 8 * nregs };
-    for (unsigned i = 0; i < s.n; i++) {
-        s.offset[i] = base + 4 * i;
-        s.reg_dw[i] = (uint8_t)i;
-        s.enable |= (uint32_t)(c->msg->exec_mask >> dp_emask_bit(i / 8, i % 8) & 1) << i;
-    }
+    uint64_t off = 32 * (uint64_t)(c->fc & 0xFFF);
+    unsigned n = 8 * nregs;
+    uint32_t enable = dp_block_emask(c, 0, n);
     if (!(c->fc >> 16 & 1))   /* Channel Mode OWord: per OWord for reads and writes */
-        s.enable = dp_oword_enable(s.enable);
-    return dp_transfer(c, t, &buf, &s, 0);
+        enable = dp_oword_enable(enable);
+    if (write)
+        r = g7sf_dp_block_write(c->gpu, &buf, off, n, enable, g7sf_msg_data_dw(c, 0));
+    else
+        r = g7sf_dp_block_read(c->gpu, &buf, off, n, enable, g7sf_msg_wb_dw(c));
+    return r ? dp_fail(c, t, r) : 0;
 }

@@ -1,10 +1,7 @@
 /* Untyped Atomic Operation and Atomic Counter Operation (§3.9.9): one
- * read-modify-write of a DWord (a QWord for AOP_CMPWR8B) per slot.  The
- * slots of one message run in ascending order, all of them under the
- * gpu's atomic lock, so slots sharing an address see each other's result
- * and no other atomic message comes in between. */
-#include "dp.h"
-#include "dp_gpu.h"
+ * read-modify-write of a DWord (a QWord for AOP_CMPWR8B) per slot, run by
+ * g7sf_dp_untyped_atomic. */
+#include "dp_msg.h"
 
 typedef struct atomic_msg {
     unsigned n;        /* slots: 2 (SIMD4x2), 8 or 16 */
@@ -41,12 +38,12 @@ static int layout(g7sf_msg_ctx *c, const dp_msg_type *t, bool simd4x2, bool coun
     *m = (atomic_msg){ .aop = (c->fc >> 8) & 0xF, .ret = (c->fc >> 13) & 1 };
     m->n = simd4x2 ? 2 : (c->fc >> 12) & 1 ? 8 : 16;
     m->regs = simd4x2 ? 1 : m->n / 8;
-    m->nsrc = m->aop == DP_AOP_CMPWR8B ? 4 : dp_aop_sources(m->aop);
+    m->nsrc = m->aop == G7SF_AOP_CMPWR8B ? 4 : g7sf_dp_aop_sources(m->aop);
     m->slots = simd4x2 ? dp_simd4x2_mask(c) : dp_untyped_mask(c, m->n);
-    if (counter && m->aop == DP_AOP_CMPWR8B)
+    if (counter && m->aop == G7SF_AOP_CMPWR8B)
         return g7sf_msg_fail(c, G7SF_EOPCODE, "%s: reserved atomic operation 0", t->name);
     unsigned src_regs = m->nsrc ? (simd4x2 ? 1 : m->nsrc * m->regs) : 0;
-    unsigned rlen = !m->ret ? 0 : simd4x2 ? 1 : (m->aop == DP_AOP_CMPWR8B ? 2 : 1) * m->regs;
+    unsigned rlen = !m->ret ? 0 : simd4x2 ? 1 : (m->aop == G7SF_AOP_CMPWR8B ? 2 : 1) * m->regs;
     int r = counter || simd4x2
           ? dp_check_lengths(c, t, (counter ? 0 : 1) + src_regs, rlen)
           : dp_untyped_lengths(c, t, m->regs, src_regs, rlen, &m->params);
@@ -56,50 +53,40 @@ static int layout(g7sf_msg_ctx *c, const dp_msg_type *t, bool simd4x2, bool coun
     return r;
 }
 
-/* Runs the enabled slots on u; out of bounds, a slot writes nothing and
- * returns 0. */
-static int run(g7sf_msg_ctx *c, const dp_msg_type *t, const dp_untyped *u, const atomic_msg *m)
+/* Runs the enabled slots on u (offsets from the address payload, or 0
+ * for a counter) and returns their values when asked. */
+static int run(g7sf_msg_ctx *c, const dp_msg_type *t, const g7sf_dp_untyped *u,
+               const atomic_msg *m)
 {
-    bool wide = m->aop == DP_AOP_CMPWR8B;
-    int r = 0;
-    dp_gpu *g = dp_gpu_get(c->gpu);
-    if (!g)
-        return g7sf_msg_fail(c, G7SF_ENOMEM, "%s: %s", t->name, g7sf_strerror(G7SF_ENOMEM));
-    dp_atomic_lock(g);
-    for (unsigned i = 0; !r && i < m->n; i++) {
+    bool wide = m->aop == G7SF_AOP_CMPWR8B;
+    uint64_t off[16] = { 0 }, src0[16], src1[16], ret[16];
+    if (m->params)
+        dp_untyped_offsets(c, u, m->n, m->params, off);
+    for (unsigned i = 0; i < m->n; i++) {
+        src0[i] = wide ? source(c, m, 0, i) | (uint64_t)source(c, m, 1, i) << 32 : source(c, m, 0, i);
+        src1[i] = wide ? source(c, m, 2, i) | (uint64_t)source(c, m, 3, i) << 32 : source(c, m, 1, i);
+    }
+    int r = g7sf_dp_untyped_atomic(c->gpu, u, m->aop, off, m->n, m->slots, src0, src1, ret);
+    if (r)
+        return dp_fail(c, t, r);
+    for (unsigned i = 0; m->ret && i < m->n; i++) {
         if (!(m->slots >> i & 1))
             continue;
-        uint64_t off = m->params ? dp_untyped_slot_offset(c, u, m->n, m->params, i) : 0, old, v, ret;
-        bool in = dp_untyped_load(c->gpu, u, off, wide ? 8 : 4, &old);
-        if (wide) {
-            v = dp_aop_cmpwr8b(old, source(c, m, 0, i) | (uint64_t)source(c, m, 1, i) << 32,
-                               source(c, m, 2, i) | (uint64_t)source(c, m, 3, i) << 32);
-            ret = old;
-        } else {
-            uint32_t r32;
-            v = dp_aop32(m->aop, (uint32_t)old, source(c, m, 0, i), source(c, m, 1, i), &r32);
-            ret = r32;
-        }
-        if (in)
-            r = dp_untyped_store(c->gpu, u, off, wide ? 8 : 4, v);
-        if (m->ret) {
-            *ret_dword(c, m, 0, i) = in ? (uint32_t)ret : 0;
-            if (wide)
-                *ret_dword(c, m, 1, i) = in ? (uint32_t)(ret >> 32) : 0;
-        }
+        *ret_dword(c, m, 0, i) = (uint32_t)ret[i];
+        if (wide)
+            *ret_dword(c, m, 1, i) = (uint32_t)(ret[i] >> 32);
     }
-    dp_atomic_unlock(g);
-    return r ? g7sf_msg_fail(c, r, "%s: %s", t->name, g7sf_strerror(r)) : 0;
+    return 0;
 }
 
 static int untyped_atomic(g7sf_msg_ctx *c, const dp_msg_type *t, bool simd4x2)
 {
     atomic_msg m;
-    dp_untyped u;
-    int r = dp_bind_untyped(c, t, DP_UNTYPED_RAW, &u);
+    g7sf_dp_untyped u;
+    int r = dp_bind_untyped(c, t, G7SF_DP_UNTYPED_RAW, &u);
     if (r || (r = layout(c, t, simd4x2, false, &m)))
         return r;
-    if (u.slm && m.aop == DP_AOP_CMPWR8B)
+    if (u.slm && m.aop == G7SF_AOP_CMPWR8B)
         return g7sf_msg_fail(c, G7SF_EOPCODE, "%s: AOP_CMPWR8B is not supported for SLM", t->name);
     return run(c, t, &u, &m);
 }
@@ -124,7 +111,7 @@ static int atomic_counter(g7sf_msg_ctx *c, const dp_msg_type *t, bool simd4x2)
     if (ss.surface_type != G7SF_SURFTYPE_BUFFER && ss.surface_type != G7SF_SURFTYPE_STRBUF)
         return g7sf_msg_fail(c, G7SF_ESTATE, "%s: BTI %u is not a buffer (no append counter)",
                              t->name, bti);
-    dp_untyped u = { .buf = { ss.append_counter_address, ss.append_counter_enable ? 4 : 0 } };
+    g7sf_dp_untyped u = { .buf = { ss.append_counter_address, ss.append_counter_enable ? 4 : 0 } };
     return run(c, t, &u, &m);
 }
 

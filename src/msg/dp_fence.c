@@ -5,7 +5,7 @@
  * already visible: the fence checks its shape and signals completion. */
 #include <string.h>
 
-#include "dp.h"
+#include "dp_msg.h"
 
 int dp_memory_fence(g7sf_msg_ctx *c, const dp_msg_type *t)
 {

@@ -2,8 +2,9 @@
  * caches accepts on Ivy Bridge, header rules, binding, lengths. */
 #include <stdio.h>
 
-#include "dp.h"
-#include "msg/msg_gpu.h"
+#include "core/gpu.h"
+#include "dp_msg.h"
+#include "msg_gpu.h"
 
 /* Message Type desc[17:14] per port, from the Ivy Bridge descriptor tables
  * (spec 8214-8303); the older layout at 8191-8213 is Sandy Bridge's. */
@@ -139,11 +140,12 @@ int dp_stateless_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align,
     return 0;
 }
 
-/* Reads the RENDER_SURFACE_STATE of the message's BTI and decodes it through
- * the gpu's memo (keyed by the raw DWords: state in memory may change
- * between messages); *surf_err: g7sf_surface_from_state's result. */
-static int bound_state(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surface_state *ss,
-                       g7sf_surface *s, int *surf_err)
+int dp_fail(g7sf_msg_ctx *c, const dp_msg_type *t, int code)
+{
+    return g7sf_msg_fail(c, code, "%s: %s", t->name, g7sf_strerror(code));
+}
+
+int dp_surface_state(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surface_state *ss)
 {
     uint32_t ss_addr, dw[G7SF_RENDER_SURFACE_STATE_DWORDS];
     int r = g7sf_msg_surface_state(c, c->fc & 0xFF, sizeof dw, t->name, &ss_addr);
@@ -153,39 +155,15 @@ static int bound_state(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surfac
     msg_gpu *g = msg_gpu_get(c->gpu);
     int took = g ? g7sf_memo_take(&g->dp_surface_memo.m, dw, G7SF_RENDER_SURFACE_STATE_DWORDS)
                  : G7SF_MEMO_BUSY;
-    __typeof__(g->dp_surface_memo) *memo = g ? &g->dp_surface_memo : NULL;
     if (took == G7SF_MEMO_HIT) {
-        *ss = memo->ss;
-        *surf_err = memo->err;
-        if (s)
-            *s = memo->surf;
+        *ss = g->dp_surface_memo.ss;
     } else {
-        g7sf_surface local;
         g7sf_state_unpack(&g7sf_desc_RENDER_SURFACE_STATE, dw, ss);
-        *surf_err = g7sf_surface_from_state(ss, s ? s : &local);
         if (took == G7SF_MEMO_MISS)
-            memo->ss = *ss, memo->err = *surf_err, memo->surf = s ? *s : local;
+            g->dp_surface_memo.ss = *ss;
     }
-    if (memo)
-        g7sf_memo_put(&memo->m, took);
-    return 0;
-}
-
-int dp_surface_state(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surface_state *ss)
-{
-    int surf_err;
-    return bound_state(c, t, ss, NULL, &surf_err);
-}
-
-int dp_bind_surface(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surface_state *ss,
-                    g7sf_surface *s)
-{
-    int surf_err, r = bound_state(c, t, ss, s, &surf_err);
-    if (r)
-        return r;
-    if (surf_err && ss->surface_type != G7SF_SURFTYPE_NULL)
-        return g7sf_msg_fail(c, G7SF_ESTATE, "%s: BTI %u: RENDER_SURFACE_STATE describes no valid "
-                             "surface", t->name, c->fc & 0xFF);
+    if (g)
+        g7sf_memo_put(&g->dp_surface_memo.m, took);
     return 0;
 }
 
@@ -207,20 +185,64 @@ int dp_bind_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align, g7sf_d
     return 0;
 }
 
-int dp_transfer(g7sf_msg_ctx *c, const dp_msg_type *t, const g7sf_dp_buffer *buf,
-                const dp_slots *s, unsigned write_data_reg)
+static bool slm_port(unsigned sfid)
 {
-    uint32_t data[32];
-    int r;
-    if (t->flags & DP_WRITE) {
-        for (unsigned i = 0; i < s->n; i++)
-            data[i] = g7sf_msg_data(c, write_data_reg + s->reg_dw[i] / 8)->ud[s->reg_dw[i] % 8];
-        r = g7sf_dp_scatter(c->gpu, buf, s->offset, s->n, s->enable, data);
-    } else {
-        r = g7sf_dp_gather(c->gpu, buf, s->offset, s->n, s->enable, data);
-        for (unsigned i = 0; !r && i < s->n; i++)
-            if (s->enable >> i & 1)
-                c->wb[s->reg_dw[i] / 8].ud[s->reg_dw[i] % 8] = data[i];
+    return sfid == G7SF_SFID_DATA_CACHE || sfid == G7SF_SFID_DATA_CACHE1;
+}
+
+int dp_bind_untyped(g7sf_msg_ctx *c, const dp_msg_type *t, enum g7sf_dp_untyped_rules rules,
+                    g7sf_dp_untyped *u)
+{
+    unsigned bti = c->fc & 0xFF;
+    *u = (g7sf_dp_untyped){ 0 };
+    if (bti == DP_BTI_STATELESS)   /* 8301: stateless is for the OWord/DWord messages */
+        return g7sf_msg_fail(c, G7SF_EOPCODE, "%s does not support the stateless model (BTI 255)",
+                             t->name);
+    if (bti == DP_BTI_SLM && slm_port(c->msg->sfid)) {
+        if (!c->thr->slm)
+            return g7sf_msg_fail(c, G7SF_ESTATE, "%s: BTI 254 but no SLM allocated", t->name);
+        u->slm = c->thr->slm;
+        return 0;
     }
-    return r ? g7sf_msg_fail(c, r, "%s: %s", t->name, g7sf_strerror(r)) : 0;
+    g7sf_render_surface_state ss;
+    int r = dp_surface_state(c, t, &ss);
+    if (r)
+        return r;
+    if (g7sf_dp_untyped_from_surface(&ss, rules, u))
+        return g7sf_msg_fail(c, G7SF_ESTATE, "%s: BTI %u is not an untiled %s with a DWord "
+                             "aligned base", t->name, bti,
+                             rules == G7SF_DP_UNTYPED_RAW ? "RAW SURFTYPE_BUFFER/STRBUF"
+                                                          : "SURFTYPE_BUFFER");
+    return 0;
+}
+
+int dp_bind_typed(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned cap, g7sf_dp_typed *ts)
+{
+    g7sf_render_surface_state ss;
+    const char *why = "";
+    int r = dp_surface_state(c, t, &ss);
+    if (r)
+        return r;
+    if ((r = g7sf_dp_typed_from_surface(&ss, c->gpu->platform, cap, ts, &why)))
+        return g7sf_msg_fail(c, r, "%s: BTI %u: %s", t->name, c->fc & 0xFF, why);
+    return 0;
+}
+
+uint32_t dp_oword_enable(uint32_t enable)
+{
+    uint32_t out = 0;
+    for (unsigned o = 0; o < 8; o++)
+        if (enable >> (4 * o) & 0xF)
+            out |= 0xFu << (4 * o);
+    return out;
+}
+
+uint32_t dp_block_emask(const g7sf_msg_ctx *c, unsigned first_dw, unsigned dwords)
+{
+    uint32_t enable = 0;
+    for (unsigned i = 0; i < dwords; i++) {
+        unsigned d = first_dw + i;
+        enable |= (uint32_t)(c->msg->exec_mask >> dp_emask_bit(d / 8, d % 8) & 1) << i;
+    }
+    return enable;
 }

@@ -1,0 +1,194 @@
+/* Render Target Write (§3.9.11, PRM 10158-10634) messages: the payload
+ * layout (10447-10634), the pixel/sample-to-slot mapping (10256-10311),
+ * BLEND_STATE and COLOR_CALC_STATE from memory; the pixels are
+ * g7sf_rt_write's.  Decisions: docs/spec-notes.md "Data port: render
+ * target write". */
+#include "core/gpu.h"
+#include "dp_msg.h"
+#include "msg_gpu.h"
+
+/* Message Type desc[10:8] (10330-10340). */
+enum { RT_SIMD16, RT_SIMD16_REPDATA, RT_SIMD8_DUALSRC_LO, RT_SIMD8_DUALSRC_HI, RT_SIMD8_LO,
+       RT_SIMD8_IMAGE_WRITE = 7 };
+
+/* Where each part of one message's payload is: data register numbers
+ * counted from M0 (the header, when present, is two registers). */
+typedef struct rt_layout {
+    unsigned type, nslots, first_slot;  /* first_slot: 8 for SIMD8_DUALSRC_HI */
+    bool s0a, omask, depth;
+    unsigned reg_s0a, reg_omask, reg_color, reg_src1, mlen;
+} rt_layout;
+
+static int layout(g7sf_msg_ctx *c, const dp_msg_type *t, const uint32_t *m0, rt_layout *l)
+{
+    unsigned type = (c->fc >> 8) & 7, reg = c->header ? 2 : 0;
+    bool simd16 = type == RT_SIMD16, dual = type == RT_SIMD8_DUALSRC_LO || type == RT_SIMD8_DUALSRC_HI;
+    /* Source0 Alpha Present is not in the dispatch payload: 0 without a header (10361-10366) */
+    *l = (rt_layout){ .type = type, .nslots = simd16 || type == RT_SIMD16_REPDATA ? 16 : 8,
+                      .first_slot = type == RT_SIMD8_DUALSRC_HI ? 8 : 0,
+                      .s0a = c->header && (m0[0] >> 11 & 1), .omask = m0[0] >> 12 & 1,
+                      .depth = m0[0] >> 13 & 1 };
+    if (type == 5 || type == 6)
+        return g7sf_msg_fail(c, G7SF_EOPCODE, "%s: reserved message type %u", t->name, type);
+    if (l->s0a && (dual || type == RT_SIMD16_REPDATA))
+        return g7sf_msg_fail(c, G7SF_EPAYLOAD, "%s: Source0 Alpha Present on a %s message",
+                             t->name, dual ? "dual source" : "replicated data");
+    if (l->depth && type == RT_SIMD16_REPDATA)
+        return g7sf_msg_fail(c, G7SF_EPAYLOAD, "%s: source depth on a replicated data message",
+                             t->name);
+    unsigned regs_per_channel = simd16 ? 2 : 1;
+    l->reg_s0a = reg;
+    reg += l->s0a ? regs_per_channel : 0;
+    l->reg_omask = reg;
+    reg += l->omask;
+    l->reg_color = reg;
+    l->reg_src1 = reg + 4;
+    reg += type == RT_SIMD16_REPDATA ? 1 : dual ? 8 : 4 * regs_per_channel;
+    l->mlen = reg + (l->depth ? regs_per_channel : 0);   /* source depth: parsed, not used */
+    if (c->mlen != l->mlen)
+        return g7sf_msg_fail(c, G7SF_EMLEN, "%s: message length %u, expected %u", t->name,
+                             c->mlen, l->mlen);
+    if (c->rlen)
+        return g7sf_msg_fail(c, G7SF_ERLEN, "%s: response length %u, expected 0", t->name,
+                             c->rlen);
+    return 0;
+}
+
+/* Colour channel ch of slot i (0 .. nslots-1) of source src (0/1). */
+static uint32_t color_dw(const g7sf_msg_ctx *c, const rt_layout *l, unsigned src, unsigned ch,
+                         unsigned i)
+{
+    const g7sf_reg *p = c->msg->payload;
+    switch (l->type) {
+    case RT_SIMD16:         return p[l->reg_color + 2 * ch + i / 8].ud[i % 8];
+    case RT_SIMD16_REPDATA: return p[l->reg_color].ud[ch];
+    default:                return p[(src ? l->reg_src1 : l->reg_color) + ch].ud[i];
+    }
+}
+
+/* Binds the surface (BTI 255 is refused: no stateless render targets) and
+ * checks what 10164-10188 restrict. */
+static int bind_target(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned type, uint32_t rtai,
+                       g7sf_rt_target *rt)
+{
+    g7sf_render_surface_state ss;
+    unsigned bti = c->fc & 0xFF;
+    const char *why = "";
+    if (bti == DP_BTI_STATELESS)
+        return g7sf_msg_fail(c, G7SF_EOPCODE, "%s cannot be stateless (BTI 255)", t->name);
+    int r = dp_surface_state(c, t, &ss);
+    if (r)
+        return r;
+    bool need_tiled = type == RT_SIMD16_REPDATA || type == RT_SIMD8_IMAGE_WRITE;
+    r = g7sf_rt_target_from_state(&ss, c->gpu->platform, rtai,
+                                  g7sf_render_cache_state_get(c->gpu)->num_samples, need_tiled,
+                                  rt, &why);
+    if (r == G7SF_ESTATE)
+        return g7sf_msg_fail(c, r, "%s: BTI %u is %s", t->name, bti, why);
+    return r ? g7sf_msg_fail(c, r, "%s: %s", t->name, why) : 0;
+}
+
+/* The BLEND_STATE entries 0..rt (the pointer need not have room for all
+ * eight; the rest read as 0) and COLOR_CALC_STATE, both offsets from
+ * Dynamic State Base, decoded once per change of their DWords. */
+static int read_state(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned rt, uint32_t cc_offset,
+                      g7sf_blend_state *bs, g7sf_color_calc_state *cc)
+{
+    uint32_t dw[G7SF_BLEND_STATE_DWORDS + G7SF_COLOR_CALC_STATE_DWORDS] = { 0 }, addr;
+    uint32_t *cdw = dw + G7SF_BLEND_STATE_DWORDS;
+    size_t blen = (rt + 1) * 8, clen = G7SF_COLOR_CALC_STATE_DWORDS * 4;
+    g7sf_gpu *gpu = c->gpu;
+    int r = g7sf_base_resolve(gpu, G7SF_BASE_DYNAMIC,
+                              g7sf_render_cache_state_get(gpu)->blend_state_pointer, blen, &addr);
+    if (!r)
+        r = g7sf_mem_read(gpu, addr, dw, blen);
+    if (!r && !(r = g7sf_base_resolve(gpu, G7SF_BASE_DYNAMIC, cc_offset, clen, &addr)))
+        r = g7sf_mem_read(gpu, addr, cdw, clen);
+    if (r)
+        return g7sf_msg_fail(c, r, "%s: BLEND_STATE or COLOR_CALC_STATE outside dynamic state",
+                             t->name);
+    msg_gpu *g = msg_gpu_get(gpu);
+    int took = g ? g7sf_memo_take(&g->rt_state_memo.m, dw, sizeof dw / sizeof *dw)
+                 : G7SF_MEMO_BUSY;
+    if (took == G7SF_MEMO_HIT) {
+        *bs = g->rt_state_memo.bs;
+        *cc = g->rt_state_memo.cc;
+    } else {
+        g7sf_state_unpack(&g7sf_desc_BLEND_STATE, dw, bs);
+        g7sf_state_unpack(&g7sf_desc_COLOR_CALC_STATE, cdw, cc);
+        if (took == G7SF_MEMO_MISS)
+            g->rt_state_memo.bs = *bs, g->rt_state_memo.cc = *cc;
+    }
+    if (g)
+        g7sf_memo_put(&g->rt_state_memo.m, took);
+    return 0;
+}
+
+int dp_render_target_write(g7sf_msg_ctx *c, const dp_msg_type *t)
+{
+    /* without a header, M0/M1 are R0/R1 of the dispatch (10361) */
+    const uint32_t *m0 = c->header ? c->msg->payload[0].ud : c->thr->r0.ud;
+    const uint32_t *m1 = c->header ? c->msg->payload[1].ud : c->thr->r1.ud;
+    rt_layout l;
+    g7sf_rt_target rt;
+    if (c->header && c->mlen < 2)   /* the header itself is two registers */
+        return g7sf_msg_fail(c, G7SF_EMLEN, "%s: message length %u, the header alone is 2",
+                             t->name, c->mlen);
+    int r = layout(c, t, m0, &l);
+    if (r || (r = bind_target(c, t, l.type, m0[0] >> 16 & 0x7FF, &rt)))
+        return r;
+    if (rt.null)
+        return 0;   /* every write dropped: no state read */
+    unsigned rt_index = c->header ? m0[2] & 7 : 0;
+    g7sf_blend_state bs;
+    g7sf_color_calc_state cc;
+    if ((r = read_state(c, t, rt_index, m0[1] & ~63u, &bs, &cc)))
+        return r;
+
+    const g7sf_render_cache_state *rcs = g7sf_render_cache_state_get(c->gpu);
+    unsigned samples = rt.s.samples, sspi = m0[0] >> 6 & 7;
+    bool persample = samples > 1 && rcs->msrast_mode >= G7SF_MSRASTMODE_ON_PIXEL &&
+                     rcs->dispatch_mode == G7SF_MSDISPMODE_PERSAMPLE;
+    uint32_t all = (1u << samples) - 1, ms_mask = samples > 1 ? rcs->sample_mask & all : all;
+    unsigned group = (c->fc >> 11) & 1;   /* Slot Group Select: slots 31:16 */
+    bool dual = l.type == RT_SIMD8_DUALSRC_LO || l.type == RT_SIMD8_DUALSRC_HI;
+    uint32_t enables = m1[7] & 0xFFFF;
+    g7sf_rt_pixel px[16];
+    unsigned n = 0;
+    for (unsigned i = 0; i < l.nslots; i++) {
+        unsigned j = l.first_slot + i;    /* slot within the 16 the group selects */
+        if (!(enables >> j & 1))
+            continue;
+        unsigned subspan = j / 4;
+        uint32_t cover = all;
+        if (persample) {
+            /* slot quads run over the samples of a subspan, then subspans;
+             * Starting Sample Pair Index offsets the sample (10256-10311) */
+            unsigned k = j / 4 + 4 * group, sample = k % samples + 2 * sspi;
+            if (sample >= samples)
+                continue;
+            subspan = (k / samples) % 4;
+            cover = 1u << sample;
+        }
+        cover &= ms_mask;
+        if (l.omask && samples > 1)
+            cover &= c->msg->payload[l.reg_omask].ud[j / 2] >> (16 * (j % 2));
+        g7sf_rt_pixel *p = &px[n++];
+        for (unsigned ch = 0; ch < 4; ch++) {
+            p->src0.u[ch] = color_dw(c, &l, 0, ch, i);
+            p->src1.u[ch] = dual ? color_dw(c, &l, 1, ch, i) : 0;
+        }
+        union { uint32_t u; float f; } alpha = { p->src0.u[3] };
+        if (l.s0a)
+            alpha.u = c->msg->payload[l.reg_s0a + i / 8].ud[i % 8];
+        uint32_t xy = m1[2 + subspan];
+        p->x = (xy & 0xFFFF) + (j & 1);
+        p->y = (xy >> 16) + ((j >> 1) & 1);
+        p->cover = cover;
+        p->alpha = alpha.f;
+    }
+    const char *why = NULL;
+    if ((r = g7sf_rt_write(c->gpu, &rt, &bs, rt_index, &cc, px, n, dual, &why)))
+        return g7sf_msg_fail(c, r, "%s: %s", t->name, why ? why : g7sf_strerror(r));
+    return 0;
+}
