@@ -165,7 +165,8 @@ G7SF_STATE_STRUCT(3DSTATE_MULTISAMPLE, 3dstate_multisample)
     F(multisample_dispatch_mode,      "Multisample Dispatch Mode",      2, 31, 31, ENUM, 0, g7sf_en_ms_dispatch_mode)
 G7SF_STATE_STRUCT(3DSTATE_WM, 3dstate_wm)
 
-/* The values of the enumerated fields: X(value, IDENT, "printed name") rows (state.h). */
+/* The values of the enumerated fields, one X(value, IDENT, "printed name") row
+ * each (state.h, "Enumerated values"); above each list, the fields it names. */
 /* Source/Destination (Alpha) Blend Factor (BLEND_STATE, gen7.xml) */
 #define G7SF_BLEND_FACTOR_LIST(X)                                               \
     X(0x01, BLENDFACTOR_ONE,                "BLENDFACTOR_ONE")                  \
@@ -250,6 +251,8 @@ G7SF_STATE_STRUCT(3DSTATE_WM, 3dstate_wm)
 #define G7SF_MS_DISPATCH_MODE_LIST(X)                                           \
     X(0, MSDISPMODE_PERSAMPLE, "MSDISPMODE_PERSAMPLE")                          \
     X(1, MSDISPMODE_PERPIXEL,  "MSDISPMODE_PERPIXEL")
+
+/* This header's lists: enum g7sf_<name> and table g7sf_en_<name> of each. */
 #define G7SF_3D_ENUMS(X)                                                        \
     X(blend_factor, BLEND_FACTOR) X(blend_function, BLEND_FUNCTION)             \
     X(logic_op, LOGIC_OP) X(compare_function, COMPARE_FUNCTION)                 \

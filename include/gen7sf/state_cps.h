@@ -182,7 +182,8 @@
     F(color_space_mode, "Color Space Mode",      66,  3,  0, U,    0, 0)
 G7SF_STATE_STRUCT(COLOR_PROCESSING_STATE, color_processing_state)
 
-/* The values of the enumerated fields: X(value, IDENT, "printed name") rows (state.h). */
+/* The values of the enumerated fields, one X(value, IDENT, "printed name") row
+ * each (state.h, "Enumerated values"); above each list, the fields it names. */
 /* Output Control */
 #define G7SF_STD_OUTPUT_CONTROL_LIST(X)                                         \
     X(0, STD_OUTPUT_PIXELS,        "Output Pixels")                             \
@@ -206,6 +207,8 @@ G7SF_STATE_STRUCT(COLOR_PROCESSING_STATE, color_processing_state)
     X(0, SFMIN, "SFMin")                                                        \
     X(1, SFMAX, "SFMax")                                                        \
     X(2, SFAVE, "SFAve")
+
+/* This header's lists: enum g7sf_<name> and table g7sf_en_<name> of each. */
 #define G7SF_CPS_ENUMS(X)                                                       \
     X(std_output_control, STD_OUTPUT_CONTROL) X(cgc_mapping, CGC_MAPPING)       \
     X(std_factor_mode, STD_FACTOR_MODE)                                         \

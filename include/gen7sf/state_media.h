@@ -159,7 +159,8 @@ G7SF_STATE_STRUCT(SAMPLER_STATE_DI, sampler_state_di)
     F(bypass_y_adaptive_filtering, "Bypass Y Adaptive Filtering", 137, 21, 21, BOOL, 0, 0)
 G7SF_STATE_STRUCT(SAMPLER_8x8_STATE, sampler_8x8_state)
 
-/* The values of the enumerated fields: X(value, IDENT, "printed name") rows (state.h). */
+/* The values of the enumerated fields, one X(value, IDENT, "printed name") row
+ * each (state.h, "Enumerated values"); above each list, the fields it names. */
 /* Picture Structure */
 #define G7SF_PICTURE_STRUCTURE_LIST(X)                                          \
     X(0, FRAME_PICTURE,        "Frame Picture")                                 \
@@ -185,6 +186,8 @@ G7SF_STATE_STRUCT(SAMPLER_8x8_STATE, sampler_8x8_state)
     X(0, TILEMODE_LINEAR, "TILEMODE_LINEAR")                                    \
     X(2, TILEMODE_XMAJOR, "TILEMODE_XMAJOR")                                    \
     X(3, TILEMODE_YMAJOR, "TILEMODE_YMAJOR")
+
+/* This header's lists: enum g7sf_<name> and table g7sf_en_<name> of each. */
 #define G7SF_MEDIA_ENUMS(X)                                                     \
     X(picture_structure, PICTURE_STRUCTURE)                                     \
     X(media_surface_format, MEDIA_SURFACE_FORMAT) X(tilemode, TILEMODE)

@@ -35,7 +35,8 @@
     F(tcz_address_control_mode,   "TCZ Address Control Mode",       3,  2,  0, ENUM, 0, g7sf_en_texcoordmode)
 G7SF_STATE_STRUCT(SAMPLER_STATE, sampler_state)
 
-/* The values of the enumerated fields: X(value, IDENT, "printed name") rows (state.h). */
+/* The values of the enumerated fields, one X(value, IDENT, "printed name") row
+ * each (state.h, "Enumerated values"); above each list, the fields it names. */
 /* Texture Border Color Mode */
 #define G7SF_BORDER_COLOR_MODE_LIST(X)                                          \
     X(0, BORDER_COLOR_DX10_OGL, "DX10/OGL")                                     \
@@ -101,6 +102,8 @@ G7SF_STATE_STRUCT(SAMPLER_STATE, sampler_state)
     X(4, TEXCOORDMODE_CLAMP_BORDER, "TEXCOORDMODE_CLAMP_BORDER")                \
     X(5, TEXCOORDMODE_MIRROR_ONCE,  "TEXCOORDMODE_MIRROR_ONCE")                 \
     X(6, TEXCOORDMODE_HALF_BORDER,  "TEXCOORDMODE_HALF_BORDER")
+
+/* This header's lists: enum g7sf_<name> and table g7sf_en_<name> of each. */
 #define G7SF_SAMPLER_ENUMS(X)                                                   \
     X(border_color_mode, BORDER_COLOR_MODE) X(lod_preclamp, LOD_PRECLAMP)       \
     X(mipfilter, MIPFILTER) X(mapfilter, MAPFILTER)                             \

@@ -61,7 +61,8 @@ G7SF_STATE_STRUCT(BINDING_TABLE_STATE, binding_table_state)
     F(resource_min_lod,          "Resource Min LOD",             7, 11,  0, UFIX, 8, 0)
 G7SF_STATE_STRUCT(RENDER_SURFACE_STATE, render_surface_state)
 
-/* The values of the enumerated fields: X(value, IDENT, "printed name") rows (state.h). */
+/* The values of the enumerated fields, one X(value, IDENT, "printed name") row
+ * each (state.h, "Enumerated values"); above each list, the fields it names. */
 /* Surface Type */
 #define G7SF_SURFTYPE_LIST(X)                                                   \
     X(0, SURFTYPE_1D,     "SURFTYPE_1D")                                        \
@@ -110,6 +111,8 @@ G7SF_STATE_STRUCT(RENDER_SURFACE_STATE, render_surface_state)
 #define G7SF_CLEAR_COLOR_LIST(X)                                                \
     X(0, CC_ZERO, "CC_ZERO")                                                    \
     X(1, CC_ONE,  "CC_ONE")
+
+/* This header's lists: enum g7sf_<name> and table g7sf_en_<name> of each. */
 #define G7SF_SURFACE_ENUMS(X)                                                   \
     X(surftype, SURFTYPE) X(valign, VALIGN) X(halign, HALIGN)                   \
     X(tilewalk, TILEWALK) X(aryspc, ARYSPC) X(media_boundary, MEDIA_BOUNDARY)   \
