@@ -101,10 +101,11 @@ static int g7_setup(g7sf_gpu *gpu, const workload *w, uint8_t *const *data)
     uint32_t chain = TEX / 2 + TEX / 4 > TEX ? TEX / 2 + TEX / 4 : TEX;
     g7sf_render_surface_state ss = {
         .surface_type = G7SF_SURFTYPE_2D, .surface_format = w->format,
-        .tiled_surface = (uint32_t)w->tiled, .tile_walk = 1, .surface_base_address = TEXTURE_BASE,
+        .tiled_surface = (uint32_t)w->tiled, .tile_walk = G7SF_TILEWALK_YMAJOR,
+        .surface_base_address = TEXTURE_BASE,
         .width = TEX - 1, .height = TEX - 1, .surface_pitch = ((chain * bpp + 127) & ~127u) - 1,
         .mip_count_lod = levels - 1,
-        .surface_vertical_alignment = 1, .surface_horizontal_alignment = 1,  /* 4, 8 */
+        .surface_vertical_alignment = G7SF_VALIGN_4, .surface_horizontal_alignment = G7SF_HALIGN_8,
     };
     g7sf_surface s;
     uint32_t dw[8], bt = 0x40;
@@ -116,12 +117,14 @@ static int g7_setup(g7sf_gpu *gpu, const workload *w, uint8_t *const *data)
             return -1;
     }
     g7sf_sampler_state st = {
-        .lod_preclamp_enable = 1, .max_lod = (levels - 1) << 8, .border_color_pointer = 0x100,
-        .mag_mode_filter = 1, .min_mode_filter = w->kind == ANISO ? 2 : 1,
-        .mip_mode_filter = w->kind == TRILINEAR || w->kind == ANISO ? 3 : 0,
-        .maximum_anisotropy = w->kind == ANISO ? 7 : 0,
+        .lod_preclamp_enable = G7SF_LOD_PRECLAMP_OGL, .max_lod = (levels - 1) << 8,
+        .border_color_pointer = 0x100, .mag_mode_filter = G7SF_MAPFILTER_LINEAR,
+        .min_mode_filter = w->kind == ANISO ? G7SF_MAPFILTER_ANISOTROPIC : G7SF_MAPFILTER_LINEAR,
+        .mip_mode_filter = w->kind == TRILINEAR || w->kind == ANISO ? G7SF_MIPFILTER_LINEAR
+                                                                   : G7SF_MIPFILTER_NONE,
+        .maximum_anisotropy = w->kind == ANISO ? G7SF_ANISORATIO_16 : G7SF_ANISORATIO_2,
         /* GL_LEQUAL as i965 programs it: PREFILTEROP_LESS (the PRM inverts GL) */
-        .shadow_function = w->kind == SHADOW ? 2 : 0,
+        .shadow_function = w->kind == SHADOW ? G7SF_PREFILTEROP_LESS : G7SF_PREFILTEROP_ALWAYS,
     };
     uint32_t sdw[4];
     g7sf_set_base(gpu, G7SF_BASE_SURFACE, SURFACE_BASE, 0);

@@ -41,6 +41,22 @@ enum g7sf_field_type {
 
 typedef struct g7sf_enum { uint32_t value; const char *name; } g7sf_enum;
 
+/* Enumerated values.  Each enum of the structures is one X-macro list
+ *   G7SF_<NAME>_LIST(X)   one row per value: X(value, IDENT, "printed name")
+ * that yields both a C enum, enum g7sf_<name> { G7SF_<IDENT> = value, ... }
+ * (G7SF_STATE_ENUM, in the structure's header), and the table g7sf_en_<name>
+ * of the printed names that decode prints and encode parses (src/core).
+ * IDENT is the printed name in capitals, each run of characters other than
+ * letters and digits made one '_' ("DX10/OGL": DX10_OGL), with a prefix
+ * where the name alone would say too little in the G7SF_ namespace
+ * (G7SF_BORDER_COLOR_DX10_OGL, G7SF_PIXEL_LOCATION_CENTER).  Each header
+ * gathers its lists as X(name, NAME) rows in G7SF_<GROUP>_ENUMS(X), and
+ * G7SF_STATE_ENUMS(X), at the end of this file, all of them. */
+#define G7SF_ENUMERATOR(value, ident, name) G7SF_##ident = value,
+#define G7SF_STATE_ENUM(name, NAME)                                           \
+    enum g7sf_##name { G7SF_##NAME##_LIST(G7SF_ENUMERATOR) };                 \
+    extern const g7sf_enum g7sf_en_##name[];
+
 typedef struct g7sf_field {
     const char *name;          /* PRM field name */
     const char *member;        /* C member name */
@@ -155,6 +171,13 @@ uint32_t g7sf_state_reserved_mask(const g7sf_state_desc *d, unsigned i);
 #include "state_media.h"
 #include "state_3d.h"
 #include "state_cps.h"
+
+/* Every enum list, X(name, NAME).  The Surface Format field's table,
+ * g7sf_en_surface_format, and its enum g7sf_format come from
+ * G7SF_FORMAT_LIST (format.h) instead. */
+#define G7SF_STATE_ENUMS(X)                                                   \
+    G7SF_SAMPLER_ENUMS(X) G7SF_SURFACE_ENUMS(X) G7SF_MEDIA_ENUMS(X)           \
+    G7SF_3D_ENUMS(X) G7SF_CPS_ENUMS(X)
 
 #ifdef __cplusplus
 }

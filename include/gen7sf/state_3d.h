@@ -165,14 +165,101 @@ G7SF_STATE_STRUCT(3DSTATE_MULTISAMPLE, 3dstate_multisample)
     F(multisample_dispatch_mode,      "Multisample Dispatch Mode",      2, 31, 31, ENUM, 0, g7sf_en_ms_dispatch_mode)
 G7SF_STATE_STRUCT(3DSTATE_WM, 3dstate_wm)
 
-enum { G7SF_NUMSAMPLES_1 = 0, G7SF_NUMSAMPLES_4 = 2, G7SF_NUMSAMPLES_8 = 3 };
-enum { G7SF_MSRASTMODE_OFF_PIXEL, G7SF_MSRASTMODE_OFF_PATTERN, G7SF_MSRASTMODE_ON_PIXEL,
-       G7SF_MSRASTMODE_ON_PATTERN };
-enum { G7SF_MSDISPMODE_PERSAMPLE = 0, G7SF_MSDISPMODE_PERPIXEL = 1 };
+/* The values of the enumerated fields, one X(value, IDENT, "printed name") row
+ * each (state.h, "Enumerated values"); above each list, the fields it names. */
+/* Source/Destination (Alpha) Blend Factor (BLEND_STATE, gen7.xml) */
+#define G7SF_BLEND_FACTOR_LIST(X)                                               \
+    X(0x01, BLENDFACTOR_ONE,                "BLENDFACTOR_ONE")                  \
+    X(0x02, BLENDFACTOR_SRC_COLOR,          "BLENDFACTOR_SRC_COLOR")            \
+    X(0x03, BLENDFACTOR_SRC_ALPHA,          "BLENDFACTOR_SRC_ALPHA")            \
+    X(0x04, BLENDFACTOR_DST_ALPHA,          "BLENDFACTOR_DST_ALPHA")            \
+    X(0x05, BLENDFACTOR_DST_COLOR,          "BLENDFACTOR_DST_COLOR")            \
+    X(0x06, BLENDFACTOR_SRC_ALPHA_SATURATE, "BLENDFACTOR_SRC_ALPHA_SATURATE")   \
+    X(0x07, BLENDFACTOR_CONST_COLOR,        "BLENDFACTOR_CONST_COLOR")          \
+    X(0x08, BLENDFACTOR_CONST_ALPHA,        "BLENDFACTOR_CONST_ALPHA")          \
+    X(0x09, BLENDFACTOR_SRC1_COLOR,         "BLENDFACTOR_SRC1_COLOR")           \
+    X(0x0A, BLENDFACTOR_SRC1_ALPHA,         "BLENDFACTOR_SRC1_ALPHA")           \
+    X(0x11, BLENDFACTOR_ZERO,               "BLENDFACTOR_ZERO")                 \
+    X(0x12, BLENDFACTOR_INV_SRC_COLOR,      "BLENDFACTOR_INV_SRC_COLOR")        \
+    X(0x13, BLENDFACTOR_INV_SRC_ALPHA,      "BLENDFACTOR_INV_SRC_ALPHA")        \
+    X(0x14, BLENDFACTOR_INV_DST_ALPHA,      "BLENDFACTOR_INV_DST_ALPHA")        \
+    X(0x15, BLENDFACTOR_INV_DST_COLOR,      "BLENDFACTOR_INV_DST_COLOR")        \
+    X(0x17, BLENDFACTOR_INV_CONST_COLOR,    "BLENDFACTOR_INV_CONST_COLOR")      \
+    X(0x18, BLENDFACTOR_INV_CONST_ALPHA,    "BLENDFACTOR_INV_CONST_ALPHA")      \
+    X(0x19, BLENDFACTOR_INV_SRC1_COLOR,     "BLENDFACTOR_INV_SRC1_COLOR")       \
+    X(0x1A, BLENDFACTOR_INV_SRC1_ALPHA,     "BLENDFACTOR_INV_SRC1_ALPHA")
+/* Color and Alpha Blend Function */
+#define G7SF_BLEND_FUNCTION_LIST(X)                                             \
+    X(0, BLENDFUNCTION_ADD,              "BLENDFUNCTION_ADD")                   \
+    X(1, BLENDFUNCTION_SUBTRACT,         "BLENDFUNCTION_SUBTRACT")              \
+    X(2, BLENDFUNCTION_REVERSE_SUBTRACT, "BLENDFUNCTION_REVERSE_SUBTRACT")      \
+    X(3, BLENDFUNCTION_MIN,              "BLENDFUNCTION_MIN")                   \
+    X(4, BLENDFUNCTION_MAX,              "BLENDFUNCTION_MAX")
+/* Logic Op Function */
+#define G7SF_LOGIC_OP_LIST(X)                                                   \
+    X( 0, LOGICOP_CLEAR,         "LOGICOP_CLEAR")                               \
+    X( 1, LOGICOP_NOR,           "LOGICOP_NOR")                                 \
+    X( 2, LOGICOP_AND_INVERTED,  "LOGICOP_AND_INVERTED")                        \
+    X( 3, LOGICOP_COPY_INVERTED, "LOGICOP_COPY_INVERTED")                       \
+    X( 4, LOGICOP_AND_REVERSE,   "LOGICOP_AND_REVERSE")                         \
+    X( 5, LOGICOP_INVERT,        "LOGICOP_INVERT")                              \
+    X( 6, LOGICOP_XOR,           "LOGICOP_XOR")                                 \
+    X( 7, LOGICOP_NAND,          "LOGICOP_NAND")                                \
+    X( 8, LOGICOP_AND,           "LOGICOP_AND")                                 \
+    X( 9, LOGICOP_EQUIV,         "LOGICOP_EQUIV")                               \
+    X(10, LOGICOP_NOOP,          "LOGICOP_NOOP")                                \
+    X(11, LOGICOP_OR_INVERTED,   "LOGICOP_OR_INVERTED")                         \
+    X(12, LOGICOP_COPY,          "LOGICOP_COPY")                                \
+    X(13, LOGICOP_OR_REVERSE,    "LOGICOP_OR_REVERSE")                          \
+    X(14, LOGICOP_OR,            "LOGICOP_OR")                                  \
+    X(15, LOGICOP_SET,           "LOGICOP_SET")
+/* Alpha Test Function */
+#define G7SF_COMPARE_FUNCTION_LIST(X)                                           \
+    X(0, COMPAREFUNCTION_ALWAYS,   "COMPAREFUNCTION_ALWAYS")                    \
+    X(1, COMPAREFUNCTION_NEVER,    "COMPAREFUNCTION_NEVER")                     \
+    X(2, COMPAREFUNCTION_LESS,     "COMPAREFUNCTION_LESS")                      \
+    X(3, COMPAREFUNCTION_EQUAL,    "COMPAREFUNCTION_EQUAL")                     \
+    X(4, COMPAREFUNCTION_LEQUAL,   "COMPAREFUNCTION_LEQUAL")                    \
+    X(5, COMPAREFUNCTION_GREATER,  "COMPAREFUNCTION_GREATER")                   \
+    X(6, COMPAREFUNCTION_NOTEQUAL, "COMPAREFUNCTION_NOTEQUAL")                  \
+    X(7, COMPAREFUNCTION_GEQUAL,   "COMPAREFUNCTION_GEQUAL")
+/* Color Clamp Range */
+#define G7SF_COLOR_CLAMP_RANGE_LIST(X)                                          \
+    X(0, COLORCLAMP_UNORM,    "COLORCLAMP_UNORM")                               \
+    X(1, COLORCLAMP_SNORM,    "COLORCLAMP_SNORM")                               \
+    X(2, COLORCLAMP_RTFORMAT, "COLORCLAMP_RTFORMAT")
+/* Alpha Test Format (COLOR_CALC_STATE) */
+#define G7SF_ALPHA_TEST_FORMAT_LIST(X)                                          \
+    X(0, ALPHATEST_UNORM8,  "ALPHATEST_UNORM8")                                 \
+    X(1, ALPHATEST_FLOAT32, "ALPHATEST_FLOAT32")
+/* Pixel Location (3DSTATE_MULTISAMPLE) */
+#define G7SF_PIXEL_LOCATION_LIST(X)                                             \
+    X(0, PIXEL_LOCATION_CENTER,    "CENTER")                                    \
+    X(1, PIXEL_LOCATION_UL_CORNER, "UL_CORNER")
+/* Number of Multisamples (3DSTATE_MULTISAMPLE) */
+#define G7SF_NUM_MULTISAMPLES_LIST(X)                                           \
+    X(0, NUMSAMPLES_1, "NUMSAMPLES_1")                                          \
+    X(2, NUMSAMPLES_4, "NUMSAMPLES_4")                                          \
+    X(3, NUMSAMPLES_8, "NUMSAMPLES_8")
+/* Multisample Rasterization Mode (3DSTATE_WM) */
+#define G7SF_MSRAST_MODE_LIST(X)                                                \
+    X(0, MSRASTMODE_OFF_PIXEL,   "MSRASTMODE_OFF_PIXEL")                        \
+    X(1, MSRASTMODE_OFF_PATTERN, "MSRASTMODE_OFF_PATTERN")                      \
+    X(2, MSRASTMODE_ON_PIXEL,    "MSRASTMODE_ON_PIXEL")                         \
+    X(3, MSRASTMODE_ON_PATTERN,  "MSRASTMODE_ON_PATTERN")
+/* Multisample Dispatch Mode (3DSTATE_WM) */
+#define G7SF_MS_DISPATCH_MODE_LIST(X)                                           \
+    X(0, MSDISPMODE_PERSAMPLE, "MSDISPMODE_PERSAMPLE")                          \
+    X(1, MSDISPMODE_PERPIXEL,  "MSDISPMODE_PERPIXEL")
 
-extern const g7sf_enum g7sf_en_pixel_location[], g7sf_en_num_multisamples[],
-    g7sf_en_msrast_mode[], g7sf_en_ms_dispatch_mode[];
-extern const g7sf_enum g7sf_en_blend_factor[], g7sf_en_blend_function[], g7sf_en_logic_op[],
-    g7sf_en_compare_function[], g7sf_en_color_clamp_range[], g7sf_en_alpha_test_format[];
+/* This header's lists: enum g7sf_<name> and table g7sf_en_<name> of each. */
+#define G7SF_3D_ENUMS(X)                                                        \
+    X(blend_factor, BLEND_FACTOR) X(blend_function, BLEND_FUNCTION)             \
+    X(logic_op, LOGIC_OP) X(compare_function, COMPARE_FUNCTION)                 \
+    X(color_clamp_range, COLOR_CLAMP_RANGE)                                     \
+    X(alpha_test_format, ALPHA_TEST_FORMAT) X(pixel_location, PIXEL_LOCATION)   \
+    X(num_multisamples, NUM_MULTISAMPLES) X(msrast_mode, MSRAST_MODE)           \
+    X(ms_dispatch_mode, MS_DISPATCH_MODE)
+G7SF_3D_ENUMS(G7SF_STATE_ENUM)
 
 #endif

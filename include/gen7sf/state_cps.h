@@ -182,7 +182,38 @@
     F(color_space_mode, "Color Space Mode",      66,  3,  0, U,    0, 0)
 G7SF_STATE_STRUCT(COLOR_PROCESSING_STATE, color_processing_state)
 
-extern const g7sf_enum g7sf_en_std_output_control[], g7sf_en_cgc_mapping[],
-    g7sf_en_std_factor_mode[], g7sf_en_mv_dark_factor_mode[], g7sf_en_scaling_factor_mode[];
+/* The values of the enumerated fields, one X(value, IDENT, "printed name") row
+ * each (state.h, "Enumerated values"); above each list, the fields it names. */
+/* Output Control */
+#define G7SF_STD_OUTPUT_CONTROL_LIST(X)                                         \
+    X(0, STD_OUTPUT_PIXELS,        "Output Pixels")                             \
+    X(1, STD_OUTPUT_STD_DECISIONS, "Output STD Decisions")
+/* Full Range Mapping Enable */
+#define G7SF_CGC_MAPPING_LIST(X)                                                \
+    X(0, CGC_BASIC_MODE,    "Basic Mode")                                       \
+    X(1, CGC_ADVANCED_MODE, "Advanced Mode")
+/* STD Factor Mode */
+#define G7SF_STD_FACTOR_MODE_LIST(X)                                            \
+    X(0, STDMIN, "STDMin")                                                      \
+    X(1, STDMAX, "STDMax")                                                      \
+    X(2, STDAVE, "STDAve")
+/* MV Dark Factor Mode */
+#define G7SF_MV_DARK_FACTOR_MODE_LIST(X)                                        \
+    X(0, MVDARKMIN, "MVDarkMin")                                                \
+    X(1, MVDARKMAX, "MVDarkMax")                                                \
+    X(2, MVDARKAVE, "MVDarkAve")
+/* Scaling Factor Mode */
+#define G7SF_SCALING_FACTOR_MODE_LIST(X)                                        \
+    X(0, SFMIN, "SFMin")                                                        \
+    X(1, SFMAX, "SFMax")                                                        \
+    X(2, SFAVE, "SFAve")
+
+/* This header's lists: enum g7sf_<name> and table g7sf_en_<name> of each. */
+#define G7SF_CPS_ENUMS(X)                                                       \
+    X(std_output_control, STD_OUTPUT_CONTROL) X(cgc_mapping, CGC_MAPPING)       \
+    X(std_factor_mode, STD_FACTOR_MODE)                                         \
+    X(mv_dark_factor_mode, MV_DARK_FACTOR_MODE)                                 \
+    X(scaling_factor_mode, SCALING_FACTOR_MODE)
+G7SF_CPS_ENUMS(G7SF_STATE_ENUM)
 
 #endif

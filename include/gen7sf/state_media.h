@@ -159,7 +159,38 @@ G7SF_STATE_STRUCT(SAMPLER_STATE_DI, sampler_state_di)
     F(bypass_y_adaptive_filtering, "Bypass Y Adaptive Filtering", 137, 21, 21, BOOL, 0, 0)
 G7SF_STATE_STRUCT(SAMPLER_8x8_STATE, sampler_8x8_state)
 
-extern const g7sf_enum g7sf_en_picture_structure[], g7sf_en_media_surface_format[],
-    g7sf_en_tilemode[];
+/* The values of the enumerated fields, one X(value, IDENT, "printed name") row
+ * each (state.h, "Enumerated values"); above each list, the fields it names. */
+/* Picture Structure */
+#define G7SF_PICTURE_STRUCTURE_LIST(X)                                          \
+    X(0, FRAME_PICTURE,        "Frame Picture")                                 \
+    X(1, TOP_FIELD_PICTURE,    "Top Field Picture")                             \
+    X(2, BOTTOM_FIELD_PICTURE, "Bottom Field Picture")
+/* Surface Format: the PRM's names; R8B8_UNORM is "(CrCb)", R8_UNORM "(Cr/Cb)" in the text */
+#define G7SF_MEDIA_SURFACE_FORMAT_LIST(X)                                       \
+    X( 0, MEDIA_YCRCB_NORMAL,       "YCRCB_NORMAL")                             \
+    X( 1, MEDIA_YCRCB_SWAPUVY,      "YCRCB_SWAPUVY")                            \
+    X( 2, MEDIA_YCRCB_SWAPUV,       "YCRCB_SWAPUV")                             \
+    X( 3, MEDIA_YCRCB_SWAPY,        "YCRCB_SWAPY")                              \
+    X( 4, MEDIA_PLANAR_420_8,       "PLANAR_420_8")                             \
+    X( 5, MEDIA_PLANAR_411_8,       "PLANAR_411_8")                             \
+    X( 6, MEDIA_PLANAR_422_8,       "PLANAR_422_8")                             \
+    X( 7, MEDIA_STMM_DN_STATISTICS, "STMM_DN_STATISTICS")                       \
+    X( 8, MEDIA_R10G10B10A2_UNORM,  "R10G10B10A2_UNORM")                        \
+    X( 9, MEDIA_R8G8B8A8_UNORM,     "R8G8B8A8_UNORM")                           \
+    X(10, MEDIA_R8B8_UNORM,         "R8B8_UNORM")                               \
+    X(11, MEDIA_R8_UNORM,           "R8_UNORM")                                 \
+    X(12, MEDIA_Y8_UNORM,           "Y8_UNORM")
+/* Tile Mode */
+#define G7SF_TILEMODE_LIST(X)                                                   \
+    X(0, TILEMODE_LINEAR, "TILEMODE_LINEAR")                                    \
+    X(2, TILEMODE_XMAJOR, "TILEMODE_XMAJOR")                                    \
+    X(3, TILEMODE_YMAJOR, "TILEMODE_YMAJOR")
+
+/* This header's lists: enum g7sf_<name> and table g7sf_en_<name> of each. */
+#define G7SF_MEDIA_ENUMS(X)                                                     \
+    X(picture_structure, PICTURE_STRUCTURE)                                     \
+    X(media_surface_format, MEDIA_SURFACE_FORMAT) X(tilemode, TILEMODE)
+G7SF_MEDIA_ENUMS(G7SF_STATE_ENUM)
 
 #endif

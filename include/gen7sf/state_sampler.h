@@ -35,10 +35,82 @@
     F(tcz_address_control_mode,   "TCZ Address Control Mode",       3,  2,  0, ENUM, 0, g7sf_en_texcoordmode)
 G7SF_STATE_STRUCT(SAMPLER_STATE, sampler_state)
 
-/* Enum names shared between structures. */
-extern const g7sf_enum g7sf_en_border_color_mode[], g7sf_en_lod_preclamp[],
-    g7sf_en_mipfilter[], g7sf_en_mapfilter[], g7sf_en_aniso_algorithm[],
-    g7sf_en_prefilter_op[], g7sf_en_cube_control[], g7sf_en_chromakey_mode[],
-    g7sf_en_aniso_ratio[], g7sf_en_trilinear_quality[], g7sf_en_texcoordmode[];
+/* The values of the enumerated fields, one X(value, IDENT, "printed name") row
+ * each (state.h, "Enumerated values"); above each list, the fields it names. */
+/* Texture Border Color Mode */
+#define G7SF_BORDER_COLOR_MODE_LIST(X)                                          \
+    X(0, BORDER_COLOR_DX10_OGL, "DX10/OGL")                                     \
+    X(1, BORDER_COLOR_DX9,      "DX9")
+/* LOD PreClamp Enable */
+#define G7SF_LOD_PRECLAMP_LIST(X)                                               \
+    X(0, LOD_PRECLAMP_D3D, "D3D")                                               \
+    X(1, LOD_PRECLAMP_OGL, "OGL")
+/* Mip Mode Filter */
+#define G7SF_MIPFILTER_LIST(X)                                                  \
+    X(0, MIPFILTER_NONE,    "MIPFILTER_NONE")                                   \
+    X(1, MIPFILTER_NEAREST, "MIPFILTER_NEAREST")                                \
+    X(3, MIPFILTER_LINEAR,  "MIPFILTER_LINEAR")
+/* Mag Mode Filter, Min Mode Filter */
+#define G7SF_MAPFILTER_LIST(X)                                                  \
+    X(0, MAPFILTER_NEAREST,     "MAPFILTER_NEAREST")                            \
+    X(1, MAPFILTER_LINEAR,      "MAPFILTER_LINEAR")                             \
+    X(2, MAPFILTER_ANISOTROPIC, "MAPFILTER_ANISOTROPIC")                        \
+    X(6, MAPFILTER_MONO,        "MAPFILTER_MONO")
+/* Anisotropic Algorithm */
+#define G7SF_ANISO_ALGORITHM_LIST(X)                                            \
+    X(0, ANISO_LEGACY, "LEGACY")                                                \
+    X(1, ANISO_EWA,    "EWA")
+/* Shadow Function */
+#define G7SF_PREFILTER_OP_LIST(X)                                               \
+    X(0, PREFILTEROP_ALWAYS,   "PREFILTEROP_ALWAYS")                            \
+    X(1, PREFILTEROP_NEVER,    "PREFILTEROP_NEVER")                             \
+    X(2, PREFILTEROP_LESS,     "PREFILTEROP_LESS")                              \
+    X(3, PREFILTEROP_EQUAL,    "PREFILTEROP_EQUAL")                             \
+    X(4, PREFILTEROP_LEQUAL,   "PREFILTEROP_LEQUAL")                            \
+    X(5, PREFILTEROP_GREATER,  "PREFILTEROP_GREATER")                           \
+    X(6, PREFILTEROP_NOTEQUAL, "PREFILTEROP_NOTEQUAL")                          \
+    X(7, PREFILTEROP_GEQUAL,   "PREFILTEROP_GEQUAL")
+/* Cube Surface Control Mode */
+#define G7SF_CUBE_CONTROL_LIST(X)                                               \
+    X(0, CUBECTRLMODE_PROGRAMMED, "CUBECTRLMODE_PROGRAMMED")                    \
+    X(1, CUBECTRLMODE_OVERRIDE,   "CUBECTRLMODE_OVERRIDE")
+/* ChromaKey Mode */
+#define G7SF_CHROMAKEY_MODE_LIST(X)                                             \
+    X(0, KEYFILTER_KILL_ON_ANY_MATCH, "KEYFILTER_KILL_ON_ANY_MATCH")            \
+    X(1, KEYFILTER_REPLACE_BLACK,     "KEYFILTER_REPLACE_BLACK")
+/* Maximum Anisotropy */
+#define G7SF_ANISO_RATIO_LIST(X)                                                \
+    X(0, ANISORATIO_2,  "ANISORATIO_2")                                         \
+    X(1, ANISORATIO_4,  "ANISORATIO_4")                                         \
+    X(2, ANISORATIO_6,  "ANISORATIO_6")                                         \
+    X(3, ANISORATIO_8,  "ANISORATIO_8")                                         \
+    X(4, ANISORATIO_10, "ANISORATIO_10")                                        \
+    X(5, ANISORATIO_12, "ANISORATIO_12")                                        \
+    X(6, ANISORATIO_14, "ANISORATIO_14")                                        \
+    X(7, ANISORATIO_16, "ANISORATIO_16")
+/* Trilinear Filter Quality */
+#define G7SF_TRILINEAR_QUALITY_LIST(X)                                          \
+    X(0, TRIQUAL_FULL, "TRIQUAL_FULL")                                          \
+    X(2, TRIQUAL_MED,  "TRIQUAL_MED")                                           \
+    X(3, TRIQUAL_LOW,  "TRIQUAL_LOW")
+/* TCX, TCY and TCZ Address Control Mode */
+#define G7SF_TEXCOORDMODE_LIST(X)                                               \
+    X(0, TEXCOORDMODE_WRAP,         "TEXCOORDMODE_WRAP")                        \
+    X(1, TEXCOORDMODE_MIRROR,       "TEXCOORDMODE_MIRROR")                      \
+    X(2, TEXCOORDMODE_CLAMP,        "TEXCOORDMODE_CLAMP")                       \
+    X(3, TEXCOORDMODE_CUBE,         "TEXCOORDMODE_CUBE")                        \
+    X(4, TEXCOORDMODE_CLAMP_BORDER, "TEXCOORDMODE_CLAMP_BORDER")                \
+    X(5, TEXCOORDMODE_MIRROR_ONCE,  "TEXCOORDMODE_MIRROR_ONCE")                 \
+    X(6, TEXCOORDMODE_HALF_BORDER,  "TEXCOORDMODE_HALF_BORDER")
+
+/* This header's lists: enum g7sf_<name> and table g7sf_en_<name> of each. */
+#define G7SF_SAMPLER_ENUMS(X)                                                   \
+    X(border_color_mode, BORDER_COLOR_MODE) X(lod_preclamp, LOD_PRECLAMP)       \
+    X(mipfilter, MIPFILTER) X(mapfilter, MAPFILTER)                             \
+    X(aniso_algorithm, ANISO_ALGORITHM) X(prefilter_op, PREFILTER_OP)           \
+    X(cube_control, CUBE_CONTROL) X(chromakey_mode, CHROMAKEY_MODE)             \
+    X(aniso_ratio, ANISO_RATIO) X(trilinear_quality, TRILINEAR_QUALITY)         \
+    X(texcoordmode, TEXCOORDMODE)
+G7SF_SAMPLER_ENUMS(G7SF_STATE_ENUM)
 
 #endif

@@ -61,13 +61,66 @@ G7SF_STATE_STRUCT(BINDING_TABLE_STATE, binding_table_state)
     F(resource_min_lod,          "Resource Min LOD",             7, 11,  0, UFIX, 8, 0)
 G7SF_STATE_STRUCT(RENDER_SURFACE_STATE, render_surface_state)
 
-enum g7sf_surftype {
-    G7SF_SURFTYPE_1D = 0, G7SF_SURFTYPE_2D = 1, G7SF_SURFTYPE_3D = 2, G7SF_SURFTYPE_CUBE = 3,
-    G7SF_SURFTYPE_BUFFER = 4, G7SF_SURFTYPE_STRBUF = 5, G7SF_SURFTYPE_NULL = 7
-};
+/* The values of the enumerated fields, one X(value, IDENT, "printed name") row
+ * each (state.h, "Enumerated values"); above each list, the fields it names. */
+/* Surface Type */
+#define G7SF_SURFTYPE_LIST(X)                                                   \
+    X(0, SURFTYPE_1D,     "SURFTYPE_1D")                                        \
+    X(1, SURFTYPE_2D,     "SURFTYPE_2D")                                        \
+    X(2, SURFTYPE_3D,     "SURFTYPE_3D")                                        \
+    X(3, SURFTYPE_CUBE,   "SURFTYPE_CUBE")                                      \
+    X(4, SURFTYPE_BUFFER, "SURFTYPE_BUFFER")                                    \
+    X(5, SURFTYPE_STRBUF, "SURFTYPE_STRBUF")                                    \
+    X(7, SURFTYPE_NULL,   "SURFTYPE_NULL")
+/* Surface Vertical Alignment */
+#define G7SF_VALIGN_LIST(X)                                                     \
+    X(0, VALIGN_2, "VALIGN_2")                                                  \
+    X(1, VALIGN_4, "VALIGN_4")
+/* Surface Horizontal Alignment */
+#define G7SF_HALIGN_LIST(X)                                                     \
+    X(0, HALIGN_4, "HALIGN_4")                                                  \
+    X(1, HALIGN_8, "HALIGN_8")
+/* Tile Walk */
+#define G7SF_TILEWALK_LIST(X)                                                   \
+    X(0, TILEWALK_XMAJOR, "TILEWALK_XMAJOR")                                    \
+    X(1, TILEWALK_YMAJOR, "TILEWALK_YMAJOR")
+/* Surface Array Spacing */
+#define G7SF_ARYSPC_LIST(X)                                                     \
+    X(0, ARYSPC_FULL, "ARYSPC_FULL")                                            \
+    X(1, ARYSPC_LOD0, "ARYSPC_LOD0")
+/* Media Boundary Pixel Mode */
+#define G7SF_MEDIA_BOUNDARY_LIST(X)                                             \
+    X(0, MEDIA_BOUNDARY_NORMAL_MODE,       "NORMAL_MODE")                       \
+    X(2, MEDIA_BOUNDARY_PROGRESSIVE_FRAME, "PROGRESSIVE_FRAME")                 \
+    X(3, MEDIA_BOUNDARY_INTERLACED_FRAME,  "INTERLACED_FRAME")
+/* Render Target Rotation */
+#define G7SF_RT_ROTATION_LIST(X)                                                \
+    X(0, RTROTATE_0DEG,   "RTROTATE_0DEG")                                      \
+    X(1, RTROTATE_90DEG,  "RTROTATE_90DEG")                                     \
+    X(3, RTROTATE_270DEG, "RTROTATE_270DEG")
+/* Multisampled Surface Storage Format */
+#define G7SF_MSFMT_LIST(X)                                                      \
+    X(0, MSFMT_MSS,           "MSFMT_MSS")                                      \
+    X(1, MSFMT_DEPTH_STENCIL, "MSFMT_DEPTH_STENCIL")
+/* Number of Multisamples */
+#define G7SF_MULTISAMPLECOUNT_LIST(X)                                           \
+    X(0, MULTISAMPLECOUNT_1, "MULTISAMPLECOUNT_1")                              \
+    X(2, MULTISAMPLECOUNT_4, "MULTISAMPLECOUNT_4")                              \
+    X(3, MULTISAMPLECOUNT_8, "MULTISAMPLECOUNT_8")
+/* Red, Green, Blue and Alpha Clear Color */
+#define G7SF_CLEAR_COLOR_LIST(X)                                                \
+    X(0, CC_ZERO, "CC_ZERO")                                                    \
+    X(1, CC_ONE,  "CC_ONE")
 
-extern const g7sf_enum g7sf_en_surftype[], g7sf_en_surface_format[], g7sf_en_valign[],
-    g7sf_en_halign[], g7sf_en_tilewalk[], g7sf_en_aryspc[], g7sf_en_media_boundary[],
-    g7sf_en_rt_rotation[], g7sf_en_msfmt[], g7sf_en_multisamplecount[], g7sf_en_clear_color[];
+/* This header's lists: enum g7sf_<name> and table g7sf_en_<name> of each. */
+#define G7SF_SURFACE_ENUMS(X)                                                   \
+    X(surftype, SURFTYPE) X(valign, VALIGN) X(halign, HALIGN)                   \
+    X(tilewalk, TILEWALK) X(aryspc, ARYSPC) X(media_boundary, MEDIA_BOUNDARY)   \
+    X(rt_rotation, RT_ROTATION) X(msfmt, MSFMT)                                 \
+    X(multisamplecount, MULTISAMPLECOUNT) X(clear_color, CLEAR_COLOR)
+G7SF_SURFACE_ENUMS(G7SF_STATE_ENUM)
+
+/* Surface Format: from G7SF_FORMAT_LIST (format.h), as enum g7sf_format. */
+extern const g7sf_enum g7sf_en_surface_format[];
 
 #endif

@@ -12,6 +12,9 @@
 #include <stdint.h>
 
 #include "gen7sf.h"
+/* The Surface Type, Surface Array Spacing and Multisampled Surface Storage
+ * Format values: G7SF_SURFTYPE_*, G7SF_ARYSPC_*, G7SF_MSFMT_* (state_surface.h). */
+#include "state.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -19,10 +22,6 @@ extern "C" {
 
 enum g7sf_tiling { G7SF_TILING_LINEAR = 0, G7SF_TILING_X = 1, G7SF_TILING_Y = 2,
                    G7SF_TILING_W = 3 };
-
-/* Surface Array Spacing and Multisampled Surface Storage Format values. */
-enum { G7SF_ARYSPC_FULL = 0, G7SF_ARYSPC_LOD0 = 1 };
-enum { G7SF_MSFMT_MSS = 0, G7SF_MSFMT_DEPTH_STENCIL = 1 };
 
 /* Cube faces in array order: array slice = 6 * cube + face. */
 enum g7sf_cube_face { G7SF_CUBE_POS_X, G7SF_CUBE_NEG_X, G7SF_CUBE_POS_Y,

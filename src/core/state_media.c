@@ -2,16 +2,8 @@
  * SAMPLER_STATE and SAMPLER_8x8_STATE, and their enums. */
 #include "state_table.h"
 
-const g7sf_enum g7sf_en_picture_structure[] = {
-    {0, "Frame Picture"}, {1, "Top Field Picture"}, {2, "Bottom Field Picture"}, {0, 0} };
-/* The PRM's names; R8B8_UNORM is "(CrCb)", R8_UNORM "(Cr/Cb)" in the text. */
-const g7sf_enum g7sf_en_media_surface_format[] = {
-    {0, "YCRCB_NORMAL"}, {1, "YCRCB_SWAPUVY"}, {2, "YCRCB_SWAPUV"}, {3, "YCRCB_SWAPY"},
-    {4, "PLANAR_420_8"}, {5, "PLANAR_411_8"}, {6, "PLANAR_422_8"},
-    {7, "STMM_DN_STATISTICS"}, {8, "R10G10B10A2_UNORM"}, {9, "R8G8B8A8_UNORM"},
-    {10, "R8B8_UNORM"}, {11, "R8_UNORM"}, {12, "Y8_UNORM"}, {0, 0} };
-const g7sf_enum g7sf_en_tilemode[] = {
-    {0, "TILEMODE_LINEAR"}, {2, "TILEMODE_XMAJOR"}, {3, "TILEMODE_YMAJOR"}, {0, 0} };
+/* The g7sf_en_ tables of the lists in state_media.h. */
+G7SF_MEDIA_ENUMS(G7SF_ENUM_TABLE)
 
 #define ROW_T g7sf_media_surface_state
 G7SF_STATE_DESC(MEDIA_SURFACE_STATE, "2.12.2.2")

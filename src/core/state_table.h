@@ -26,4 +26,10 @@
         (unsigned)(sizeof g7sf_fields_##NAME / sizeof g7sf_fields_##NAME[0])    \
     };
 
+/* The g7sf_en_<name> table of a G7SF_<NAME>_LIST (state.h), ended by
+ * {0, NULL}: G7SF_SAMPLER_ENUMS(G7SF_ENUM_TABLE) defines a header's tables. */
+#define G7SF_ENUM_ROW(value, ident, name) { value, name },
+#define G7SF_ENUM_TABLE(name, NAME)                                             \
+    const g7sf_enum g7sf_en_##name[] = { G7SF_##NAME##_LIST(G7SF_ENUM_ROW) {0, NULL} };
+
 #endif

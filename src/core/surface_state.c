@@ -9,9 +9,9 @@
 static unsigned sample_count(unsigned field)
 {
     switch (field) {
-    case 0:  return 1;   /* MULTISAMPLECOUNT_1 */
-    case 2:  return 4;
-    case 3:  return 8;
+    case G7SF_MULTISAMPLECOUNT_1: return 1;
+    case G7SF_MULTISAMPLECOUNT_4: return 4;
+    case G7SF_MULTISAMPLECOUNT_8: return 8;
     default: return 0;   /* reserved */
     }
 }
@@ -29,7 +29,8 @@ int g7sf_surface_from_state(const g7sf_render_surface_state *ss, g7sf_surface *s
     const bool sub_byte = fmt->bits_per_block < 8;
     bool buffer = ss->surface_type == G7SF_SURFTYPE_BUFFER || ss->surface_type == G7SF_SURFTYPE_STRBUF;
     s->type = ss->surface_type;
-    s->tiling = !ss->tiled_surface ? G7SF_TILING_LINEAR : ss->tile_walk ? G7SF_TILING_Y : G7SF_TILING_X;
+    s->tiling = !ss->tiled_surface ? G7SF_TILING_LINEAR
+              : ss->tile_walk == G7SF_TILEWALK_YMAJOR ? G7SF_TILING_Y : G7SF_TILING_X;
     s->base = ss->surface_base_address;
     s->pitch = ss->surface_pitch + 1;
     if (buffer) {
@@ -45,8 +46,8 @@ int g7sf_surface_from_state(const g7sf_render_surface_state *ss, g7sf_surface *s
     s->bpb = sub_byte ? 8 : fmt->bits_per_block;
     s->block_w = sub_byte ? 8 / fmt->bits_per_block : fmt->block_w;
     s->block_h = fmt->block_h;
-    s->halign = ss->surface_horizontal_alignment ? 8 : 4;
-    s->valign = ss->surface_vertical_alignment ? 4 : 2;
+    s->halign = ss->surface_horizontal_alignment == G7SF_HALIGN_8 ? 8 : 4;
+    s->valign = ss->surface_vertical_alignment == G7SF_VALIGN_4 ? 4 : 2;
     s->array_spacing = ss->surface_array_spacing;
     s->samples = sample_count(ss->number_of_multisamples);
     s->msfmt = ss->multisampled_surface_storage_format;

@@ -11,10 +11,10 @@
 /* Byte of Y0, Y1, Cb, Cr in each 4-byte pixel pair of the packed formats
  * (line 8639: NORMAL is YUYV, SWAPY UYVY, SWAPUV YVYU, SWAPUVY VYUY). */
 static const uint8_t packed_pos[4][4] = {
-    [MEDIA_YCRCB_NORMAL]  = { 0, 2, 1, 3 },
-    [MEDIA_YCRCB_SWAPUVY] = { 1, 3, 2, 0 },
-    [MEDIA_YCRCB_SWAPUV]  = { 0, 2, 3, 1 },
-    [MEDIA_YCRCB_SWAPY]   = { 1, 3, 0, 2 },
+    [G7SF_MEDIA_YCRCB_NORMAL]  = { 0, 2, 1, 3 },
+    [G7SF_MEDIA_YCRCB_SWAPUVY] = { 1, 3, 2, 0 },
+    [G7SF_MEDIA_YCRCB_SWAPUV]  = { 0, 2, 3, 1 },
+    [G7SF_MEDIA_YCRCB_SWAPY]   = { 1, 3, 0, 2 },
 };
 
 static int chroma_xshift(enum g7sf_chroma c) { return c == G7SF_CHROMA_411 ? 2 : 1; }
@@ -29,13 +29,13 @@ static int bad(const char **why, const char *reason)
 static int yuv_from_state(const g7sf_media_surface_state *ss, media_surface *s, const char **why)
 {
     static const enum g7sf_chroma planar[] = { G7SF_CHROMA_420, G7SF_CHROMA_411, G7SF_CHROMA_422 };
-    s->packed = s->format <= MEDIA_YCRCB_SWAPY;
-    s->chroma = s->packed ? G7SF_CHROMA_422 : planar[s->format - MEDIA_PLANAR_420_8];
+    s->packed = s->format <= G7SF_MEDIA_YCRCB_SWAPY;
+    s->chroma = s->packed ? G7SF_CHROMA_422 : planar[s->format - G7SF_MEDIA_PLANAR_420_8];
     /* line 3098: deinterlace surfaces are a multiple of 8 wide (which covers
      * the multiples of 2 and 4 the chroma subsampling needs) */
     if (s->width % 8)
         return bad(why, "Width + 1 is not a multiple of 8");
-    if (s->format == MEDIA_PLANAR_420_8 && s->height % 2)
+    if (s->format == G7SF_MEDIA_PLANAR_420_8 && s->height % 2)
         return bad(why, "PLANAR_420 Height + 1 is odd");
     if (s->pitch < (uint32_t)s->width * (s->packed ? 2 : 1))
         return bad(why, "Surface Pitch is smaller than a row");
@@ -47,7 +47,7 @@ static int yuv_from_state(const g7sf_media_surface_state *ss, media_surface *s, 
     s->chroma_pitch = !s->interleaved && ss->half_pitch_for_chroma ? s->pitch / 2 : s->pitch;
     if ((s->cb_y | (s->interleaved ? 0 : s->cr_y)) & 1)
         return bad(why, "odd Y Offset for a chroma plane");
-    if (s->format != MEDIA_PLANAR_411_8 && ((s->cb_x | (s->interleaved ? 0 : s->cr_x)) & 1))
+    if (s->format != G7SF_MEDIA_PLANAR_411_8 && ((s->cb_x | (s->interleaved ? 0 : s->cr_x)) & 1))
         return bad(why, "odd X Offset for a chroma plane");
     if (s->chroma_pitch != s->pitch && s->tiling != G7SF_TILING_LINEAR)
         return bad(why, "Half Pitch for Chroma on a tiled surface");
@@ -60,11 +60,13 @@ static int yuv_from_state(const g7sf_media_surface_state *ss, media_surface *s, 
 int media_surface_from_state(const g7sf_media_surface_state *ss, media_surface *s,
                              const char **why)
 {
-    static const unsigned tiling[4] = { G7SF_TILING_LINEAR, 0, G7SF_TILING_X, G7SF_TILING_Y };
+    static const unsigned tiling[4] = { [G7SF_TILEMODE_LINEAR] = G7SF_TILING_LINEAR,
+                                        [G7SF_TILEMODE_XMAJOR] = G7SF_TILING_X,
+                                        [G7SF_TILEMODE_YMAJOR] = G7SF_TILING_Y };
     *s = (media_surface){ .format = ss->surface_format, .tiling = tiling[ss->tile_mode & 3],
                           .base = ss->surface_base_address, .pitch = ss->surface_pitch + 1,
                           .width = (int)ss->width + 1, .height = (int)ss->height + 1 };
-    if (s->format > MEDIA_STMM_DN_STATISTICS)
+    if (s->format > G7SF_MEDIA_STMM_DN_STATISTICS)
         return bad(why, "a Surface Format the deinterlace message does not read");
     if (ss->tile_mode == 1)
         return bad(why, "reserved Tile Mode 1");
@@ -72,7 +74,7 @@ int media_surface_from_state(const g7sf_media_surface_state *ss, media_surface *
         (s->pitch % g7sf_tiling_span(s->tiling) || s->base % 4096))
         return bad(why, "tiled surface with a pitch not a multiple of the tile width or a base "
                         "not 4 KiB aligned");
-    if (s->format == MEDIA_STMM_DN_STATISTICS)
+    if (s->format == G7SF_MEDIA_STMM_DN_STATISTICS)
         return 0;
     return yuv_from_state(ss, s, why);
 }

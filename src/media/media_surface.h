@@ -8,15 +8,9 @@
 
 #include "gen7sf/media.h"
 
-/* Surface Format values of MEDIA_SURFACE_STATE the unit reads. */
-enum {
-    MEDIA_YCRCB_NORMAL = 0, MEDIA_YCRCB_SWAPUVY = 1, MEDIA_YCRCB_SWAPUV = 2,
-    MEDIA_YCRCB_SWAPY = 3, MEDIA_PLANAR_420_8 = 4, MEDIA_PLANAR_411_8 = 5,
-    MEDIA_PLANAR_422_8 = 6, MEDIA_STMM_DN_STATISTICS = 7
-};
-
 typedef struct media_surface {
-    unsigned format;            /* Surface Format */
+    unsigned format;            /* Surface Format: G7SF_MEDIA_YCRCB_NORMAL ..
+                                   G7SF_MEDIA_STMM_DN_STATISTICS */
     unsigned tiling;            /* enum g7sf_tiling */
     uint32_t base, pitch;       /* Surface Base Address, pitch in bytes */
     int width, height;          /* pixels (statistics: bytes) and rows */

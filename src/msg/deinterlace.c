@@ -114,7 +114,7 @@ static int bind_history(di_msg *m, const sampler_desc *d)
         m->prev.height != m->cur.height)
         return g7sf_msg_fail(m->c, G7SF_ESTATE, "deinterlace: previous frame (BTI %u) differs "
                              "from the current frame in format or size", d->bti + 1);
-    if (m->stat.format != MEDIA_STMM_DN_STATISTICS || m->stat.pitch < (uint32_t)m->pw ||
+    if (m->stat.format != G7SF_MEDIA_STMM_DN_STATISTICS || m->stat.pitch < (uint32_t)m->pw ||
         m->stat.height < m->ph)
         return g7sf_msg_fail(m->c, G7SF_ESTATE, "deinterlace: BTI %u is not a STMM_DN_STATISTICS "
                              "surface of pitch >= %d and >= %d rows", d->bti + 2, m->pw, m->ph);
@@ -304,7 +304,7 @@ int sampler_deinterlace(g7sf_msg_ctx *c, const sampler_desc *d)
     int r = read_state(c, d, &m.st);
     if (r || (r = check_state(&m)) || (r = bind(c, d->bti, "current frame", &m.cur)))
         return r;
-    if (m.cur.format == MEDIA_STMM_DN_STATISTICS)
+    if (m.cur.format == G7SF_MEDIA_STMM_DN_STATISTICS)
         return g7sf_msg_fail(c, G7SF_ESTATE, "deinterlace: the current frame (BTI %u) is a "
                              "statistics surface", d->bti);
     unsigned rlen = response_length(&m.st, &m.cur);

@@ -37,23 +37,23 @@ int32_t smp_address(unsigned mode, int64_t i, uint32_t n, int32_t *edge)
     if (i >= 0 && i < n)   /* every mode leaves indices inside alone */
         return (int32_t)i;
     switch (mode) {
-    case 0:   /* TEXCOORDMODE_WRAP */
+    case G7SF_TEXCOORDMODE_WRAP:
         return (int32_t)floor_mod(i, n);
-    case 1: { /* TEXCOORDMODE_MIRROR: flipped at every integer junction */
+    case G7SF_TEXCOORDMODE_MIRROR: {   /* flipped at every integer junction */
         int64_t m = floor_mod(i, 2 * (int64_t)n);
         return (int32_t)(m < n ? m : 2 * (int64_t)n - 1 - m);
     }
-    case 5:   /* TEXCOORDMODE_MIRROR_ONCE: |u|, then clamp; texel -1 mirrors onto 0 */
+    case G7SF_TEXCOORDMODE_MIRROR_ONCE:   /* |u|, then clamp; texel -1 mirrors onto 0 */
         return clamp_index(i < 0 ? -1 - i : i, n);
-    case 4:   /* TEXCOORDMODE_CLAMP_BORDER */
-    case 6:   /* TEXCOORDMODE_HALF_BORDER */
+    case G7SF_TEXCOORDMODE_CLAMP_BORDER:
+    case G7SF_TEXCOORDMODE_HALF_BORDER:
         if (i < 0 || i >= n) {
             if (edge)
                 *edge = clamp_index(i, n);
             return SMP_OUTSIDE;
         }
         return (int32_t)i;
-    default:  /* TEXCOORDMODE_CLAMP; CUBE once cube.c has crossed faces */
+    default:  /* G7SF_TEXCOORDMODE_CLAMP; _CUBE once cube.c has crossed faces */
         return clamp_index(i, n);
     }
 }

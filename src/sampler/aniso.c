@@ -7,8 +7,6 @@
 #include "aniso.h"
 #include "smp.h"
 
-enum { ANISO_LEGACY, ANISO_EWA };     /* Anisotropic Algorithm */
-
 /* J J^T of the (u, v) derivatives, axes scaled, and det J. */
 typedef struct footprint { double uu, uv, vv, det; } footprint;
 
@@ -162,7 +160,7 @@ void smp_aniso_filter(smp_ctx *c, const smp_level *L, const float p[3], const sm
      * own (a 64x1 level chain keeps v). */
     double scale[2] = { (double)L->size[0] / c->base[0], (double)L->size[1] / c->base[1] };
 
-    if (c->smp->state.anisotropic_algorithm == ANISO_EWA) {
+    if (c->smp->state.anisotropic_algorithm == G7SF_ANISO_EWA) {
         smp_ewa e;
         smp_ewa_init(a->d, scale, &e);
         /* The filters' sub-texel grid, which also tames NaN and huge p. */

@@ -41,8 +41,8 @@ static float clamp_n(float v, float lo, float hi)
 }
 
 /* Trilinear Filter Quality: a level contributing less than this share is
- * dropped (TRIQUAL_FULL, reserved 1, TRIQUAL_MED, TRIQUAL_LOW). */
-static const float triqual_drop[4] = { 0.0f, 0.0f, 0.25f, 0.375f };
+ * dropped (none under TRIQUAL_FULL and the reserved 1). */
+static const float triqual_drop[4] = { [G7SF_TRIQUAL_MED] = 0.25f, [G7SF_TRIQUAL_LOW] = 0.375f };
 
 void smp_lod_select(const smp_ctx *c, float lod, float bias_param, smp_lodsel *out)
 {
@@ -61,15 +61,15 @@ void smp_lod_select(const smp_ctx *c, float lod, float bias_param, smp_lodsel *o
 
     lod = quantize(lod) + bias + quantize(bias_param);
     out->lod_unclamped = lod;
-    if (ss->lod_preclamp_enable)
+    if (ss->lod_preclamp_enable == G7SF_LOD_PRECLAMP_OGL)
         lod = clamp_n(lod, min_lod, max_lod);
     out->mag = lod - base <= 0.0f;
     unsigned mip = ss->mip_mode_filter;
-    if (out->mag || mip == 0) {               /* MIPFILTER_NONE, or magnified */
+    if (out->mag || mip == G7SF_MIPFILTER_NONE) {
         lod = max_n(min_n(0.0f, ceilf(adj_max)), floorf(adj_min));
-    } else if (mip == 1) {                    /* MIPFILTER_NEAREST */
+    } else if (mip == G7SF_MIPFILTER_NEAREST) {
         lod = floorf(clamp_n(lod, adj_min, adj_max) + 0.5f);
-    } else {                                  /* MIPFILTER_LINEAR (and reserved 2) */
+    } else {                                /* G7SF_MIPFILTER_LINEAR (and reserved 2) */
         lod = clamp_n(lod, adj_min, adj_max);
     }
     out->lod_clamped = lod;

@@ -6,9 +6,6 @@
 
 #include "smp.h"
 
-enum { MAPFILTER_NEAREST = 0, MAPFILTER_LINEAR = 1, MAPFILTER_ANISOTROPIC = 2,
-       MAPFILTER_MONO = 6 };
-
 /* One pixel's position and footprint, in texels of the view's first level
  * (Surface Min LOD); cubes: on their face. */
 typedef struct pixel {
@@ -140,19 +137,19 @@ static void filter_level(smp_ctx *c, const g7sf_sample_args *a, const pixel *q,
     float p[3];
     level_position(c, a, q, &L, p);
     switch (filter) {
-    case MAPFILTER_NEAREST:
+    case G7SF_MAPFILTER_NEAREST:
         smp_nearest(c, &L, p, w, acc);
         break;
-    case MAPFILTER_ANISOTROPIC:
+    case G7SF_MAPFILTER_ANISOTROPIC:
         smp_aniso_filter(c, &L, p, an, w, acc);
         break;
-    case MAPFILTER_MONO: {
+    case G7SF_MAPFILTER_MONO: {
         float v = w * smp_mono_filter(c, &L, p);
         for (unsigned i = 0; i < 4; i++)
             acc[i] += v;
         break;
     }
-    default:
+    default:   /* G7SF_MAPFILTER_LINEAR */
         smp_linear(c, &L, p, w, acc);
         break;
     }
@@ -162,7 +159,7 @@ static void filter_level(smp_ctx *c, const g7sf_sample_args *a, const pixel *q,
  * comes from the minor axis (§2.2.2.3). */
 static bool aniso_lod(const g7sf_sampler_state *ss)
 {
-    return ss->min_mode_filter == MAPFILTER_ANISOTROPIC;
+    return ss->min_mode_filter == G7SF_MAPFILTER_ANISOTROPIC;
 }
 
 static void sample_pixel(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const pixel *q,
@@ -198,9 +195,9 @@ static void sample_pixel(smp_ctx *c, const g7sf_sample_args *a, unsigned i, cons
     c->round[2] = mag ? ss->r_address_mag_rounding : ss->r_address_min_rounding;
     c->ref = param(a, G7SF_PARAM_REF, i);
     if (sel.out_of_bounds &&
-        !(ss->mip_mode_filter == 3 && !sel.mag)) {   /* erratum: not under MIPFILTER_LINEAR */
+        !(ss->mip_mode_filter == G7SF_MIPFILTER_LINEAR && !sel.mag)) {   /* erratum, L520 */
         smp_zero_texel(c, out);
-        if (filter == MAPFILTER_ANISOTROPIC)         /* erratum: alpha 0 under anisotropic */
+        if (filter == G7SF_MAPFILTER_ANISOTROPIC)    /* erratum: alpha 0 under anisotropic */
             out->f[3] = 0.0f;
         return;
     }

@@ -5,11 +5,6 @@
 
 #include "smp.h"
 
-/* Texel Address Control Mode values the rules below name. */
-enum { TC_CLAMP = 2, TC_CUBE = 3, TC_CLAMP_BORDER = 4, TC_HALF_BORDER = 6 };
-enum { MAPFILTER_NEAREST = 0, MAPFILTER_LINEAR = 1, MAPFILTER_ANISOTROPIC = 2,
-       MAPFILTER_MONO = 6 };
-
 bool g7sf_sample_op_reads_sampler(unsigned op)
 {
     return !(op == G7SF_OP_LD || op == G7SF_OP_RESINFO || op == G7SF_OP_SAMPLEINFO ||
@@ -31,13 +26,13 @@ static bool op_needs_subspans(unsigned op)
 
 static bool filter_valid(unsigned f)
 {
-    return f == MAPFILTER_NEAREST || f == MAPFILTER_LINEAR || f == MAPFILTER_ANISOTROPIC ||
-           f == MAPFILTER_MONO;
+    return f == G7SF_MAPFILTER_NEAREST || f == G7SF_MAPFILTER_LINEAR ||
+           f == G7SF_MAPFILTER_ANISOTROPIC || f == G7SF_MAPFILTER_MONO;
 }
 
 static bool border_mode(unsigned m)
 {
-    return m == TC_CLAMP_BORDER || m == TC_HALF_BORDER;
+    return m == G7SF_TEXCOORDMODE_CLAMP_BORDER || m == G7SF_TEXCOORDMODE_HALF_BORDER;
 }
 
 /* The border colour (§2.12.5) in the format's class: DX10/OGL mode reads
@@ -46,7 +41,7 @@ static bool border_mode(unsigned m)
 static void border_colour(smp_ctx *c)
 {
     const g7sf_sampler_border_color_state *b = &c->smp->border;
-    if (c->smp->state.texture_border_color_mode) {
+    if (c->smp->state.texture_border_color_mode == G7SF_BORDER_COLOR_DX9) {
         const uint32_t v[4] = { b->border_color_unorm_red, b->border_color_unorm_green,
                                 b->border_color_unorm_blue, b->border_color_unorm_alpha };
         for (unsigned i = 0; i < 4; i++)
@@ -65,25 +60,27 @@ static int check_sampler(const smp_ctx *c)
     const g7sf_sampler_state *ss = &c->smp->state;
     unsigned type = c->tex->surf.type;
     if (!filter_valid(ss->min_mode_filter) || !filter_valid(ss->mag_mode_filter) ||
-        ss->mip_mode_filter == 2)
+        ss->mip_mode_filter == 2)   /* between MIPFILTER_NEAREST and _LINEAR: reserved */
         return G7SF_ESTATE;
-    bool mono = ss->min_mode_filter == MAPFILTER_MONO || ss->mag_mode_filter == MAPFILTER_MONO;
+    bool mono = ss->min_mode_filter == G7SF_MAPFILTER_MONO ||
+                ss->mag_mode_filter == G7SF_MAPFILTER_MONO;
     if (mono && (c->fmt->layout != G7SF_LAYOUT_MONO || type != G7SF_SURFTYPE_2D))
         return G7SF_ESTATE;
-    bool aniso = ss->min_mode_filter == MAPFILTER_ANISOTROPIC ||
-                 ss->mag_mode_filter == MAPFILTER_ANISOTROPIC;
-    bool filtered = aniso || ss->min_mode_filter == MAPFILTER_LINEAR ||
-                    ss->mag_mode_filter == MAPFILTER_LINEAR;
+    bool aniso = ss->min_mode_filter == G7SF_MAPFILTER_ANISOTROPIC ||
+                 ss->mag_mode_filter == G7SF_MAPFILTER_ANISOTROPIC;
+    bool filtered = aniso || ss->min_mode_filter == G7SF_MAPFILTER_LINEAR ||
+                    ss->mag_mode_filter == G7SF_MAPFILTER_LINEAR;
     if ((type == G7SF_SURFTYPE_BUFFER && filtered) || (type == G7SF_SURFTYPE_3D && aniso))
         return G7SF_ESTATE;
     for (unsigned k = 0; k < 3; k++) {
         unsigned m = c->mode[k];
-        if (m > TC_HALF_BORDER)
+        if (m > G7SF_TEXCOORDMODE_HALF_BORDER)
             return G7SF_ESTATE;
-        if (c->cls != G7SF_TEXEL_FLOAT && (m == TC_CLAMP_BORDER || m == TC_HALF_BORDER))
+        if (c->cls != G7SF_TEXEL_FLOAT && border_mode(m))
             return G7SF_ESTATE;
         /* cube maps: CLAMP or CUBE, the same on every axis */
-        if (c->cube && ((m != TC_CLAMP && m != TC_CUBE) || m != c->mode[0]))
+        if (c->cube && ((m != G7SF_TEXCOORDMODE_CLAMP && m != G7SF_TEXCOORDMODE_CUBE) ||
+                        m != c->mode[0]))
             return G7SF_ESTATE;
     }
     return 0;
@@ -111,7 +108,7 @@ int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
     c->dims = type == G7SF_SURFTYPE_3D ? 3 : type == G7SF_SURFTYPE_2D || type == G7SF_SURFTYPE_CUBE ? 2 : 1;
     c->cube = type == G7SF_SURFTYPE_CUBE;
     g7sf_surface_level_size(&tex->surf, tex->surface_min_lod, &c->base[0], &c->base[1], &c->base[2]);
-    c->mode[0] = c->mode[1] = c->mode[2] = TC_CLAMP;
+    c->mode[0] = c->mode[1] = c->mode[2] = G7SF_TEXCOORDMODE_CLAMP;
     c->round[0] = c->round[1] = c->round[2] = true;
     if (!g7sf_sample_op_reads_sampler(op))
         return 0;

@@ -7,11 +7,16 @@
 
 enum { REL_LT = 1, REL_EQ = 2, REL_GT = 4, REL_UN = 8 };
 
-/* By Shadow Function: ALWAYS, NEVER, LESS, EQUAL, LEQUAL, GREATER,
- * NOTEQUAL, GEQUAL. */
+/* By Shadow Function. */
 static const uint8_t holds_on[8] = {
-    REL_LT | REL_EQ | REL_GT | REL_UN, 0, REL_LT, REL_EQ, REL_LT | REL_EQ, REL_GT,
-    REL_LT | REL_GT | REL_UN, REL_GT | REL_EQ
+    [G7SF_PREFILTEROP_ALWAYS] = REL_LT | REL_EQ | REL_GT | REL_UN,
+    [G7SF_PREFILTEROP_NEVER] = 0,
+    [G7SF_PREFILTEROP_LESS] = REL_LT,
+    [G7SF_PREFILTEROP_EQUAL] = REL_EQ,
+    [G7SF_PREFILTEROP_LEQUAL] = REL_LT | REL_EQ,
+    [G7SF_PREFILTEROP_GREATER] = REL_GT,
+    [G7SF_PREFILTEROP_NOTEQUAL] = REL_LT | REL_GT | REL_UN,
+    [G7SF_PREFILTEROP_GEQUAL] = REL_GT | REL_EQ,
 };
 
 float smp_shadow_compare(unsigned shadow_function, float texel, float ref)

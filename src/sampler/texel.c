@@ -188,7 +188,7 @@ static const g7sf_texel *key_right(smp_ctx *c, const smp_level *L, uint32_t x, u
 static void prefilter(smp_ctx *c, g7sf_texel *t, const g7sf_texel *right)
 {
     if (c->chroma && smp_chroma_match(c, t, right)) {
-        if (c->smp->state.chromakey_mode == 0) {
+        if (c->smp->state.chromakey_mode == G7SF_KEYFILTER_KILL_ON_ANY_MATCH) {
             c->chroma_matched = true;
         } else if (c->fmt->layout == G7SF_LAYOUT_YCRCB) {
             t->f[0] = t->f[2] = 128.0f / 255.0f, t->f[1] = 16.0f / 255.0f, t->f[3] = 0.0f;

@@ -74,7 +74,7 @@ int tex_mip_upload(g7sf_gpu *gpu, uint32_t base, const uint8_t *rgba, uint32_t w
         chain = align4(w1) + (levels > 2 ? align4(w2) : 0);
     *ss = (g7sf_render_surface_state){
         .surface_type = G7SF_SURFTYPE_2D, .surface_format = G7SF_FORMAT_R8G8B8A8_UNORM_SRGB,
-        .tiled_surface = 1, .tile_walk = 1 /* TILEWALK_YMAJOR */, .surface_base_address = base,
+        .tiled_surface = 1, .tile_walk = G7SF_TILEWALK_YMAJOR, .surface_base_address = base,
         .width = w - 1, .height = h - 1, .surface_pitch = ((chain * 4 + 127) & ~127u) - 1,
         .mip_count_lod = levels - 1,
     };

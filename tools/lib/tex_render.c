@@ -71,15 +71,15 @@ static int put_samplers(g7sf_gpu *gpu, unsigned levels)
 {
     for (unsigned i = 0; i < TEX_RENDER_PANELS; i++) {
         g7sf_sampler_state st = {
-            .lod_preclamp_enable = 1, .max_lod = (levels - 1) << 8,
+            .lod_preclamp_enable = G7SF_LOD_PRECLAMP_OGL, .max_lod = (levels - 1) << 8,
             .border_color_pointer = BORDER_COLOR,
-            /* TEXCOORDMODE_WRAP (0) everywhere */
+            /* the rest 0: TEXCOORDMODE_WRAP, MIPFILTER_NONE, MAPFILTER_NEAREST */
         };
         if (i == 1 || i == 2) {
-            st.mip_mode_filter = 3;   /* MIPFILTER_LINEAR */
-            st.mag_mode_filter = 1;   /* MAPFILTER_LINEAR */
-            st.min_mode_filter = i == 1 ? 1 : 2;   /* MAPFILTER_LINEAR / _ANISOTROPIC */
-            st.maximum_anisotropy = i == 2 ? 7 : 0;   /* ANISORATIO_16 */
+            st.mip_mode_filter = G7SF_MIPFILTER_LINEAR;
+            st.mag_mode_filter = G7SF_MAPFILTER_LINEAR;
+            st.min_mode_filter = i == 1 ? G7SF_MAPFILTER_LINEAR : G7SF_MAPFILTER_ANISOTROPIC;
+            st.maximum_anisotropy = i == 2 ? G7SF_ANISORATIO_16 : G7SF_ANISORATIO_2;
         }
         uint32_t dw[4];
         if (g7sf_state_pack(&g7sf_desc_SAMPLER_STATE, &st, dw) ||

@@ -215,9 +215,9 @@ static int write_state(const tex_surf *t, FILE *fp, const char *path, vio_error 
     const g7sf_surface *s = &t->s;
     g7sf_render_surface_state ss = {
         .surface_type = G7SF_SURFTYPE_2D, .surface_format = t->fmt->code,
-        .surface_vertical_alignment = 1,    /* VALIGN_4 */
+        .surface_vertical_alignment = G7SF_VALIGN_4,
         .tiled_surface = s->tiling != G7SF_TILING_LINEAR,
-        .tile_walk = s->tiling == G7SF_TILING_Y,
+        .tile_walk = s->tiling == G7SF_TILING_Y ? G7SF_TILEWALK_YMAJOR : G7SF_TILEWALK_XMAJOR,
         .width = s->width - 1, .height = s->height - 1, .surface_pitch = s->pitch - 1 };
     uint32_t dw[G7SF_RENDER_SURFACE_STATE_DWORDS];
     if (g7sf_state_pack(&g7sf_desc_RENDER_SURFACE_STATE, &ss, dw))
