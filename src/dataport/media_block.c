@@ -7,8 +7,6 @@
 #include "core/tiling.h"
 #include "dp.h"
 
-enum { MB_NORMAL_MODE = 0, MB_PROGRESSIVE_FRAME = 2, MB_INTERLACED_FRAME = 3 };
-
 /* Surface checks of §3.9.6 restrictions 1, 4, 9 and the boundary table's
  * field arithmetic (the message's desc[10:8] may override the state's line
  * stride: field >= 0). */
@@ -68,9 +66,9 @@ int g7sf_dp_media_surface_from_state(const g7sf_render_surface_state *state, int
 static uint32_t read_row(const g7sf_dp_media_surface *m, int64_t y)
 {
     int64_t last = (int64_t)m->frame_rows - 1, row;
-    if (m->stride && m->mode == MB_PROGRESSIVE_FRAME)   /* clamp to the frame, not the field */
+    if (m->stride && m->mode == G7SF_MEDIA_BOUNDARY_PROGRESSIVE_FRAME)   /* clamp to the frame, not the field */
         row = 2 * y + m->offset;
-    else if (!m->stride && m->mode == MB_INTERLACED_FRAME && (y < 0 || y > last))
+    else if (!m->stride && m->mode == G7SF_MEDIA_BOUNDARY_INTERLACED_FRAME && (y < 0 || y > last))
         row = y < 0 ? (y & 1) : last - ((y - last) & 1);  /* nearest row of the same field */
     else
         return (uint32_t)((y < 0 ? 0 : y >= m->rows ? m->rows - 1 : y) * (m->stride + 1) + m->offset);

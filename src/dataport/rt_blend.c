@@ -7,7 +7,8 @@
 bool rt_blend_factor_valid(unsigned v)
 {
     unsigned base = v & ~(unsigned)RT_BLENDFACTOR_INV;
-    return v < 0x20 && base >= 0x01 && base <= 0x0A && v != (RT_BLENDFACTOR_INV | 0x06);
+    return v < 0x20 && base >= G7SF_BLENDFACTOR_ONE && base <= G7SF_BLENDFACTOR_SRC1_ALPHA &&
+           v != (RT_BLENDFACTOR_INV | G7SF_BLENDFACTOR_SRC_ALPHA_SATURATE);
 }
 
 /* Factor f for channel c (3: alpha, where the *_COLOR factors read the
@@ -19,15 +20,15 @@ static float factor(const rt_color *rc, unsigned f, unsigned c, const float s[4]
     const float *k = rc->constant;
     float v;
     switch (f & ~(unsigned)RT_BLENDFACTOR_INV) {
-    case 0x01: v = 1.0f; break;                                  /* ONE */
-    case 0x02: v = s[c]; break;                                  /* SRC_COLOR */
-    case 0x03: v = s[3]; break;                                  /* SRC_ALPHA */
-    case 0x04: v = d[3]; break;                                  /* DST_ALPHA */
-    case 0x05: v = d[c]; break;                                  /* DST_COLOR */
-    case 0x06: v = c == 3 ? 1.0f : fminf(s[3], 1.0f - d[3]); break;   /* SRC_ALPHA_SATURATE */
-    case 0x07: v = k[c]; break;                                  /* CONST_COLOR */
-    case 0x08: v = k[3]; break;                                  /* CONST_ALPHA */
-    case 0x09: v = s1[c]; break;                                 /* SRC1_COLOR */
+    case G7SF_BLENDFACTOR_ONE: v = 1.0f; break;
+    case G7SF_BLENDFACTOR_SRC_COLOR: v = s[c]; break;
+    case G7SF_BLENDFACTOR_SRC_ALPHA: v = s[3]; break;
+    case G7SF_BLENDFACTOR_DST_ALPHA: v = d[3]; break;
+    case G7SF_BLENDFACTOR_DST_COLOR: v = d[c]; break;
+    case G7SF_BLENDFACTOR_SRC_ALPHA_SATURATE: v = c == 3 ? 1.0f : fminf(s[3], 1.0f - d[3]); break;
+    case G7SF_BLENDFACTOR_CONST_COLOR: v = k[c]; break;
+    case G7SF_BLENDFACTOR_CONST_ALPHA: v = k[3]; break;
+    case G7SF_BLENDFACTOR_SRC1_COLOR: v = s1[c]; break;
     default:   v = s1[3]; break;                                 /* SRC1_ALPHA (prepare checked) */
     }
     v = f & RT_BLENDFACTOR_INV ? 1.0f - v : v;
@@ -45,13 +46,14 @@ void rt_blend(const rt_color *rc, const float s[4], const float s1[4], const flo
         unsigned df = c == 3 ? rc->dst_alpha_factor : rc->dst_factor;
         float st, dt;
         switch (func) {
-        case 3: out[c] = fminf(s[c], d[c]); continue;           /* MIN: no factors */
-        case 4: out[c] = fmaxf(s[c], d[c]); continue;           /* MAX */
+        case G7SF_BLENDFUNCTION_MIN: out[c] = fminf(s[c], d[c]); continue;   /* no factors */
+        case G7SF_BLENDFUNCTION_MAX: out[c] = fmaxf(s[c], d[c]); continue;
         default: break;
         }
         st = s[c] * factor(rc, sf, c, s, s1, d);
         dt = d[c] * factor(rc, df, c, s, s1, d);
-        out[c] = func == 0 ? st + dt : func == 1 ? st - dt : dt - st;
+        out[c] = func == G7SF_BLENDFUNCTION_ADD        ? st + dt
+               : func == G7SF_BLENDFUNCTION_SUBTRACT ? st - dt : dt - st;   /* REVERSE_SUBTRACT */
     }
 }
 

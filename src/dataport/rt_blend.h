@@ -7,14 +7,11 @@
 #include <stdint.h>
 
 #include "dataport/rt.h"
+#include "gen7sf/state.h"
 
-/* BLENDFACTOR_* and BLENDFUNCTION_* values (gen7.xml). */
-enum {
-    RT_BLENDFACTOR_INV = 0x10,   /* INV_x = 1 - x; ZERO is INV_ONE */
-    RT_BLENDFACTOR_SRC1_COLOR = 0x09,
-    RT_BLENDFACTOR_SRC1_ALPHA = 0x0A,
-    RT_BLENDFUNCTION_MAX = 4
-};
+/* The bit of a BLENDFACTOR_* value that inverts it: INV_x = 1 - x
+ * (BLENDFACTOR_ZERO is INV_ONE). */
+enum { RT_BLENDFACTOR_INV = G7SF_BLENDFACTOR_ZERO ^ G7SF_BLENDFACTOR_ONE };
 
 /* Whether v names a factor (0x01-0x0A and their INV_, no INV_SRC_ALPHA_SATURATE). */
 bool rt_blend_factor_valid(unsigned v);

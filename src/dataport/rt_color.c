@@ -8,8 +8,6 @@
 #include "dataport/rt_blend.h"
 #include "gen7sf/gen7sf.h"
 
-enum { COLORCLAMP_UNORM, COLORCLAMP_SNORM, COLORCLAMP_RTFORMAT };
-
 static int refuse(const char **why, const char *reason)
 {
     *why = reason;
@@ -32,9 +30,9 @@ static void clamp_range(rt_color *rc, unsigned range)
 {
     for (unsigned c = 0; c < 4; c++) {
         unsigned type = G7SF_TYPE_UNORM;
-        if (range == COLORCLAMP_SNORM) {
+        if (range == G7SF_COLORCLAMP_SNORM) {
             type = G7SF_TYPE_SNORM;
-        } else if (range == COLORCLAMP_RTFORMAT) {
+        } else if (range == G7SF_COLORCLAMP_RTFORMAT) {
             const struct g7sf_format_channel *ch = channel_of(rc->fmt, c);
             type = (ch ? ch : &rc->fmt->ch[0])->type;
         }
@@ -106,7 +104,7 @@ int rt_color_prepare(rt_color *out, const g7sf_blend_state *bs, unsigned rt,
     if (rc.blend) {
         if (!(fmt->caps[G7SF_IVB] & G7SF_CAP_BLEND))
             return refuse(why, "blending enabled on a format that cannot blend");
-        if (rc.color_func > RT_BLENDFUNCTION_MAX || rc.alpha_func > RT_BLENDFUNCTION_MAX)
+        if (rc.color_func > G7SF_BLENDFUNCTION_MAX || rc.alpha_func > G7SF_BLENDFUNCTION_MAX)
             return refuse(why, "reserved blend function");
         if (!rt_blend_factor_valid(rc.src_factor) || !rt_blend_factor_valid(rc.dst_factor) ||
             !rt_blend_factor_valid(rc.src_alpha_factor) ||
@@ -116,14 +114,14 @@ int rt_color_prepare(rt_color *out, const g7sf_blend_state *bs, unsigned rt,
                                       rc.dst_alpha_factor };
         for (unsigned i = 0; i < 4; i++) {
             unsigned f = factors[i] & ~(unsigned)RT_BLENDFACTOR_INV;
-            bool factors_used = (i < 2 ? rc.color_func : rc.alpha_func) < 3;   /* not MIN/MAX */
-            if (factors_used && (f == RT_BLENDFACTOR_SRC1_COLOR || f == RT_BLENDFACTOR_SRC1_ALPHA))
+            bool factors_used = (i < 2 ? rc.color_func : rc.alpha_func) < G7SF_BLENDFUNCTION_MIN;
+            if (factors_used && (f == G7SF_BLENDFACTOR_SRC1_COLOR || f == G7SF_BLENDFACTOR_SRC1_ALPHA))
                 rc.dual_source_factors = true;
         }
     }
     if (rc.logic_op && (is_float || fmt->layout != G7SF_LAYOUT_CHANNELS))
         return refuse(why, "logic op on a float or non-channel format");
-    if (rc.clamp_range > COLORCLAMP_RTFORMAT)
+    if (rc.clamp_range > G7SF_COLORCLAMP_RTFORMAT)
         return refuse(why, "reserved colour clamp range");
     if (fmt->layout != G7SF_LAYOUT_CHANNELS && rc.write_mask != 0 && rc.write_mask != 0xF)
         return refuse(why, "partial colour write disables on a YCrCb render target");

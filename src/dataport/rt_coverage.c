@@ -18,7 +18,7 @@ void rt_coverage_prepare(rt_coverage *cv, const g7sf_blend_state *bs, unsigned r
         .alpha_to_coverage = ms && bs->alpha_to_coverage_enable[rt],
         .alpha_to_one = ms && bs->alpha_to_one_enable[rt],
         .alpha_test_func = bs->alpha_test_function[rt],
-        .ref_float = cc->alpha_test_format == 1,
+        .ref_float = cc->alpha_test_format == G7SF_ALPHATEST_FLOAT32,
         .ref_f = cc->alpha_reference_value,
         .ref_unorm8 = cc->alpha_reference_value_unorm8,
     };
@@ -29,14 +29,14 @@ void rt_coverage_prepare(rt_coverage *cv, const g7sf_blend_state *bs, unsigned r
 static bool compare(unsigned func, bool lt, bool eq, bool gt)
 {
     switch (func) {
-    case 0:  return true;              /* ALWAYS */
-    case 1:  return false;             /* NEVER */
-    case 2:  return lt;                /* LESS */
-    case 3:  return eq;                /* EQUAL */
-    case 4:  return lt || eq;          /* LEQUAL */
-    case 5:  return gt;                /* GREATER */
-    case 6:  return !eq;               /* NOTEQUAL */
-    default: return gt || eq;          /* GEQUAL */
+    case G7SF_COMPAREFUNCTION_ALWAYS: return true;
+    case G7SF_COMPAREFUNCTION_NEVER: return false;
+    case G7SF_COMPAREFUNCTION_LESS: return lt;
+    case G7SF_COMPAREFUNCTION_EQUAL: return eq;
+    case G7SF_COMPAREFUNCTION_LEQUAL: return lt || eq;
+    case G7SF_COMPAREFUNCTION_GREATER: return gt;
+    case G7SF_COMPAREFUNCTION_NOTEQUAL: return !eq;
+    default: return gt || eq;   /* GEQUAL */
     }
 }
 

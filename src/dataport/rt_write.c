@@ -42,7 +42,7 @@ int g7sf_rt_target_from_state(const g7sf_render_surface_state *ss, enum g7sf_pla
                       "a tiled one)");
     if (rt->s.samples != num_samples)
         return refuse(why, G7SF_ESTATE, "a sample count 3DSTATE_MULTISAMPLE disagrees with");
-    if (ss->render_target_rotation)
+    if (ss->render_target_rotation != G7SF_RTROTATE_0DEG)
         return refuse(why, G7SF_ENOTIMPL, "Render Target Rotation is not modelled");
     rt->lod = ss->mip_count_lod;   /* a render target's LOD field */
     /* Render Target Array Index outside [Minimum Array Element, Depth] (cube:
