@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "core/gpu.h"
+#include "desc.h"
 #include "dp_msg.h"
 #include "msg_gpu.h"
 
@@ -80,24 +81,25 @@ static const char *port_name(unsigned sfid)
 
 static const dp_msg_type *message_type(const g7sf_msg_ctx *c)
 {
-    unsigned type = (c->fc >> 14) & 0xF;
+    unsigned type = desc_get(c->fc, DESC_DP_MSG_TYPE);
     switch (c->msg->sfid) {
     case G7SF_SFID_SAMPLER_CACHE:  return &sampler_cache[type];
     case G7SF_SFID_RENDER_CACHE:   return &render_cache[type];
     case G7SF_SFID_CONSTANT_CACHE: return &constant_cache[type];
     case G7SF_SFID_DATA_CACHE1:    return &data_cache1[type];
     default:   /* data cache: desc[18] selects the scratch category */
-        return (c->fc >> 18) & 1 ? &scratch[(c->fc >> 17) & 1] : &data_cache[type];
+        return desc_get(c->fc, DESC_DP_CATEGORY) ? &scratch[desc_get(c->fc, DESC_DP_SCRATCH_WRITE)]
+                                                 : &data_cache[type];
     }
 }
 
 int g7sf_dataport_send(g7sf_msg_ctx *c)
 {
     const dp_msg_type *t = message_type(c);
-    unsigned bti = c->fc & 0xFF;
+    unsigned bti = desc_get(c->fc, DESC_BTI);
     if (!t->name || ((t->flags & DP_IVB_ONLY) && c->gpu->platform == G7SF_HSW))
         return g7sf_msg_fail(c, G7SF_EOPCODE, "%s: reserved message type %u", port_name(c->msg->sfid),
-                             (unsigned)(c->fc >> 14) & 0xF);
+                             desc_get(c->fc, DESC_DP_MSG_TYPE));
     if (c->msg->eot && !(t->flags & DP_WRITE))
         return g7sf_msg_fail(c, G7SF_EEOT, "%s: EOT on a read message (%s)", port_name(c->msg->sfid),
                              t->name);
@@ -148,7 +150,7 @@ int dp_fail(g7sf_msg_ctx *c, const dp_msg_type *t, int code)
 int dp_surface_state(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surface_state *ss)
 {
     uint32_t ss_addr, dw[G7SF_RENDER_SURFACE_STATE_DWORDS];
-    int r = g7sf_msg_surface_state(c, c->fc & 0xFF, sizeof dw, t->name, &ss_addr);
+    int r = g7sf_msg_surface_state(c, desc_get(c->fc, DESC_BTI), sizeof dw, t->name, &ss_addr);
     if (r)
         return r;
     g7sf_mem_read(c->gpu, ss_addr, dw, sizeof dw);   /* inside 4 GiB: resolved above */
@@ -169,7 +171,7 @@ int dp_surface_state(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surface_
 
 int dp_bind_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align, g7sf_dp_buffer *out)
 {
-    unsigned bti = c->fc & 0xFF;
+    unsigned bti = desc_get(c->fc, DESC_BTI);
     if (bti == DP_BTI_STATELESS)
         return dp_stateless_buffer(c, t, align, out);
     if (bti == DP_BTI_SLM && c->msg->sfid == G7SF_SFID_DATA_CACHE)
@@ -193,7 +195,7 @@ static bool slm_port(unsigned sfid)
 int dp_bind_untyped(g7sf_msg_ctx *c, const dp_msg_type *t, enum g7sf_dp_untyped_rules rules,
                     g7sf_dp_untyped *u)
 {
-    unsigned bti = c->fc & 0xFF;
+    unsigned bti = desc_get(c->fc, DESC_BTI);
     *u = (g7sf_dp_untyped){ 0 };
     if (bti == DP_BTI_STATELESS)   /* 8301: stateless is for the OWord/DWord messages */
         return g7sf_msg_fail(c, G7SF_EOPCODE, "%s does not support the stateless model (BTI 255)",
@@ -224,7 +226,7 @@ int dp_bind_typed(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned cap, g7sf_dp_t
     if (r)
         return r;
     if ((r = g7sf_dp_typed_from_surface(&ss, c->gpu->platform, cap, ts, &why)))
-        return g7sf_msg_fail(c, r, "%s: BTI %u: %s", t->name, c->fc & 0xFF, why);
+        return g7sf_msg_fail(c, r, "%s: BTI %u: %s", t->name, desc_get(c->fc, DESC_BTI), why);
     return 0;
 }
 

@@ -1,6 +1,7 @@
 /* OWord Block Read/Write (§3.9.3), Unaligned OWord Block Read (§3.9.4) and
  * OWord Dual Block Read/Write (§3.9.5): the messages of contiguous
  * DWords. */
+#include "desc.h"
 #include "dp_msg.h"
 
 /* Block Size desc[10:8]: 0/1 one OWord in the low/high register half,
@@ -9,7 +10,7 @@ static unsigned block_owords(unsigned bs) { return bs <= 1 ? 1 : bs <= 4 ? 1u <<
 
 static int block(g7sf_msg_ctx *c, const dp_msg_type *t, bool unaligned)
 {
-    unsigned bs = (c->fc >> 8) & 7, n = block_owords(bs), nregs = n <= 2 ? 1 : n / 2;
+    unsigned bs = desc_get(c->fc, DESC_DP_BLOCK_SIZE), n = block_owords(bs), nregs = n <= 2 ? 1 : n / 2;
     bool write = t->flags & DP_WRITE;
     g7sf_dp_buffer buf;
     if (!n)
@@ -43,7 +44,7 @@ int dp_unaligned_oword_block_read(g7sf_msg_ctx *c, const dp_msg_type *t) { retur
  * EMask bits apply to every register. */
 int dp_oword_dual_block(g7sf_msg_ctx *c, const dp_msg_type *t)
 {
-    unsigned bs = (c->fc >> 8) & 3, n = bs == 0 ? 1 : bs == 2 ? 4 : 0;
+    unsigned bs = desc_get(c->fc, DESC_DP_BLOCK_SIZE2), n = bs == 0 ? 1 : bs == 2 ? 4 : 0;
     bool write = t->flags & DP_WRITE;
     g7sf_dp_buffer buf;
     if (!n)

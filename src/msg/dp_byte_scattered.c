@@ -1,11 +1,13 @@
 /* Byte Scattered Read/Write (§3.9.8): 8 or 16 bytes, words or DWords,
  * possibly misaligned, at byte offsets plus the Global Offset; EMask bit i
  * enables slot i. */
+#include "desc.h"
 #include "dp_msg.h"
 
 int dp_byte_scattered(g7sf_msg_ctx *c, const dp_msg_type *t)
 {
-    unsigned size = (c->fc >> 10) & 3, n = (c->fc >> 8) & 1 ? 16 : 8, regs = n / 8;
+    unsigned size = desc_get(c->fc, DESC_DP_BYTE_SIZE);
+    unsigned n = desc_get(c->fc, DESC_DP_BYTE_SIMD16) ? 16 : 8, regs = n / 8;
     bool write = t->flags & DP_WRITE;
     g7sf_dp_untyped u;
     if (size == 3)

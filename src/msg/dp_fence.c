@@ -5,12 +5,13 @@
  * already visible: the fence checks its shape and signals completion. */
 #include <string.h>
 
+#include "desc.h"
 #include "dp_msg.h"
 
 int dp_memory_fence(g7sf_msg_ctx *c, const dp_msg_type *t)
 {
-    bool commit = c->fc >> 13 & 1;
-    if (c->fc & 0x1F00)
+    bool commit = desc_get(c->fc, DESC_DP_FENCE_COMMIT);
+    if (desc_get(c->fc, DESC_DP_FENCE_MBZ))
         return g7sf_msg_fail(c, G7SF_EOPCODE, "%s: descriptor bits 12:8 are reserved", t->name);
     int r = dp_check_lengths(c, t, 0, commit ? 1 : 0);
     if (!r && commit)

@@ -2,6 +2,7 @@
  * its rows laid out in registers at a power-of-two pitch (or the 32 x 4
  * PIXEL_MASK block), the field override of desc[10:8]; the surface work is
  * g7sf_dp_media_block_read/write's. */
+#include "desc.h"
 #include "dp_msg.h"
 
 /* The block a message addresses, in bytes and rows. */
@@ -75,7 +76,7 @@ int dp_media_block(g7sf_msg_ctx *c, const dp_msg_type *t)
 {
     bool write = t->flags & DP_WRITE;
     mb_block b;
-    if (c->fc & 0x3800)
+    if (desc_get(c->fc, DESC_DP_MB_MBZ))
         return g7sf_msg_fail(c, G7SF_EOPCODE, "%s: descriptor bits 13:11 are reserved (MBZ)", t->name);
     int r = header_block(c, t, &b);
     if (r)
@@ -94,10 +95,10 @@ int dp_media_block(g7sf_msg_ctx *c, const dp_msg_type *t)
     /* desc[10] overrides the state's Vertical Line Stride with desc[9:8] */
     g7sf_dp_media_surface m;
     const char *why = "";
-    bool field = c->fc >> 10 & 1;
-    if ((r = g7sf_dp_media_surface_from_state(&ss, field ? (int)(c->fc >> 9 & 1) : -1,
-                                               c->fc >> 8 & 1, &m, &why)))
-        return g7sf_msg_fail(c, r, "%s: BTI %u: surface %s", t->name, c->fc & 0xFF, why);
+    bool field = desc_get(c->fc, DESC_DP_MB_OVERRIDE);
+    if ((r = g7sf_dp_media_surface_from_state(&ss, field ? (int)desc_get(c->fc, DESC_DP_MB_STRIDE) : -1,
+                                               desc_get(c->fc, DESC_DP_MB_OFFSET), &m, &why)))
+        return g7sf_msg_fail(c, r, "%s: BTI %u: surface %s", t->name, desc_get(c->fc, DESC_BTI), why);
     /* §3.9.6 restrictions 6 and 7: offset and width in whole pixels (pairs for YCRCB) */
     unsigned unit = m.null ? 1 : m.y_byte >= 0 ? 4 : m.bpp;
     if (b.x % unit || b.w % unit)

@@ -4,6 +4,7 @@
  * g7sf_rt_write's.  Decisions: docs/spec-notes.md "Data port: render
  * target write". */
 #include "core/gpu.h"
+#include "desc.h"
 #include "dp_msg.h"
 #include "msg_gpu.h"
 
@@ -21,7 +22,7 @@ typedef struct rt_layout {
 
 static int layout(g7sf_msg_ctx *c, const dp_msg_type *t, const uint32_t *m0, rt_layout *l)
 {
-    unsigned type = (c->fc >> 8) & 7, reg = c->header ? 2 : 0;
+    unsigned type = desc_get(c->fc, DESC_DP_RT_TYPE), reg = c->header ? 2 : 0;
     bool simd16 = type == RT_SIMD16, dual = type == RT_SIMD8_DUALSRC_LO || type == RT_SIMD8_DUALSRC_HI;
     /* Source0 Alpha Present is not in the dispatch payload: 0 without a header (10361-10366) */
     *l = (rt_layout){ .type = type, .nslots = simd16 || type == RT_SIMD16_REPDATA ? 16 : 8,
@@ -72,7 +73,7 @@ static int bind_target(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned type, uin
                        g7sf_rt_target *rt)
 {
     g7sf_render_surface_state ss;
-    unsigned bti = c->fc & 0xFF;
+    unsigned bti = desc_get(c->fc, DESC_BTI);
     const char *why = "";
     if (bti == DP_BTI_STATELESS)
         return g7sf_msg_fail(c, G7SF_EOPCODE, "%s cannot be stateless (BTI 255)", t->name);
@@ -150,7 +151,7 @@ int dp_render_target_write(g7sf_msg_ctx *c, const dp_msg_type *t)
     bool persample = samples > 1 && rcs->msrast_mode >= G7SF_MSRASTMODE_ON_PIXEL &&
                      rcs->dispatch_mode == G7SF_MSDISPMODE_PERSAMPLE;
     uint32_t all = (1u << samples) - 1, ms_mask = samples > 1 ? rcs->sample_mask & all : all;
-    unsigned group = (c->fc >> 11) & 1;   /* Slot Group Select: slots 31:16 */
+    unsigned group = desc_get(c->fc, DESC_DP_RT_SLOT_GROUP);   /* slots 31:16 */
     bool dual = l.type == RT_SIMD8_DUALSRC_LO || l.type == RT_SIMD8_DUALSRC_HI;
     uint32_t enables = m1[7] & 0xFFFF;
     g7sf_rt_pixel px[16];

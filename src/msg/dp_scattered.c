@@ -1,14 +1,15 @@
 /* DWord Scattered Read/Write (§3.9.7): 8 or 16 DWord offsets (plus the
  * Global Offset, all in DWords); EMask bit i enables slot i.  desc[13]
  * (invalidate after read) is a cache hint with nothing to do here. */
+#include "desc.h"
 #include "dp_msg.h"
 
 int dp_dword_scattered(g7sf_msg_ctx *c, const dp_msg_type *t)
 {
-    unsigned bs = (c->fc >> 8) & 3, n = bs == 2 ? 8 : bs == 3 ? 16 : 0, nregs = n / 8;
+    unsigned bs = desc_get(c->fc, DESC_DP_BLOCK_SIZE2), n = bs == 2 ? 8 : bs == 3 ? 16 : 0, nregs = n / 8;
     bool write = t->flags & DP_WRITE;
     g7sf_dp_buffer buf;
-    if (!n || (c->fc & 0x1C00))
+    if (!n || desc_get(c->fc, DESC_DP_SCATTERED_MBZ))
         return g7sf_msg_fail(c, G7SF_EOPCODE, "%s: reserved block size %u or bits 12:10 set",
                              t->name, bs);
     int r = dp_check_lengths(c, t, write ? 2 * nregs : nregs, write ? 0 : nregs);

@@ -2,6 +2,7 @@
  * bit leaves the channel out of the payload / writeback), Slot Group
  * desc[13]; the texels are g7sf_dp_typed_read/write's.  Also the lengths,
  * slot masks and address payloads of every typed message. */
+#include "desc.h"
 #include "dp_msg.h"
 
 int dp_typed_lengths(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned data_regs,
@@ -26,7 +27,7 @@ uint32_t dp_typed_simd8_mask(const g7sf_msg_ctx *c, unsigned slot_group)
 int dp_typed_surface(g7sf_msg_ctx *c, const dp_msg_type *t)
 {
     bool write = t->flags & DP_WRITE;
-    unsigned channels = ~(c->fc >> 8) & 0xF, nch = (unsigned)__builtin_popcount(channels);
+    unsigned channels = ~desc_get(c->fc, DESC_DP_CHANNEL_MASK) & 0xF, nch = (unsigned)__builtin_popcount(channels);
     unsigned addr_regs;
     g7sf_dp_typed ts;
     if (!channels)
@@ -41,7 +42,7 @@ int dp_typed_surface(g7sf_msg_ctx *c, const dp_msg_type *t)
         for (unsigned p = 0; p < addr_regs; p++)
             uvrl[i][p] = a[8 * p + i];
     /* channel registers (the enabled ones packed) are the function's data */
-    uint32_t mask = dp_typed_simd8_mask(c, c->fc >> 13 & 1);
+    uint32_t mask = dp_typed_simd8_mask(c, desc_get(c->fc, DESC_DP_SLOT_GROUP));
     if (write)
         r = g7sf_dp_typed_write(c->gpu, &ts, (const uint32_t (*)[4])uvrl, 8, mask, channels,
                                 g7sf_msg_data_dw(c, addr_regs));

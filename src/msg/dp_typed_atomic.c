@@ -3,6 +3,7 @@
  * reads and writes are; desc[13] returns data, desc[11:8] is the operation.
  * Slots run in ascending order, so slots on one texel see each other's
  * results (docs/spec-notes.md "Data port: typed messages"). */
+#include "desc.h"
 #include "dp_msg.h"
 
 /* Where a slot's parameters sit: parameter p of slot i is dword
@@ -22,7 +23,7 @@ static uint32_t param(const g7sf_msg_ctx *c, const typed_layout *l, unsigned fir
 static int run(g7sf_msg_ctx *c, const dp_msg_type *t, const typed_layout *l, uint32_t mask,
                unsigned addr_params, unsigned src_reg)
 {
-    unsigned aop = c->fc >> 8 & 0xF, nsrc = g7sf_dp_aop_sources(aop);
+    unsigned aop = desc_get(c->fc, DESC_DP_AOP), nsrc = g7sf_dp_aop_sources(aop);
     g7sf_dp_typed ts;
     int r = dp_bind_typed(c, t, 0, &ts);
     if (r)
@@ -37,7 +38,7 @@ static int run(g7sf_msg_ctx *c, const dp_msg_type *t, const typed_layout *l, uin
     if ((r = g7sf_dp_typed_atomic(c->gpu, &ts, aop, (const uint32_t (*)[4])uvrl, l->slots, mask,
                                   src[0], src[1], ret)))
         return dp_fail(c, t, r);
-    for (unsigned i = 0; c->fc >> 13 & 1 && i < l->slots; i++)
+    for (unsigned i = 0; desc_get(c->fc, DESC_DP_RETURN_DATA) && i < l->slots; i++)
         if (mask >> i & 1)
             c->wb[0].ud[i * l->stride] = ret[i];
     return 0;
@@ -50,11 +51,12 @@ static int reserved_aop(g7sf_msg_ctx *c, const dp_msg_type *t)
 
 int dp_typed_atomic(g7sf_msg_ctx *c, const dp_msg_type *t)
 {
-    unsigned aop = c->fc >> 8 & 0xF, addr_regs;
+    unsigned aop = desc_get(c->fc, DESC_DP_AOP), addr_regs;
     if (!aop)
         return reserved_aop(c, t);
-    int r = dp_typed_lengths(c, t, g7sf_dp_aop_sources(aop), c->fc >> 13 & 1, &addr_regs);
-    return r ? r : run(c, t, &simd8, dp_typed_simd8_mask(c, c->fc >> 12 & 1), addr_regs,
+    int r = dp_typed_lengths(c, t, g7sf_dp_aop_sources(aop),
+                             desc_get(c->fc, DESC_DP_RETURN_DATA), &addr_regs);
+    return r ? r : run(c, t, &simd8, dp_typed_simd8_mask(c, desc_get(c->fc, DESC_DP_ATOMIC_SIMD8)), addr_regs,
                        addr_regs);
 }
 
@@ -64,9 +66,10 @@ int dp_typed_atomic(g7sf_msg_ctx *c, const dp_msg_type *t)
  * on when any of its four EMask bits is; the header mask is ignored. */
 int dp_typed_atomic_simd4x2(g7sf_msg_ctx *c, const dp_msg_type *t)
 {
-    unsigned aop = c->fc >> 8 & 0xF;
+    unsigned aop = desc_get(c->fc, DESC_DP_AOP);
     if (!aop)
         return reserved_aop(c, t);
-    int r = dp_check_lengths(c, t, g7sf_dp_aop_sources(aop) ? 2 : 1, c->fc >> 13 & 1);
+    int r = dp_check_lengths(c, t, g7sf_dp_aop_sources(aop) ? 2 : 1,
+                             desc_get(c->fc, DESC_DP_RETURN_DATA));
     return r ? r : run(c, t, &simd4x2, dp_simd4x2_mask(c), 4, 1);
 }

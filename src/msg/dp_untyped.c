@@ -2,6 +2,7 @@
  * the byte address of each slot's U (raw buffer, SLM) or U x pitch + V
  * (structured buffer); no format conversion.  Also the slot masks, lengths
  * and address payloads every untyped message shares. */
+#include "desc.h"
 #include "dp_msg.h"
 
 enum { SIMD4X2, SIMD16, SIMD8 };   /* SIMD Mode desc[13:12]; 3 reserved */
@@ -74,7 +75,8 @@ static int simd4x2(g7sf_msg_ctx *c, const dp_msg_type *t, const g7sf_dp_untyped 
 
 int dp_untyped_surface(g7sf_msg_ctx *c, const dp_msg_type *t)
 {
-    unsigned mode = (c->fc >> 12) & 3, chmask = (c->fc >> 8) & 0xF;
+    unsigned mode = desc_get(c->fc, DESC_DP_SIMD_MODE);
+    unsigned chmask = desc_get(c->fc, DESC_DP_CHANNEL_MASK);
     bool write = t->flags & DP_WRITE;
     if (mode == 3)
         return g7sf_msg_fail(c, G7SF_EOPCODE, "%s: reserved SIMD mode 3", t->name);

@@ -1,6 +1,7 @@
 /* Untyped Atomic Operation and Atomic Counter Operation (§3.9.9): one
  * read-modify-write of a DWord (a QWord for AOP_CMPWR8B) per slot, run by
  * g7sf_dp_untyped_atomic. */
+#include "desc.h"
 #include "dp_msg.h"
 
 typedef struct atomic_msg {
@@ -35,8 +36,9 @@ static uint32_t *ret_dword(g7sf_msg_ctx *c, const atomic_msg *m, unsigned h, uns
  * payload, SIMD4x2 one register, SIMD8/16 U or U and V (mlen tells). */
 static int layout(g7sf_msg_ctx *c, const dp_msg_type *t, bool simd4x2, bool counter, atomic_msg *m)
 {
-    *m = (atomic_msg){ .aop = (c->fc >> 8) & 0xF, .ret = (c->fc >> 13) & 1 };
-    m->n = simd4x2 ? 2 : (c->fc >> 12) & 1 ? 8 : 16;
+    *m = (atomic_msg){ .aop = desc_get(c->fc, DESC_DP_AOP),
+                       .ret = desc_get(c->fc, DESC_DP_RETURN_DATA) };
+    m->n = simd4x2 ? 2 : desc_get(c->fc, DESC_DP_ATOMIC_SIMD8) ? 8 : 16;
     m->regs = simd4x2 ? 1 : m->n / 8;
     m->nsrc = m->aop == G7SF_AOP_CMPWR8B ? 4 : g7sf_dp_aop_sources(m->aop);
     m->slots = simd4x2 ? dp_simd4x2_mask(c) : dp_untyped_mask(c, m->n);
@@ -99,7 +101,7 @@ int dp_untyped_atomic_simd4x2(g7sf_msg_ctx *c, const dp_msg_type *t) { return un
  * value, the append-buffer use).  Disabled: out of bounds (3.9.9.7). */
 static int atomic_counter(g7sf_msg_ctx *c, const dp_msg_type *t, bool simd4x2)
 {
-    unsigned bti = c->fc & 0xFF;
+    unsigned bti = desc_get(c->fc, DESC_BTI);
     atomic_msg m;
     g7sf_render_surface_state ss;
     if (bti == DP_BTI_STATELESS || bti == DP_BTI_SLM)

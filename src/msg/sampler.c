@@ -1,6 +1,7 @@
 /* Sampling engine message routing (§2.13.1.1, descriptor at lines
  * 4440-4470): SIMD4x2 / SIMD8 / SIMD16 messages run g7sf_sample() on the
  * bound surface and sampler; of SIMD32/64, the deinterlace message runs. */
+#include "desc.h"
 #include "gen7sf/state.h"
 #include "msg_gpu.h"
 #include "sample_msg.h"
@@ -64,8 +65,10 @@ static int sample_message(g7sf_msg_ctx *c, const sampler_desc *d)
 
 int g7sf_sampler_send(g7sf_msg_ctx *c)
 {
-    sampler_desc d = { .simd = (c->fc >> 17) & 3, .type = (c->fc >> 12) & 0x1F,
-                       .sampler_index = (c->fc >> 8) & 0xF, .bti = c->fc & 0xFF };
+    sampler_desc d = { .simd = desc_get(c->fc, DESC_SMP_SIMD_MODE),
+                       .type = desc_get(c->fc, DESC_SMP_TYPE),
+                       .sampler_index = desc_get(c->fc, DESC_SMP_INDEX),
+                       .bti = desc_get(c->fc, DESC_BTI) };
     if (d.simd != SAMPLER_SIMD32_64)
         return sample_message(c, &d);
     const char *name = simd32_64_types[d.type];

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/gpu.h"
+#include "desc.h"
 #include "msg.h"
 
 int g7sf_msg_fail(g7sf_msg_ctx *c, int code, const char *fmt, ...)
@@ -48,8 +49,10 @@ int g7sf_send(g7sf_gpu *gpu, const g7sf_thread *thr, const g7sf_msg *msg, g7sf_r
     if (!gpu || !thr || !msg)
         return G7SF_EINVAL;
     g7sf_msg_ctx c = { .gpu = gpu, .thr = thr, .msg = msg, .wb = wb,
-                       .mlen = (msg->desc >> 25) & 0xf, .rlen = (msg->desc >> 20) & 0x1f,
-                       .header = (msg->desc >> 19) & 1, .fc = msg->desc & 0x7ffff };
+                       .mlen = desc_get(msg->desc, DESC_MLEN),
+                       .rlen = desc_get(msg->desc, DESC_RLEN),
+                       .header = desc_get(msg->desc, DESC_HEADER),
+                       .fc = desc_get(msg->desc, DESC_FC) };
     if (c.mlen && !msg->payload)
         return G7SF_EINVAL;
     if (c.rlen && !wb)
