@@ -95,6 +95,12 @@ $(BUILD)/%.o: %.c | $(BUILD)/.deps
 $(BUILD)/tools/lib/cli.o: ALL_CFLAGS += -DG7SF_VERSION='"$(VERSION)"'
 $(BUILD)/tools/lib/cli.o: Makefile
 
+# The library exports what the public headers mark G7SF_API and nothing
+# else (tests/test_exports.c).  The tools, tests and benchmarks link the
+# static archive, where visibility changes nothing: they may still call
+# internal functions.
+$(LIB_OBJ): ALL_CFLAGS += -fvisibility=hidden
+
 $(BUILD)/libgen7sf.a: $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^

@@ -25,8 +25,8 @@ typedef struct g7sf_render_cache_state {
  * G7SF_EINVAL: NULL; G7SF_EOPCODE: another command, or a reserved Number
  * of Multisamples; G7SF_EMLEN: ndw differs from the command's length.
  * Nothing changes on error. */
-int g7sf_render_cache_command(g7sf_gpu *gpu, const uint32_t *dw, size_t ndw);
-const g7sf_render_cache_state *g7sf_render_cache_state_get(const g7sf_gpu *gpu);
+G7SF_API int g7sf_render_cache_command(g7sf_gpu *gpu, const uint32_t *dw, size_t ndw);
+G7SF_API const g7sf_render_cache_state *g7sf_render_cache_state_get(const g7sf_gpu *gpu);
 
 #ifdef __cplusplus
 }

@@ -170,9 +170,10 @@ enum { G7SF_MSRASTMODE_OFF_PIXEL, G7SF_MSRASTMODE_OFF_PATTERN, G7SF_MSRASTMODE_O
        G7SF_MSRASTMODE_ON_PATTERN };
 enum { G7SF_MSDISPMODE_PERSAMPLE = 0, G7SF_MSDISPMODE_PERPIXEL = 1 };
 
-extern const g7sf_enum g7sf_en_pixel_location[], g7sf_en_num_multisamples[],
+G7SF_API extern const g7sf_enum g7sf_en_pixel_location[], g7sf_en_num_multisamples[],
     g7sf_en_msrast_mode[], g7sf_en_ms_dispatch_mode[];
-extern const g7sf_enum g7sf_en_blend_factor[], g7sf_en_blend_function[], g7sf_en_logic_op[],
-    g7sf_en_compare_function[], g7sf_en_color_clamp_range[], g7sf_en_alpha_test_format[];
+G7SF_API extern const g7sf_enum g7sf_en_blend_factor[], g7sf_en_blend_function[],
+    g7sf_en_logic_op[], g7sf_en_compare_function[], g7sf_en_color_clamp_range[],
+    g7sf_en_alpha_test_format[];
 
 #endif

@@ -182,7 +182,7 @@
     F(color_space_mode, "Color Space Mode",      66,  3,  0, U,    0, 0)
 G7SF_STATE_STRUCT(COLOR_PROCESSING_STATE, color_processing_state)
 
-extern const g7sf_enum g7sf_en_std_output_control[], g7sf_en_cgc_mapping[],
+G7SF_API extern const g7sf_enum g7sf_en_std_output_control[], g7sf_en_cgc_mapping[],
     g7sf_en_std_factor_mode[], g7sf_en_mv_dark_factor_mode[], g7sf_en_scaling_factor_mode[];
 
 #endif

@@ -159,7 +159,7 @@ G7SF_STATE_STRUCT(SAMPLER_STATE_DI, sampler_state_di)
     F(bypass_y_adaptive_filtering, "Bypass Y Adaptive Filtering", 137, 21, 21, BOOL, 0, 0)
 G7SF_STATE_STRUCT(SAMPLER_8x8_STATE, sampler_8x8_state)
 
-extern const g7sf_enum g7sf_en_picture_structure[], g7sf_en_media_surface_format[],
+G7SF_API extern const g7sf_enum g7sf_en_picture_structure[], g7sf_en_media_surface_format[],
     g7sf_en_tilemode[];
 
 #endif

@@ -36,7 +36,7 @@
 G7SF_STATE_STRUCT(SAMPLER_STATE, sampler_state)
 
 /* Enum names shared between structures. */
-extern const g7sf_enum g7sf_en_border_color_mode[], g7sf_en_lod_preclamp[],
+G7SF_API extern const g7sf_enum g7sf_en_border_color_mode[], g7sf_en_lod_preclamp[],
     g7sf_en_mipfilter[], g7sf_en_mapfilter[], g7sf_en_aniso_algorithm[],
     g7sf_en_prefilter_op[], g7sf_en_cube_control[], g7sf_en_chromakey_mode[],
     g7sf_en_aniso_ratio[], g7sf_en_trilinear_quality[], g7sf_en_texcoordmode[];

@@ -66,7 +66,7 @@ enum g7sf_surftype {
     G7SF_SURFTYPE_BUFFER = 4, G7SF_SURFTYPE_STRBUF = 5, G7SF_SURFTYPE_NULL = 7
 };
 
-extern const g7sf_enum g7sf_en_surftype[], g7sf_en_surface_format[], g7sf_en_valign[],
+G7SF_API extern const g7sf_enum g7sf_en_surftype[], g7sf_en_surface_format[], g7sf_en_valign[],
     g7sf_en_halign[], g7sf_en_tilewalk[], g7sf_en_aryspc[], g7sf_en_media_boundary[],
     g7sf_en_rt_rotation[], g7sf_en_msfmt[], g7sf_en_multisamplecount[], g7sf_en_clear_color[];
 
