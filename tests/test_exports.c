@@ -81,7 +81,8 @@ static void names_free(names *s)
 
 /* Defined dynamic symbols that are no function of the library: what the
  * linker or the C runtime may add, and what the sanitizers' instrumentation
- * defines beside the globals it guards (ODR indicators). */
+ * defines beside the globals it guards (ODR indicators, which name their
+ * global: odr_global() below). */
 static bool tool_symbol(const char *s)
 {
     static const char *const exact[] = { "_init", "_fini", "_edata", "_end", "__bss_start" };
@@ -94,6 +95,17 @@ static bool tool_symbol(const char *s)
         if (strncmp(s, prefix[i], strlen(prefix[i])) == 0)
             return true;
     return false;
+}
+
+/* The global an AddressSanitizer ODR indicator stands for (gcc:
+ * __odr_asan.NAME, clang: __odr_asan_gen_NAME), or NULL. */
+static const char *odr_global(const char *s)
+{
+    if (strncmp(s, "__odr_asan_gen_", 15) == 0)
+        return s + 15;
+    if (strncmp(s, "__odr_asan.", 11) == 0)
+        return s + 11;
+    return NULL;
 }
 
 /* One section header or symbol, whatever the ELF class. */
@@ -136,14 +148,13 @@ static sym read_sym(const uint8_t *p, bool is64)
 }
 
 /* The global and weak symbols the .so's .dynsym defines, less tool_symbol()
- * (counted in *tools).  false when the file is no ELF file of this
- * machine's byte order or has no readable .dynsym, with *why saying so. */
-static bool read_exports(const uint8_t *f, size_t n, names *out, unsigned *tools,
+ * (put in *tools).  false when the file is no ELF file of this machine's
+ * byte order or has no readable .dynsym, with *why saying so. */
+static bool read_exports(const uint8_t *f, size_t n, names *out, names *tools,
                          const char **why)
 {
     const uint16_t one = 1;
     bool little = *(const uint8_t *)&one == 1;
-    *tools = 0;
     if (n < EI_NIDENT || memcmp(f, ELFMAG, SELFMAG) != 0)
         return *why = "not an ELF file", false;
     if (f[EI_DATA] != (little ? ELFDATA2LSB : ELFDATA2MSB))
@@ -187,10 +198,7 @@ static bool read_exports(const uint8_t *f, size_t n, names *out, unsigned *tools
             if (y.shndx == SHN_UNDEF || y.bind == STB_LOCAL || y.name >= str.size)
                 continue;
             const char *s = (const char *)f + str.offset + y.name;
-            if (tool_symbol(s))
-                ++*tools;
-            else
-                names_add(out, s, strlen(s), "", false);
+            names_add(tool_symbol(s) ? tools : out, s, strlen(s), "", false);
         }
     }
     if (!found)
@@ -639,12 +647,13 @@ TEST(shared_library_exports_exactly_the_public_declarations)
         snprintf(why, sizeof why, "no %s to read (make builds it)", path);
         SKIP(why);
     }
-    names exp = { 0 }, decl = { 0 };
-    unsigned tools = 0, bad = 0;
+    names exp = { 0 }, decl = { 0 }, tools = { 0 };
+    unsigned bad = 0;
     const char *why = NULL;
     if (!read_exports(so, n, &exp, &tools, &why)) {
         free(so);
         names_free(&exp);
+        names_free(&tools);
         char msg[600];
         snprintf(msg, sizeof msg, "%s: %s", path, why);
         SKIP(msg);
@@ -654,14 +663,23 @@ TEST(shared_library_exports_exactly_the_public_declarations)
     CHECKF(ok, "cannot open %s (tests run from the top directory)", HEADER_DIR);
     names_sort(&exp);
     names_sort(&decl);
-    printf("  %s: %zu exported symbols (and %u of the linker or sanitizers); "
-           "the headers declare %zu\n", path, exp.n, tools, decl.n);
+    printf("  %s: %zu exported symbols (and %zu of the linker or sanitizers); "
+           "the headers declare %zu\n", path, exp.n, tools.n, decl.n);
     unsigned extra = 0, missing = 0;
     for (size_t i = 0; ok && i < exp.n; i++)
         if (!names_find(&decl, exp.v[i].name)) {
             printf("  exported but declared in no public header: %s\n", exp.v[i].name);
             extra++;
         }
+    /* the sanitizers guard only globals the .so exports */
+    for (size_t i = 0; ok && i < tools.n; i++) {
+        const char *g = odr_global(tools.v[i].name);
+        if (g && !names_find(&decl, g)) {
+            printf("  exported ODR indicator of a global declared in no public header: %s\n",
+                   tools.v[i].name);
+            extra++;
+        }
+    }
     for (size_t i = 0; ok && i < decl.n; i++)
         if (!names_find(&exp, decl.v[i].name)) {
             printf("  %s: %s is declared but not exported\n", decl.v[i].where,
@@ -675,4 +693,5 @@ TEST(shared_library_exports_exactly_the_public_declarations)
     CHECKF(ok && decl.n > 0 && exp.n > 0, "nothing to compare");
     names_free(&exp);
     names_free(&decl);
+    names_free(&tools);
 }
