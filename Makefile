@@ -107,6 +107,8 @@ $(BUILD)/libgen7sf.a: $(LIB_OBJ)
 
 $(BUILD)/libgen7sf.so: $(LIB_OBJ)
 	$(CC) -shared $(SANFLAGS) -Wl,-soname,libgen7sf.so.0 -o $@ $^ $(LDLIBS)
+# test_exports reads the .so (it links the archive as the other tests do)
+$(BUILD)/tests/test_exports: | $(BUILD)/libgen7sf.so
 
 $(BUILD)/gen7sf-%: $(BUILD)/tools/gen7sf-%.o $(TOOL_LIB_OBJ) $(BUILD)/libgen7sf.a
 	$(CC) $(SANFLAGS) -o $@ $^ $(PNG_LIBS) $(LDLIBS)

@@ -257,7 +257,10 @@ static void push_tok(parse *p, int kind, const char *s, size_t len, int line)
 
 /* A #define whose body declares `extern ... prefix##PARAM`: recorded so
  * that its uses count as declarations.  d is the directive, continuation
- * lines included, comments not removed (they hold no "extern"). */
+ * lines included, comments not removed (they hold no "extern").  Only the
+ * one extern object of such a body is seen (G7SF_STATE_STRUCT declares no
+ * more); a function a macro declared would show up as exported but
+ * declared nowhere, never pass unseen. */
 static void read_define(parse *p, const char *d, size_t n)
 {
     char text[4096];
@@ -289,7 +292,12 @@ static void read_define(parse *p, const char *d, size_t n)
     const char *paste = NULL;
     for (const char *q = strstr(ext, "##"); q && (!semi || q < semi); q = strstr(q + 2, "##"))
         paste = q;
-    const char *api = strstr(close, "G7SF_API");
+    /* G7SF_API in the statement of the extern, not in another of the body */
+    const char *stmt = close;
+    for (const char *q = close; q < ext; q++)
+        if (*q == ';')
+            stmt = q;
+    const char *api = strstr(stmt, "G7SF_API");
     decl_macro m = { .api = api && (!semi || api < semi) };
     for (unsigned i = 0; i < p->nmac; i++)
         if (strlen(p->mac[i].name) == mlen && memcmp(p->mac[i].name, mname, mlen) == 0)
@@ -312,17 +320,15 @@ static void read_define(parse *p, const char *d, size_t n)
     memcpy(m.prefix, pre, (size_t)(paste - pre));
     /* which parameter the pasted argument is */
     bool found = false;
-    for (const char *q = params; q < close && !found; m.param++) {
-        while (q < close && !is_ident_char(*q))
-            q++;
+    for (const char *q = params; q < close;) {
         const char *e = q;
         while (e < close && is_ident_char(*e))
             e++;
-        if ((size_t)(e - q) == (size_t)(arg_end - arg) && memcmp(q, arg, (size_t)(e - q)) == 0)
-            found = true;
-        q = e;
-        if (found)
+        if ((found = e - q == arg_end - arg && memcmp(q, arg, (size_t)(e - q)) == 0))
             break;
+        while (e < close && !is_ident_char(*e))
+            m.param += *e++ == ',';
+        q = e;
     }
     if (!found) {
         p->bad++;
@@ -420,7 +426,8 @@ static void statement(parse *p, const tok *t, size_t n)
     }
     /* A declarator's name: an identifier outside parentheses, brackets and
      * braces, not a struct/enum/union tag, followed by what ends a name in a
-     * declarator: ( of a function, [ of an array, , or the end. */
+     * declarator: ( of a function, [ of an array, = of an initialiser, a
+     * comma or the end. */
     int depth = 0;
     for (size_t i = 0; i < n; i++) {
         const tok *k = &t[i];
@@ -517,12 +524,16 @@ static bool read_declarations(names *out, unsigned *bad_macros)
     DIR *d = opendir(HEADER_DIR);
     if (!d)
         return false;
-    char *files[64];
+    enum { MAX_HEADERS = 256 };
+    char *files[MAX_HEADERS];
     unsigned nf = 0;
-    for (struct dirent *e; (e = readdir(d)) && nf < 64;) {
+    for (struct dirent *e; (e = readdir(d));) {
         size_t l = strlen(e->d_name);
-        if (l > 2 && strcmp(e->d_name + l - 2, ".h") == 0)
-            files[nf++] = strdup(e->d_name);
+        if (l < 3 || strcmp(e->d_name + l - 2, ".h") != 0)
+            continue;
+        CHECKF(nf < MAX_HEADERS, "more than %d public headers", MAX_HEADERS);
+        if (nf < MAX_HEADERS && (files[nf] = strdup(e->d_name)))
+            nf++;
     }
     closedir(d);
     qsort(files, nf, sizeof *files, cmp_str);
@@ -577,6 +588,7 @@ TEST(header_parser_finds_declarations_by_c_syntax)
         "#define G7SF_DECL(NAME, x)  \\\n"
         "    typedef struct g7sf_##x { int a; } g7sf_##x; \\\n"
         "    G7SF_API extern const int g7sf_tab_##NAME;\n"
+        "#define G7SF_DECL2(a, NAME) extern int g7sf_o_##NAME;\n"
         "#ifdef __cplusplus\nextern \"C\" {\n#endif\n"
         "typedef struct g7sf_t { int (*fp)(int); } g7sf_t;\n"
         "typedef int (*g7sf_cb)(void *user);\n"
@@ -591,14 +603,15 @@ TEST(header_parser_finds_declarations_by_c_syntax)
         "static inline int g7sf_inline(int x) { return x + 1; }\n"
         "static const int g7sf_static = 1;\n"
         "G7SF_DECL(FOO, foo)\n"
+        "G7SF_DECL2(x, BAR)\n"
         "G7SF_API enum g7sf_e g7sf_three(struct g7sf_fwd *f);\n"
         "#ifdef __cplusplus\n}\n#endif\n#endif\n";
-    static const char *const want[] = { "g7sf_a", "g7sf_b", "g7sf_c", "g7sf_one",
+    static const char *const want[] = { "g7sf_a", "g7sf_b", "g7sf_c", "g7sf_o_BAR", "g7sf_one",
                                         "g7sf_tab_FOO", "g7sf_three", "g7sf_two" };
-    static const bool want_api[] = { true, true, true, true, true, true, false };
+    static const bool want_api[] = { true, true, true, false, true, true, true, false };
     unsigned nmac;
     names s = parse_text(text, &nmac);
-    CHECK_EQ(nmac, 1);
+    CHECK_EQ(nmac, 2);
     CHECK_EQ(s.n, sizeof want / sizeof want[0]);
     for (size_t i = 0; i < s.n && i < sizeof want / sizeof want[0]; i++) {
         CHECK_STR(s.v[i].name, want[i]);
