@@ -95,12 +95,20 @@ $(BUILD)/%.o: %.c | $(BUILD)/.deps
 $(BUILD)/tools/lib/cli.o: ALL_CFLAGS += -DG7SF_VERSION='"$(VERSION)"'
 $(BUILD)/tools/lib/cli.o: Makefile
 
+# The library exports what the public headers mark G7SF_API and nothing
+# else (tests/test_exports.c).  The tools, tests and benchmarks link the
+# static archive, where visibility changes nothing: they may still call
+# internal functions.
+$(LIB_OBJ): ALL_CFLAGS += -fvisibility=hidden
+
 $(BUILD)/libgen7sf.a: $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
 $(BUILD)/libgen7sf.so: $(LIB_OBJ)
 	$(CC) -shared $(SANFLAGS) -Wl,-soname,libgen7sf.so.0 -o $@ $^ $(LDLIBS)
+# test_exports reads the .so (it links the archive as the other tests do)
+$(BUILD)/tests/test_exports: | $(BUILD)/libgen7sf.so
 
 $(BUILD)/gen7sf-%: $(BUILD)/tools/gen7sf-%.o $(TOOL_LIB_OBJ) $(BUILD)/libgen7sf.a
 	$(CC) $(SANFLAGS) -o $@ $^ $(PNG_LIBS) $(LDLIBS)

@@ -34,21 +34,21 @@ typedef struct g7sf_dp_buffer {
  * (§3.9.3-3.9.7): SURFTYPE_BUFFER, untiled, base aligned to `align` bytes;
  * size = entries x 16 bytes, or x 1 byte for Surface Format RAW.
  * SURFTYPE_NULL gives an empty buffer.  G7SF_ESTATE for anything else. */
-int g7sf_dp_buffer_from_surface(const g7sf_render_surface_state *ss, uint32_t align,
-                                g7sf_dp_buffer *out);
+G7SF_API int g7sf_dp_buffer_from_surface(const g7sf_render_surface_state *ss, uint32_t align,
+                                         g7sf_dp_buffer *out);
 
 /* DWord gather/scatter at byte offsets into a buffer.  Gather leaves the
  * disabled slots of dst untouched. */
-int g7sf_dp_gather(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *offsets,
-                   unsigned n, uint32_t enable, uint32_t *dst);
-int g7sf_dp_scatter(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *offsets,
-                    unsigned n, uint32_t enable, const uint32_t *src);
+G7SF_API int g7sf_dp_gather(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *offsets,
+                            unsigned n, uint32_t enable, uint32_t *dst);
+G7SF_API int g7sf_dp_scatter(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *offsets,
+                             unsigned n, uint32_t enable, const uint32_t *src);
 /* n consecutive DWords from byte `offset` (slot i at offset + 4i): the
  * same as gather/scatter with those offsets, in one pass. */
-int g7sf_dp_block_read(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, uint64_t offset, unsigned n,
-                       uint32_t enable, uint32_t *dst);
-int g7sf_dp_block_write(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, uint64_t offset, unsigned n,
-                        uint32_t enable, const uint32_t *src);
+G7SF_API int g7sf_dp_block_read(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, uint64_t offset,
+                                unsigned n, uint32_t enable, uint32_t *dst);
+G7SF_API int g7sf_dp_block_write(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, uint64_t offset,
+                                 unsigned n, uint32_t enable, const uint32_t *src);
 
 /* ---- Untyped surfaces, byte scattered, SLM (§3.9.8, §3.9.9, §3.2.3) ---- */
 
@@ -68,30 +68,32 @@ typedef struct g7sf_dp_untyped {
  * elements (RAW: bytes).  Both: untiled, DWord aligned base; SURFTYPE_NULL
  * gives an empty target.  G7SF_ESTATE for anything else. */
 enum g7sf_dp_untyped_rules { G7SF_DP_UNTYPED_RAW, G7SF_DP_UNTYPED_BYTE };
-int g7sf_dp_untyped_from_surface(const g7sf_render_surface_state *ss,
-                                 enum g7sf_dp_untyped_rules rules, g7sf_dp_untyped *out);
+G7SF_API int g7sf_dp_untyped_from_surface(const g7sf_render_surface_state *ss,
+                                          enum g7sf_dp_untyped_rules rules, g7sf_dp_untyped *out);
 
 /* The byte offset of element (U, V): U x pitch + V in a structured buffer,
  * else U; the low two bits of a byte address (U raw, V structured) are no
  * address bits (untyped accesses are DWord aligned, §3.9.9). */
-uint64_t g7sf_dp_untyped_offset(const g7sf_dp_untyped *u, uint32_t U, uint32_t V);
+G7SF_API uint64_t g7sf_dp_untyped_offset(const g7sf_dp_untyped *u, uint32_t U, uint32_t V);
 
 /* Up to four DWord channels per slot: channel k (R, G, B, A) of slot i is
  * the DWord at offsets[i] + 4k, taken when bit k of `channels` is set.
  * data holds the taken channels packed: the j-th taken channel of slot i
  * is data[j * n + i].  A read leaves the disabled slots' data untouched. */
-int g7sf_dp_untyped_read(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
-                         unsigned n, uint32_t enable, unsigned channels, uint32_t *data);
-int g7sf_dp_untyped_write(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
-                          unsigned n, uint32_t enable, unsigned channels, const uint32_t *data);
+G7SF_API int g7sf_dp_untyped_read(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
+                                  unsigned n, uint32_t enable, unsigned channels, uint32_t *data);
+G7SF_API int g7sf_dp_untyped_write(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
+                                   unsigned n, uint32_t enable, unsigned channels,
+                                   const uint32_t *data);
 
 /* `bytes` (1, 2 or 4) little-endian bytes at any byte offset: a gather
  * replaces the low bytes of data[i] and keeps the rest, a scatter stores
  * the low bytes of data[i]. */
-int g7sf_dp_byte_gather(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
-                        unsigned n, uint32_t enable, unsigned bytes, uint32_t *data);
-int g7sf_dp_byte_scatter(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
-                         unsigned n, uint32_t enable, unsigned bytes, const uint32_t *data);
+G7SF_API int g7sf_dp_byte_gather(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
+                                 unsigned n, uint32_t enable, unsigned bytes, uint32_t *data);
+G7SF_API int g7sf_dp_byte_scatter(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
+                                  unsigned n, uint32_t enable, unsigned bytes,
+                                  const uint32_t *data);
 
 /* ---- Atomic operations (§3.9.9) ---- */
 
@@ -104,7 +106,7 @@ enum g7sf_dp_aop {
 };
 /* The sources an operation takes: 0 (INC, DEC, PREDEC), 2 (CMPWR,
  * CMPWR8B) or 1. */
-unsigned g7sf_dp_aop_sources(enum g7sf_dp_aop aop);
+G7SF_API unsigned g7sf_dp_aop_sources(enum g7sf_dp_aop aop);
 
 /* One read-modify-write per enabled slot of the DWord (CMPWR8B: QWord) at
  * offsets[i], with sources src0[i], src1[i] (read only as the operation
@@ -113,9 +115,9 @@ unsigned g7sf_dp_aop_sources(enum g7sf_dp_aop aop);
  * one), 0 out of bounds.  All slots run under the gpu's atomic lock, so no
  * other atomic operation comes between a slot's read and write.  CMPWR8B
  * on SLM: G7SF_EINVAL. */
-int g7sf_dp_untyped_atomic(g7sf_gpu *gpu, const g7sf_dp_untyped *u, enum g7sf_dp_aop aop,
-                           const uint64_t *offsets, unsigned n, uint32_t enable,
-                           const uint64_t *src0, const uint64_t *src1, uint64_t *ret);
+G7SF_API int g7sf_dp_untyped_atomic(g7sf_gpu *gpu, const g7sf_dp_untyped *u, enum g7sf_dp_aop aop,
+                                    const uint64_t *offsets, unsigned n, uint32_t enable,
+                                    const uint64_t *src0, const uint64_t *src1, uint64_t *ret);
 
 /* ---- Typed surfaces (§3.9.9) ---- */
 
@@ -135,29 +137,31 @@ typedef struct g7sf_dp_typed {
  * NULL, single-sampled, with a format that has `cap` (G7SF_CAP_TYPED_READ
  * or _WRITE), or with cap 0 the atomics' R32_UINT / R32_SINT.  G7SF_ESTATE
  * with a one-line reason in *why (may be NULL) otherwise. */
-int g7sf_dp_typed_from_surface(const g7sf_render_surface_state *ss, enum g7sf_platform p,
-                               unsigned cap, g7sf_dp_typed *out, const char **why);
+G7SF_API int g7sf_dp_typed_from_surface(const g7sf_render_surface_state *ss, enum g7sf_platform p,
+                                        unsigned cap, g7sf_dp_typed *out, const char **why);
 
 /* Texel address of slot (U, V, R, LOD) = uvrl: the parameters each surface
  * type takes (1D: U, array slice V; 2D: U, V, slice R; 3D: U, V, R;
  * BUFFER: U).  False when out of bounds. */
-bool g7sf_dp_typed_address(const g7sf_dp_typed *ts, const uint32_t uvrl[4], uint32_t *addr);
+G7SF_API bool g7sf_dp_typed_address(const g7sf_dp_typed *ts, const uint32_t uvrl[4],
+                                    uint32_t *addr);
 
 /* Typed reads and writes of slot i's texel at uvrl[i]: channels as in
  * g7sf_dp_untyped_read (the j-th taken channel of slot i in data[j * n +
  * i]), converted by the surface format (U32 for UINT, S32 for SINT, float
  * otherwise).  A write keeps the bits of the channels not taken.  Out of
  * bounds, a read returns 0 in every channel. */
-int g7sf_dp_typed_read(g7sf_gpu *gpu, const g7sf_dp_typed *ts, const uint32_t (*uvrl)[4],
-                       unsigned n, uint32_t enable, unsigned channels, uint32_t *data);
-int g7sf_dp_typed_write(g7sf_gpu *gpu, const g7sf_dp_typed *ts, const uint32_t (*uvrl)[4],
-                        unsigned n, uint32_t enable, unsigned channels, const uint32_t *data);
+G7SF_API int g7sf_dp_typed_read(g7sf_gpu *gpu, const g7sf_dp_typed *ts, const uint32_t (*uvrl)[4],
+                                unsigned n, uint32_t enable, unsigned channels, uint32_t *data);
+G7SF_API int g7sf_dp_typed_write(g7sf_gpu *gpu, const g7sf_dp_typed *ts, const uint32_t (*uvrl)[4],
+                                 unsigned n, uint32_t enable, unsigned channels,
+                                 const uint32_t *data);
 
 /* g7sf_dp_untyped_atomic on the 32-bit texels at uvrl[i] of an R32_UINT /
  * R32_SINT surface.  CMPWR8B: G7SF_EINVAL. */
-int g7sf_dp_typed_atomic(g7sf_gpu *gpu, const g7sf_dp_typed *ts, enum g7sf_dp_aop aop,
-                         const uint32_t (*uvrl)[4], unsigned n, uint32_t enable,
-                         const uint32_t *src0, const uint32_t *src1, uint32_t *ret);
+G7SF_API int g7sf_dp_typed_atomic(g7sf_gpu *gpu, const g7sf_dp_typed *ts, enum g7sf_dp_aop aop,
+                                  const uint32_t (*uvrl)[4], unsigned n, uint32_t enable,
+                                  const uint32_t *src0, const uint32_t *src1, uint32_t *ret);
 
 /* ---- Media block (§3.9.6) ---- */
 
@@ -180,9 +184,9 @@ typedef struct g7sf_dp_media_surface {
  * taken from the state (field < 0) or overridden (field 0 or 1: stride,
  * with field_offset).  G7SF_ESTATE with a reason in *why (may be NULL)
  * for what §3.9.6 forbids. */
-int g7sf_dp_media_surface_from_state(const g7sf_render_surface_state *ss, int field,
-                                     unsigned field_offset, g7sf_dp_media_surface *out,
-                                     const char **why);
+G7SF_API int g7sf_dp_media_surface_from_state(const g7sf_render_surface_state *ss, int field,
+                                              unsigned field_offset, g7sf_dp_media_surface *out,
+                                              const char **why);
 
 /* A w x h byte rectangle at byte column x, row y (signed; row in the field
  * when the stride is on), w <= 32 bytes.  A read fills dst (row r at dst +
@@ -190,11 +194,12 @@ int g7sf_dp_media_surface_from_state(const g7sf_render_surface_state *ss, int fi
  * §3.6.2 says; a write stores the in-bounds bytes of the DWords whose bit
  * d is set in row_mask[r] (NULL: all), x and w DWord-aligned.
  * G7SF_EINVAL for x, w not in whole pixels (pairs for YCRCB). */
-int g7sf_dp_media_block_read(g7sf_gpu *gpu, const g7sf_dp_media_surface *m, int64_t x,
-                             int64_t y, unsigned w, unsigned h, uint8_t *dst, size_t dst_pitch);
-int g7sf_dp_media_block_write(g7sf_gpu *gpu, const g7sf_dp_media_surface *m, int64_t x,
-                              int64_t y, unsigned w, unsigned h, const uint8_t *src,
-                              size_t src_pitch, const uint8_t *row_mask);
+G7SF_API int g7sf_dp_media_block_read(g7sf_gpu *gpu, const g7sf_dp_media_surface *m, int64_t x,
+                                      int64_t y, unsigned w, unsigned h, uint8_t *dst,
+                                      size_t dst_pitch);
+G7SF_API int g7sf_dp_media_block_write(g7sf_gpu *gpu, const g7sf_dp_media_surface *m, int64_t x,
+                                       int64_t y, unsigned w, unsigned h, const uint8_t *src,
+                                       size_t src_pitch, const uint8_t *row_mask);
 
 #ifdef __cplusplus
 }

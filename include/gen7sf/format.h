@@ -329,9 +329,9 @@ struct g7sf_format_info {
 };
 
 /* The format of a Surface Format code, or NULL if no format has that code. */
-const struct g7sf_format_info *g7sf_format_info(unsigned code);
+G7SF_API const struct g7sf_format_info *g7sf_format_info(unsigned code);
 /* The format of a PRM name ("R8G8B8A8_UNORM"), or NULL. */
-const struct g7sf_format_info *g7sf_format_by_name(const char *name);
+G7SF_API const struct g7sf_format_info *g7sf_format_by_name(const char *name);
 
 /* One decoded texel: RGBA as floats, or as integers for UINT/SINT formats.
  * Channels the format lacks read as 0 (R, G, B) and 1 / 1.0 (A). */
@@ -348,24 +348,24 @@ typedef struct g7sf_palettes { uint32_t entry[2][256]; } g7sf_palettes;
  * float).  Returns 0, G7SF_EINVAL (NULL argument, paletted format without
  * palette) or G7SF_ENOTIMPL (RAW and PLANAR_420_8: use
  * g7sf_planar_420_8_decode). */
-int g7sf_texel_decode(const struct g7sf_format_info *f, const void *unit, unsigned x,
-                      unsigned y, const g7sf_palettes *pal, g7sf_texel *out);
+G7SF_API int g7sf_texel_decode(const struct g7sf_format_info *f, const void *unit, unsigned x,
+                               unsigned y, const g7sf_palettes *pal, g7sf_texel *out);
 
 /* Every texel of one decode unit, row-major: unit_w * unit_h entries (at
  * most 32, FXT1), same rules and returns as g7sf_texel_decode.  Decoding a
  * compressed block once this way is cheaper than texel by texel. */
-int g7sf_unit_decode(const struct g7sf_format_info *f, const void *unit,
-                     const g7sf_palettes *pal, g7sf_texel *out);
+G7SF_API int g7sf_unit_decode(const struct g7sf_format_info *f, const void *unit,
+                              const g7sf_palettes *pal, g7sf_texel *out);
 
 /* A PLANAR_420_8 texel from its Y byte and the U, V bytes of its 2x2 chroma
  * site (the UV plane stores U first): (Cr, Y, Cb, 1) = (V, Y, U, 1) / 255. */
-void g7sf_planar_420_8_decode(uint8_t y, const uint8_t uv[2], g7sf_texel *out);
+G7SF_API void g7sf_planar_420_8_decode(uint8_t y, const uint8_t uv[2], g7sf_texel *out);
 
 /* The sRGB curve of the sRGB formats (IEC 61966-2-1), computed in double
  * and rounded once: an encoded value in [0, 1] to linear, and back (NaN
  * and values below 0 give 0, values above 1 give 1). */
-float g7sf_srgb_to_linear(float s);
-float g7sf_linear_to_srgb(float l);
+G7SF_API float g7sf_srgb_to_linear(float s);
+G7SF_API float g7sf_linear_to_srgb(float l);
 
 /* Encodes a texel (floats, or integers for UINT/SINT formats) into the
  * decode unit, changing only the bits of texel (x, y): the D3D/GL rules for
@@ -374,8 +374,8 @@ float g7sf_linear_to_srgb(float l);
  * their Y and the pair's Cr/Cb; MONO8 and R1 store 1 for values >= 0.5.
  * G7SF_ENOTIMPL for formats with no encoding here (compressed, paletted,
  * PLANAR_420_8, RAW, PASSTHRU). */
-int g7sf_texel_encode(const struct g7sf_format_info *f, const g7sf_texel *in, void *unit,
-                      unsigned x, unsigned y);
+G7SF_API int g7sf_texel_encode(const struct g7sf_format_info *f, const g7sf_texel *in, void *unit,
+                               unsigned x, unsigned y);
 
 #ifdef __cplusplus
 }

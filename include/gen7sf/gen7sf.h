@@ -9,6 +9,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* What the shared library exports: every function and object the public
+ * headers declare carries G7SF_API.  The library is built with
+ * -fvisibility=hidden, so nothing else leaves libgen7sf.so
+ * (tests/test_exports.c checks both ways). */
+#if defined(__GNUC__) || defined(__clang__)
+#define G7SF_API __attribute__((visibility("default")))
+#else
+#define G7SF_API
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -33,33 +43,33 @@ enum {
     G7SF_ENOTIMPL = -12, /* a real message or function gen7sf does not model yet */
     G7SF_ERANGE   = -13  /* a value does not fit its field */
 };
-const char *g7sf_strerror(int code);
+G7SF_API const char *g7sf_strerror(int code);
 
 enum g7sf_platform { G7SF_IVB = 0, G7SF_HSW = 1 };
 typedef struct g7sf_gpu_options {
     enum g7sf_platform platform;     /* G7SF_IVB (default) or G7SF_HSW */
 } g7sf_gpu_options;
 
-g7sf_gpu *g7sf_gpu_create(void);          /* Ivy Bridge behaviour */
-g7sf_gpu *g7sf_gpu_create_ex(const g7sf_gpu_options *opt);
-void      g7sf_gpu_destroy(g7sf_gpu *gpu);
-enum g7sf_platform g7sf_gpu_platform(const g7sf_gpu *gpu);
+G7SF_API g7sf_gpu *g7sf_gpu_create(void);          /* Ivy Bridge behaviour */
+G7SF_API g7sf_gpu *g7sf_gpu_create_ex(const g7sf_gpu_options *opt);
+G7SF_API void      g7sf_gpu_destroy(g7sf_gpu *gpu);
+G7SF_API enum g7sf_platform g7sf_gpu_platform(const g7sf_gpu *gpu);
 
 /* Graphics memory: a sparse 32-bit (4 GiB) address space, zero-filled.
  * Pages of 4 KiB are allocated on first write.  An access with
  * addr + len > 4 GiB fails with G7SF_EFAULT and transfers nothing. */
-int g7sf_mem_write(g7sf_gpu *gpu, uint32_t addr, const void *src, size_t len);
-int g7sf_mem_read (g7sf_gpu *gpu, uint32_t addr, void *dst, size_t len);
-size_t g7sf_mem_pages(const g7sf_gpu *gpu);  /* pages allocated so far */
+G7SF_API int g7sf_mem_write(g7sf_gpu *gpu, uint32_t addr, const void *src, size_t len);
+G7SF_API int g7sf_mem_read (g7sf_gpu *gpu, uint32_t addr, void *dst, size_t len);
+G7SF_API size_t g7sf_mem_pages(const g7sf_gpu *gpu);  /* pages allocated so far */
 
 /* STATE_BASE_ADDRESS: base and access upper bound (0 = no bound). */
 enum g7sf_base { G7SF_BASE_GENERAL, G7SF_BASE_SURFACE, G7SF_BASE_DYNAMIC,
                  G7SF_BASE_INDIRECT, G7SF_BASE_INSTRUCTION, G7SF_BASE_COUNT };
-void g7sf_set_base(g7sf_gpu *gpu, enum g7sf_base which, uint32_t base, uint32_t bound);
+G7SF_API void g7sf_set_base(g7sf_gpu *gpu, enum g7sf_base which, uint32_t base, uint32_t bound);
 /* Resolves an offset from a base to a graphics address for an access of len
  * bytes: G7SF_EFAULT when it wraps past 4 GiB or reaches the upper bound. */
-int g7sf_base_resolve(const g7sf_gpu *gpu, enum g7sf_base which, uint32_t offset,
-                      size_t len, uint32_t *addr);
+G7SF_API int g7sf_base_resolve(const g7sf_gpu *gpu, enum g7sf_base which, uint32_t offset,
+                               size_t len, uint32_t *addr);
 
 /* What the thread dispatcher gave the sending thread. */
 typedef struct g7sf_thread {
@@ -97,7 +107,7 @@ enum g7sf_sfid {
  * G7SF_E* code; errors are also latched (g7sf_last_error) as the hardware
  * latches them in MMIO registers. Never reads or writes outside gpu memory
  * and wb, whatever the message, state or memory contents. */
-int g7sf_send(g7sf_gpu *gpu, const g7sf_thread *thr, const g7sf_msg *msg, g7sf_reg *wb);
+G7SF_API int g7sf_send(g7sf_gpu *gpu, const g7sf_thread *thr, const g7sf_msg *msg, g7sf_reg *wb);
 
 /* The error latch (§1.5.8): what the erroneous message was.  The first error
  * stays latched until g7sf_clear_error(), as the MMIO registers do. */
@@ -110,8 +120,8 @@ typedef struct g7sf_error {
     g7sf_reg first;           /* first payload register (R0 copy when mlen > 0) */
     char     reason[96];      /* one line: what was wrong */
 } g7sf_error;
-int  g7sf_last_error(const g7sf_gpu *gpu, g7sf_error *out);   /* returns code */
-void g7sf_clear_error(g7sf_gpu *gpu);
+G7SF_API int  g7sf_last_error(const g7sf_gpu *gpu, g7sf_error *out);   /* returns code */
+G7SF_API void g7sf_clear_error(g7sf_gpu *gpu);
 
 #ifdef __cplusplus
 }

@@ -43,7 +43,7 @@ typedef struct g7sf_dn_params {
     bool first_frame;           /* DN/DI First Frame: spatial only, history out 0 */
 } g7sf_dn_params;
 
-void g7sf_dn_params_from_state(const g7sf_sampler_state_di *s, g7sf_dn_params *p);
+G7SF_API void g7sf_dn_params_from_state(const g7sf_sampler_state_di *s, g7sf_dn_params *p);
 
 /* A DN block is 16 pixels wide and 4 (DI enabled) or 8 (DN only) lines high:
  * 4 or 8 4x4 blocks, numbered k = (y / 4) * 4 + x / 4. */
@@ -66,9 +66,9 @@ typedef struct g7sf_dn_block_stats {
  * statistics to st.  Pixels outside cur read as the nearest pixel of the same
  * field; pixels of the block outside cur are computed that way too, for the
  * caller to drop.  Returns 0, or G7SF_EINVAL for bad arguments. */
-int g7sf_dn_block(const g7sf_dn_params *p, const g7sf_plane *cur, const g7sf_plane *prev,
-                  int bx, int by, int bh, const uint8_t *hist_in, uint8_t *hist_out,
-                  int hist_stride, uint8_t *out, int out_stride, g7sf_dn_block_stats *st);
+G7SF_API int g7sf_dn_block(const g7sf_dn_params *p, const g7sf_plane *cur, const g7sf_plane *prev,
+                           int bx, int by, int bh, const uint8_t *hist_in, uint8_t *hist_out,
+                           int hist_stride, uint8_t *out, int out_stride, g7sf_dn_block_stats *st);
 
 /* The Global Noise Estimate counters (§2.8.3), one set per DN/DI Stream ID:
  * the 23-bit sum of the block noise estimates below 255 and their count. */
@@ -76,7 +76,7 @@ typedef struct g7sf_gne {
     uint32_t sum[2], count[2];
 } g7sf_gne;
 
-void g7sf_gne_add(g7sf_gne *g, unsigned stream_id, unsigned bne);
+G7SF_API void g7sf_gne_add(g7sf_gne *g, unsigned stream_id, unsigned bne);
 
 /* ---- Haswell chroma denoise (002 "Chroma Noise Reduction") ----------- */
 
@@ -90,8 +90,9 @@ typedef struct g7sf_dn_chroma_params {
     unsigned temporal_diff_low; /* chroma low threshold, raised to th - 16 if lower */
 } g7sf_dn_chroma_params;
 
-void g7sf_dn_chroma_params_from_values(unsigned stad_th, unsigned temporal_diff_th,
-                                       unsigned temporal_diff_low, g7sf_dn_chroma_params *c);
+G7SF_API void g7sf_dn_chroma_params_from_values(unsigned stad_th, unsigned temporal_diff_th,
+                                                unsigned temporal_diff_low,
+                                                g7sf_dn_chroma_params *c);
 
 /* Denoises one chroma plane (U or V) of the 16 x bh luma block at (bx, by)
  * (the g7sf_dn_block rules): its chroma block is 8 x bh / 2 samples at
@@ -107,10 +108,11 @@ void g7sf_dn_chroma_params_from_values(unsigned stad_th, unsigned temporal_diff_
  * and hist_in unread on the first frame).  Writes the denoised samples to
  * out, the statistics of each group to st (bne 255: no chroma BNE).
  * Returns 0, or G7SF_EINVAL for bad arguments. */
-int g7sf_dn_chroma_block(const g7sf_dn_params *p, const g7sf_dn_chroma_params *c,
-                         enum g7sf_chroma chroma, const g7sf_plane *cur, const g7sf_plane *prev,
-                         int bx, int by, int bh, const uint8_t *hist_in, uint8_t *hist_out,
-                         int hist_stride, uint8_t *out, int out_stride, g7sf_dn_block_stats *st);
+G7SF_API int g7sf_dn_chroma_block(const g7sf_dn_params *p, const g7sf_dn_chroma_params *c,
+                                  enum g7sf_chroma chroma, const g7sf_plane *cur,
+                                  const g7sf_plane *prev, int bx, int by, int bh,
+                                  const uint8_t *hist_in, uint8_t *hist_out, int hist_stride,
+                                  uint8_t *out, int out_stride, g7sf_dn_block_stats *st);
 
 /* ---- Deinterlace (§2.8.4 - §2.8.6) ----------------------------------- */
 
@@ -154,7 +156,7 @@ typedef struct g7sf_di_params {
     unsigned cadence_cur1;      /* FMD for 1st Field of Current Frame */
 } g7sf_di_params;
 
-void g7sf_di_params_from_state(const g7sf_sampler_state_di *s, g7sf_di_params *p);
+G7SF_API void g7sf_di_params_from_state(const g7sf_sampler_state_di *s, g7sf_di_params *p);
 
 /* Whether SAMPLER_STATE_DI s can drive the DN and DI units: 0, or
  * G7SF_ESTATE with *why (when why is not NULL) naming the field, e.g. a Low
@@ -162,7 +164,7 @@ void g7sf_di_params_from_state(const g7sf_sampler_state_di *s, g7sf_di_params *p
  * a cadence control of 3.  The deinterlace message checks this first; params
  * built from such a state are what g7sf_dn_block / g7sf_di_block reject
  * as G7SF_EINVAL. */
-int g7sf_di_state_check(const g7sf_sampler_state_di *s, const char **why);
+G7SF_API int g7sf_di_state_check(const g7sf_sampler_state_di *s, const char **why);
 
 /* One pass of the deinterlacer over the 16x4 block at (bx, by) of a frame
  * pair (§2.8.6.1): it outputs the previous frame's 2nd field and the current
@@ -185,9 +187,9 @@ typedef struct g7sf_di_block_out {
  * multiple of 4 (the caller pads).  Reads only frame lines by - 8 .. by + 11
  * and columns bx - 16 .. bx + 31 (clamped to the frame), so a caller may
  * fill just that region of a frame-sized buffer.  Returns 0 or G7SF_EINVAL. */
-int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,
-                  const uint8_t *stmm_in, int stmm_stride, int bx, int by,
-                  g7sf_di_block_out *out);
+G7SF_API int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,
+                           const uint8_t *stmm_in, int stmm_stride, int bx, int by,
+                           g7sf_di_block_out *out);
 
 /* ---- Field motion detector (§2.8.5) --------------------------------- */
 
@@ -201,8 +203,8 @@ typedef struct g7sf_fmd_block {
 /* Computes the FMD of the 16x4 block at (bx, by) of luma planes cur and prev
  * (prev NULL on the first frame: differences against it read as maximum).
  * Same region and alignment rules as g7sf_di_block. */
-int g7sf_fmd_block_run(const g7sf_di_params *p, const g7sf_plane *cur, const g7sf_plane *prev,
-                       int bx, int by, g7sf_fmd_block *out);
+G7SF_API int g7sf_fmd_block_run(const g7sf_di_params *p, const g7sf_plane *cur,
+                                const g7sf_plane *prev, int bx, int by, g7sf_fmd_block *out);
 
 /* The frame's variance accumulators, one set per DN/DI Stream ID. */
 typedef struct g7sf_fmd_frame {
@@ -211,8 +213,8 @@ typedef struct g7sf_fmd_frame {
 
 /* Adds a block to the frame sums of its stream.  Blocks touching the frame
  * edge are not summed (002 line 440); w, h are the frame size. */
-void g7sf_fmd_add(g7sf_fmd_frame *f, unsigned stream_id, const g7sf_fmd_block *b, int bx, int by,
-                  int w, int h);
+G7SF_API void g7sf_fmd_add(g7sf_fmd_frame *f, unsigned stream_id, const g7sf_fmd_block *b,
+                           int bx, int by, int w, int h);
 
 #ifdef __cplusplus
 }

@@ -30,8 +30,8 @@ typedef struct g7sf_render_cache_state {
  * G7SF_EINVAL: NULL; G7SF_EOPCODE: another command, or a reserved Number
  * of Multisamples; G7SF_EMLEN: ndw differs from the command's length.
  * Nothing changes on error. */
-int g7sf_render_cache_command(g7sf_gpu *gpu, const uint32_t *dw, size_t ndw);
-const g7sf_render_cache_state *g7sf_render_cache_state_get(const g7sf_gpu *gpu);
+G7SF_API int g7sf_render_cache_command(g7sf_gpu *gpu, const uint32_t *dw, size_t ndw);
+G7SF_API const g7sf_render_cache_state *g7sf_render_cache_state_get(const g7sf_gpu *gpu);
 
 /* A render target as a render target write binds it. */
 typedef struct g7sf_rt_target {
@@ -49,9 +49,9 @@ typedef struct g7sf_rt_target {
  * need_tiled for the message types that write tiled surfaces only
  * (replicated data, image write).  G7SF_ESTATE (or G7SF_ENOTIMPL for
  * Render Target Rotation) with a one-line reason in *why (may be NULL). */
-int g7sf_rt_target_from_state(const g7sf_render_surface_state *ss, enum g7sf_platform p,
-                              uint32_t rtai, unsigned num_samples, bool need_tiled,
-                              g7sf_rt_target *out, const char **why);
+G7SF_API int g7sf_rt_target_from_state(const g7sf_render_surface_state *ss, enum g7sf_platform p,
+                                       uint32_t rtai, unsigned num_samples, bool need_tiled,
+                                       g7sf_rt_target *out, const char **why);
 
 /* One pixel of a render target write. */
 typedef struct g7sf_rt_pixel {
@@ -67,9 +67,9 @@ typedef struct g7sf_rt_pixel {
  * blend clamp, write masks, format conversion, MCS upkeep.  Pixels outside
  * the surface are dropped.  G7SF_ESTATE with a reason in *why (may be
  * NULL) for blend state the format cannot take. */
-int g7sf_rt_write(g7sf_gpu *gpu, const g7sf_rt_target *t, const g7sf_blend_state *bs,
-                  unsigned index, const g7sf_color_calc_state *cc, const g7sf_rt_pixel *px,
-                  unsigned n, bool dual, const char **why);
+G7SF_API int g7sf_rt_write(g7sf_gpu *gpu, const g7sf_rt_target *t, const g7sf_blend_state *bs,
+                           unsigned index, const g7sf_color_calc_state *cc, const g7sf_rt_pixel *px,
+                           unsigned n, bool dual, const char **why);
 
 #ifdef __cplusplus
 }

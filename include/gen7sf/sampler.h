@@ -30,10 +30,10 @@ enum g7sf_sample_op {
     G7SF_OP_LD2DMS = 30, G7SF_OP_LD2DSS = 31
 };
 /* The PRM name of an operation ("sample_b_c"), or NULL for other values. */
-const char *g7sf_sample_op_name(unsigned op);
+G7SF_API const char *g7sf_sample_op_name(unsigned op);
 /* Whether the operation reads SAMPLER_STATE: all but ld, ld_mcs, ld2dms,
  * ld2dss, resinfo and sampleinfo (their Sampler Index is ignored, line 4454). */
-bool g7sf_sample_op_reads_sampler(unsigned op);
+G7SF_API bool g7sf_sample_op_reads_sampler(unsigned op);
 
 /* A texture as the sampler sees it: RENDER_SURFACE_STATE decoded. */
 typedef struct g7sf_texture {
@@ -57,7 +57,7 @@ typedef struct g7sf_texture {
  * 7) are accepted and sample as zeros.  G7SF_EINVAL for NULL pointers,
  * G7SF_ESTATE for a state the sampler cannot read (see
  * g7sf_surface_from_state). */
-int g7sf_texture_from_state(const g7sf_render_surface_state *ss, g7sf_texture *t);
+G7SF_API int g7sf_texture_from_state(const g7sf_render_surface_state *ss, g7sf_texture *t);
 
 /* The sampler's non-pipelined state, loaded by 3D commands: the four
  * 3DSTATE_CHROMA_KEY entries, the two palettes and 3DSTATE_MONOFILTER_SIZE. */
@@ -72,8 +72,8 @@ typedef struct g7sf_sampler_cmd_state {
  * sampler state.  G7SF_EINVAL: NULL; G7SF_EOPCODE: another command;
  * G7SF_EMLEN: ndw differs from the command's DWord Length + 2, or a palette
  * load longer than 256 entries.  Nothing changes on error. */
-int g7sf_sampler_command(g7sf_gpu *gpu, const uint32_t *dw, size_t ndw);
-const g7sf_sampler_cmd_state *g7sf_sampler_cmd_state_get(const g7sf_gpu *gpu);
+G7SF_API int g7sf_sampler_command(g7sf_gpu *gpu, const uint32_t *dw, size_t ndw);
+G7SF_API const g7sf_sampler_cmd_state *g7sf_sampler_cmd_state_get(const g7sf_gpu *gpu);
 
 /* A sampler as the sampling engine uses it. */
 typedef struct g7sf_sampler {
@@ -89,7 +89,7 @@ typedef struct g7sf_sampler {
  * border colour, and the gpu's chroma key, palettes and mono filter size
  * (out->palettes points into the gpu).  G7SF_EFAULT when a read leaves the
  * dynamic state bound or 4 GiB. */
-int g7sf_sampler_read(g7sf_gpu *gpu, uint32_t offset, g7sf_sampler *out);
+G7SF_API int g7sf_sampler_read(g7sf_gpu *gpu, uint32_t offset, g7sf_sampler *out);
 
 /* The parameters of one message, by role (§2.13.1.2 parameter tables). */
 enum g7sf_sample_param {
@@ -136,8 +136,8 @@ typedef struct g7sf_sample_result {
  * view whose mip_count or array_len reaches levels or slices its surface
  * lacks: those texels read zero), G7SF_EFAULT (a texel outside graphics memory).  Pixels outside mask are
  * left as they were. */
-int g7sf_sample(g7sf_gpu *gpu, const g7sf_texture *tex, const g7sf_sampler *smp,
-                const g7sf_sample_args *a, g7sf_sample_result *out);
+G7SF_API int g7sf_sample(g7sf_gpu *gpu, const g7sf_texture *tex, const g7sf_sampler *smp,
+                         const g7sf_sample_args *a, g7sf_sample_result *out);
 
 #ifdef __cplusplus
 }

@@ -55,7 +55,7 @@ typedef struct g7sf_enum { uint32_t value; const char *name; } g7sf_enum;
 #define G7SF_ENUMERATOR(value, ident, name) G7SF_##ident = value,
 #define G7SF_STATE_ENUM(name, NAME)                                           \
     enum g7sf_##name { G7SF_##NAME##_LIST(G7SF_ENUMERATOR) };                 \
-    extern const g7sf_enum g7sf_en_##name[];
+    G7SF_API extern const g7sf_enum g7sf_en_##name[];
 
 typedef struct g7sf_field {
     const char *name;          /* PRM field name */
@@ -99,29 +99,29 @@ typedef struct g7sf_state_desc {
     typedef struct g7sf_##cname {                                             \
         G7SF_##NAME##_FIELDS(G7SF_MEMBER_F, G7SF_MEMBER_A, G7SF_MEMBER_V)                    \
     } g7sf_##cname;                                                           \
-    extern const g7sf_state_desc g7sf_desc_##NAME;
+    G7SF_API extern const g7sf_state_desc g7sf_desc_##NAME;
 
 /* The registry of every structure, in PRM order. */
-unsigned g7sf_state_count(void);
-const g7sf_state_desc *g7sf_state_at(unsigned i);
-const g7sf_state_desc *g7sf_state_find(const char *name);   /* case-insensitive */
-const g7sf_field *g7sf_state_field(const g7sf_state_desc *d, const char *name);
+G7SF_API unsigned g7sf_state_count(void);
+G7SF_API const g7sf_state_desc *g7sf_state_at(unsigned i);
+G7SF_API const g7sf_state_desc *g7sf_state_find(const char *name);   /* case-insensitive */
+G7SF_API const g7sf_field *g7sf_state_field(const g7sf_state_desc *d, const char *name);
 
 /* Whole-structure conversion between dwords and the C struct.  pack ORs
  * every field into zeroed dwords and fails with G7SF_ERANGE when a member
  * does not fit its field; unpack cannot fail. */
-void g7sf_state_unpack(const g7sf_state_desc *d, const uint32_t *dw, void *out);
-int  g7sf_state_pack(const g7sf_state_desc *d, const void *in, uint32_t *dw);
+G7SF_API void g7sf_state_unpack(const g7sf_state_desc *d, const uint32_t *dw, void *out);
+G7SF_API int  g7sf_state_pack(const g7sf_state_desc *d, const void *in, uint32_t *dw);
 /* Reads d->dwords dwords at addr from graphics memory and unpacks them. */
-int  g7sf_state_read(g7sf_gpu *gpu, const g7sf_state_desc *d, uint32_t addr, void *out);
+G7SF_API int  g7sf_state_read(g7sf_gpu *gpu, const g7sf_state_desc *d, uint32_t addr, void *out);
 
 /* One field element of the C struct, as int64_t (FLOAT: its bit pattern). */
-int64_t g7sf_field_get(const g7sf_field *f, unsigned idx, const void *s);
+G7SF_API int64_t g7sf_field_get(const g7sf_field *f, unsigned idx, const void *s);
 /* Stores v: G7SF_ERANGE if v does not fit (ADDR: also if misaligned). */
-int     g7sf_field_set(const g7sf_field *f, unsigned idx, void *s, int64_t v);
+G7SF_API int     g7sf_field_set(const g7sf_field *f, unsigned idx, void *s, int64_t v);
 /* Field element straight from / into dwords. */
-int64_t g7sf_field_extract(const g7sf_field *f, unsigned idx, const uint32_t *dw);
-int     g7sf_field_insert(const g7sf_field *f, unsigned idx, uint32_t *dw, int64_t v);
+G7SF_API int64_t g7sf_field_extract(const g7sf_field *f, unsigned idx, const uint32_t *dw);
+G7SF_API int     g7sf_field_insert(const g7sf_field *f, unsigned idx, uint32_t *dw, int64_t v);
 
 /* The integer syntax of every number gen7sf and its tools read (field
  * values, DWords on a command line, array indices, format codes, sizes):
@@ -132,7 +132,7 @@ int     g7sf_field_insert(const g7sf_field *f, unsigned idx, uint32_t *dw, int64
  * misread a DWord pasted from a dump ("00001000").  Write 10, 0x10 or 8.
  * Hex and binary digits may have leading zeros ("0x0010").  0, G7SF_EINVAL
  * (syntax) or G7SF_ERANGE (|value| over INT64_MAX). */
-int g7sf_parse_int(const char *text, int64_t *v);
+G7SF_API int g7sf_parse_int(const char *text, int64_t *v);
 
 /* Text of a field value, as gen7sf-state decode prints it:
  *   U, S, BOOL  "5"                       ENUM  "1 (MAPFILTER_LINEAR)",
@@ -145,7 +145,7 @@ int g7sf_parse_int(const char *text, int64_t *v);
  * Whatever comes before " (" is a value g7sf_field_parse turns back into
  * the same bits, and so is the "raw:" form.  Returns the length snprintf
  * would. */
-int g7sf_field_format(const g7sf_field *f, int64_t v, char *buf, size_t n);
+G7SF_API int g7sf_field_format(const g7sf_field *f, int64_t v, char *buf, size_t n);
 /* Parses a field value:
  * - an integer (g7sf_parse_int: decimal, 0x, 0b; no leading zeros) means
  *   that value in every type: "13" in a U4.8 field is 13.0 (raw 0xD00), in
@@ -159,12 +159,12 @@ int g7sf_field_format(const g7sf_field *f, int64_t v, char *buf, size_t n);
  * - an enum name (any case), or true/false for BOOL.
  * The range and ADDR alignment are checked.  0, G7SF_EINVAL (syntax) or
  * G7SF_ERANGE (out of range or not representable). */
-int g7sf_field_parse(const g7sf_field *f, const char *text, int64_t *v);
+G7SF_API int g7sf_field_parse(const g7sf_field *f, const char *text, int64_t *v);
 /* The display name of field element idx: "Name" or "Name[idx]". */
-void g7sf_field_name(const g7sf_field *f, unsigned idx, char *buf, size_t n);
+G7SF_API void g7sf_field_name(const g7sf_field *f, unsigned idx, char *buf, size_t n);
 
 /* Bits of dword i that no field covers (reserved / MBZ in the PRM). */
-uint32_t g7sf_state_reserved_mask(const g7sf_state_desc *d, unsigned i);
+G7SF_API uint32_t g7sf_state_reserved_mask(const g7sf_state_desc *d, unsigned i);
 
 #include "state_sampler.h"
 #include "state_surface.h"

@@ -121,6 +121,6 @@ G7SF_STATE_STRUCT(RENDER_SURFACE_STATE, render_surface_state)
 G7SF_SURFACE_ENUMS(G7SF_STATE_ENUM)
 
 /* Surface Format: from G7SF_FORMAT_LIST (format.h), as enum g7sf_format. */
-extern const g7sf_enum g7sf_en_surface_format[];
+G7SF_API extern const g7sf_enum g7sf_en_surface_format[];
 
 #endif

@@ -65,88 +65,88 @@ typedef struct g7sf_surface {
  * P2) texels in a row.  G7SF_ESTATE for a Surface Format no format has, a
  * reserved sample count, or anything validate refuses. */
 struct g7sf_render_surface_state;
-int g7sf_surface_from_state(const struct g7sf_render_surface_state *ss, g7sf_surface *s);
+G7SF_API int g7sf_surface_from_state(const struct g7sf_render_surface_state *ss, g7sf_surface *s);
 
 /* 0, or G7SF_EINVAL (NULL, or bpb/block sizes no format has), or G7SF_ESTATE
  * (a value RENDER_SURFACE_STATE forbids or cannot encode).  The layout
  * queries below mean something only for a surface validate accepts; given
  * another they still return at once without a fault (zero alignments and
  * block sizes count as 1, no more than 16 levels are walked). */
-int g7sf_surface_validate(const g7sf_surface *s);
+G7SF_API int g7sf_surface_validate(const g7sf_surface *s);
 
 /* Size of level lod in pixels, each at least 1; *d is the minified depth of a
  * 3D surface and the array length (faces for cubes) otherwise.  Any pointer
  * may be NULL. */
-void g7sf_surface_level_size(const g7sf_surface *s, unsigned lod,
-                             uint32_t *w, uint32_t *h, uint32_t *d);
+G7SF_API void g7sf_surface_level_size(const g7sf_surface *s, unsigned lod,
+                                      uint32_t *w, uint32_t *h, uint32_t *d);
 
 /* Distance in rows between array slices (QPitch) of a 1D/2D/cube surface;
  * multisampled MSS surfaces use it between sample slices too. */
-uint32_t g7sf_surface_qpitch(const g7sf_surface *s);
+G7SF_API uint32_t g7sf_surface_qpitch(const g7sf_surface *s);
 
 /* Position, in pixels of the surface's 2D layout, of the origin of (lod,
  * slice, sample): slice is the array index / cube slice or the 3D z.  MSS
  * surfaces store sample n of array index a as physical slice a*samples + n;
  * DEPTH_STENCIL surfaces interleave samples per pixel (see pixel_position),
  * so here the sample is ignored.  X/Y Offset are included. */
-void g7sf_surface_image_offset(const g7sf_surface *s, unsigned lod, uint32_t slice,
-                               unsigned sample, uint32_t *x, uint32_t *y);
+G7SF_API void g7sf_surface_image_offset(const g7sf_surface *s, unsigned lod, uint32_t slice,
+                                        unsigned sample, uint32_t *x, uint32_t *y);
 
 /* Position in the 2D layout of pixel (x, y) of (lod, slice, sample),
  * including the DEPTH_STENCIL sample interleave.  G7SF_ERANGE when a
  * coordinate is outside the level, slice count or sample count. */
-int g7sf_surface_pixel_position(const g7sf_surface *s, uint32_t x, uint32_t y,
-                                uint32_t slice, unsigned lod, unsigned sample,
-                                uint32_t *px, uint32_t *py);
+G7SF_API int g7sf_surface_pixel_position(const g7sf_surface *s, uint32_t x, uint32_t y,
+                                         uint32_t slice, unsigned lod, unsigned sample,
+                                         uint32_t *px, uint32_t *py);
 
 /* Memory rows (rows of blocks) of the 2D layout, from the base with X/Y
  * Offset included, and bytes the surface spans from its base address (whole
  * tile rows when tiled; entries x entry size for buffers). */
-uint32_t g7sf_surface_total_rows(const g7sf_surface *s);
-uint64_t g7sf_surface_size(const g7sf_surface *s);
+G7SF_API uint32_t g7sf_surface_total_rows(const g7sf_surface *s);
+G7SF_API uint64_t g7sf_surface_size(const g7sf_surface *s);
 
 /* Byte offset of (x_bytes, y_rows) from the base of a surface with this
  * tiling and pitch.  No bit-6 swizzling (treated as disabled). */
-uint64_t g7sf_tiled_offset(unsigned tiling, uint32_t pitch, uint64_t x_bytes,
-                           uint64_t y_rows);
+G7SF_API uint64_t g7sf_tiled_offset(unsigned tiling, uint32_t pitch, uint64_t x_bytes,
+                                    uint64_t y_rows);
 
 /* Graphics address of the block holding pixel (x, y) of that level, slice
  * and sample.  G7SF_ERANGE outside the surface, G7SF_EFAULT when the block
  * would pass 4 GiB. */
-int g7sf_surface_texel_address(const g7sf_surface *s, uint32_t x, uint32_t y,
-                               uint32_t z_or_array, unsigned lod, unsigned sample,
-                               uint32_t *addr);
+G7SF_API int g7sf_surface_texel_address(const g7sf_surface *s, uint32_t x, uint32_t y,
+                                        uint32_t z_or_array, unsigned lod, unsigned sample,
+                                        uint32_t *addr);
 
 /* The MCS surface of a multisampled MSS surface: one 8-bit (4x) or 32-bit
  * (8x) value per pixel, Y-tiled, same sizes, levels, spacing and alignment.
  * G7SF_EINVAL when s has no MCS. */
-int g7sf_surface_mcs(const g7sf_surface *s, g7sf_surface *mcs);
-int g7sf_surface_mcs_address(const g7sf_surface *s, uint32_t x, uint32_t y,
-                             uint32_t array, unsigned lod, uint32_t *addr);
+G7SF_API int g7sf_surface_mcs(const g7sf_surface *s, g7sf_surface *mcs);
+G7SF_API int g7sf_surface_mcs_address(const g7sf_surface *s, uint32_t x, uint32_t y,
+                                      uint32_t array, unsigned lod, uint32_t *addr);
 
 /* Number of entries of a BUFFER/STRBUF surface from its Width [6:0], Height
  * [20:7] and Depth [26:21] (RAW: [30:21]) fields, which hold entries - 1. */
-uint32_t g7sf_buffer_entries(uint32_t width_field, uint32_t height_field,
-                             uint32_t depth_field, int raw);
+G7SF_API uint32_t g7sf_buffer_entries(uint32_t width_field, uint32_t height_field,
+                                      uint32_t depth_field, int raw);
 /* Address of byte `offset` of entry `index`: the entry size is bpb/8 for
  * BUFFER (RAW: bpb 8, one byte) and the pitch for STRBUF.  G7SF_ERANGE past
  * the last entry, G7SF_EFAULT past 4 GiB. */
-int g7sf_buffer_address(const g7sf_surface *s, uint32_t index, uint32_t offset,
-                        uint32_t *addr);
+G7SF_API int g7sf_buffer_address(const g7sf_surface *s, uint32_t index, uint32_t offset,
+                                 uint32_t *addr);
 
 /* The interleaved UV plane of a PLANAR_420_8 (NV12) surface as a surface of
  * its own: half width and height, 16 bits (U, V) per pixel, same tiling and
  * pitch, origin at the UV-plane offsets.  G7SF_EINVAL when s is not planar. */
-int g7sf_surface_uv_plane(const g7sf_surface *s, g7sf_surface *uv);
+G7SF_API int g7sf_surface_uv_plane(const g7sf_surface *s, g7sf_surface *uv);
 
 /* Copy one level of one physical slice (MSS: array * samples + sample; 3D:
  * z) between a host image of block rows src_pitch/dst_pitch bytes apart and
  * graphics memory.  DEPTH_STENCIL multisampled images are copied in their
  * interleaved size.  Errors: G7SF_EINVAL, G7SF_ERANGE, G7SF_EFAULT. */
-int g7sf_surface_write_linear(g7sf_gpu *gpu, const g7sf_surface *s, unsigned lod,
-                              uint32_t slice, const void *src, size_t src_pitch);
-int g7sf_surface_read_linear(g7sf_gpu *gpu, const g7sf_surface *s, unsigned lod,
-                             uint32_t slice, void *dst, size_t dst_pitch);
+G7SF_API int g7sf_surface_write_linear(g7sf_gpu *gpu, const g7sf_surface *s, unsigned lod,
+                                       uint32_t slice, const void *src, size_t src_pitch);
+G7SF_API int g7sf_surface_read_linear(g7sf_gpu *gpu, const g7sf_surface *s, unsigned lod,
+                                      uint32_t slice, void *dst, size_t dst_pitch);
 
 #ifdef __cplusplus
 }

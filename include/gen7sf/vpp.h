@@ -78,8 +78,8 @@ typedef struct g7sf_vpp_stats {
 typedef struct g7sf_vpp g7sf_vpp;
 
 /* Returns NULL with *err set (G7SF_EINVAL, G7SF_ENOMEM) on failure. */
-g7sf_vpp *g7sf_vpp_create(const g7sf_vpp_config *cfg, int *err);
-void g7sf_vpp_destroy(g7sf_vpp *v);
+G7SF_API g7sf_vpp *g7sf_vpp_create(const g7sf_vpp_config *cfg, int *err);
+G7SF_API void g7sf_vpp_destroy(g7sf_vpp *v);
 
 /* Called for each output frame, in order; the picture is valid only during
  * the call.  A non-zero return stops the pipeline: it is returned by
@@ -89,10 +89,10 @@ typedef int (*g7sf_vpp_emit)(void *user, const g7sf_vpp_picture *out, const g7sf
 /* Pushes the next input frame (copied; the caller keeps ownership).
  * Returns 0, G7SF_EINVAL (bad picture, or after g7sf_vpp_flush), or the
  * error that stopped the pipeline. */
-int g7sf_vpp_push(g7sf_vpp *v, const g7sf_vpp_picture *in, g7sf_vpp_emit emit, void *user);
+G7SF_API int g7sf_vpp_push(g7sf_vpp *v, const g7sf_vpp_picture *in, g7sf_vpp_emit emit, void *user);
 /* End of stream: outputs what is still held (the last frame's 2nd field at
  * field rate).  Later calls output nothing. */
-int g7sf_vpp_flush(g7sf_vpp *v, g7sf_vpp_emit emit, void *user);
+G7SF_API int g7sf_vpp_flush(g7sf_vpp *v, g7sf_vpp_emit emit, void *user);
 
 #ifdef __cplusplus
 }

@@ -28,7 +28,7 @@ int dp_typed_surface(g7sf_msg_ctx *c, const dp_msg_type *t)
 {
     bool write = t->flags & DP_WRITE;
     unsigned channels = ~desc_get(c->fc, DESC_DP_CHANNEL_MASK) & 0xF, nch = (unsigned)__builtin_popcount(channels);
-    unsigned addr_regs;
+    unsigned addr_regs = 0;
     g7sf_dp_typed ts;
     if (!channels)
         return g7sf_msg_fail(c, G7SF_EOPCODE, "%s: channel mask 1111b leaves no channel", t->name);

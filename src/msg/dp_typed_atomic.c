@@ -51,7 +51,7 @@ static int reserved_aop(g7sf_msg_ctx *c, const dp_msg_type *t)
 
 int dp_typed_atomic(g7sf_msg_ctx *c, const dp_msg_type *t)
 {
-    unsigned aop = desc_get(c->fc, DESC_DP_AOP), addr_regs;
+    unsigned aop = desc_get(c->fc, DESC_DP_AOP), addr_regs = 0;
     if (!aop)
         return reserved_aop(c, t);
     int r = dp_typed_lengths(c, t, g7sf_dp_aop_sources(aop),
