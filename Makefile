@@ -87,7 +87,15 @@ $(BUILD)/.deps: .ci/deps
 	@bash .ci/deps $(if $(findstring clang,$(CC)),clang)
 	@touch $@
 
-$(BUILD)/%.o: %.c | $(BUILD)/.deps
+# Objects rebuild when the compiler or the flags change: $(BUILD)/.flags
+# holds them and is rewritten only when they differ.
+FLAGS_TEXT := $(CC) $(ALL_CFLAGS) -fvisibility=hidden
+$(BUILD)/.flags: FORCE | $(BUILD)/.deps
+	@echo '$(FLAGS_TEXT)' | cmp -s - $@ || echo '$(FLAGS_TEXT)' > $@
+.PHONY: FORCE
+FORCE:
+
+$(BUILD)/%.o: %.c $(BUILD)/.flags | $(BUILD)/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Isrc -Itools/lib -c $< -o $@
 
