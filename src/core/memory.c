@@ -5,23 +5,17 @@
 
 #include "gpu.h"
 
-#define PAGES_PER_DIR (1u << (G7SF_DIR_SHIFT - G7SF_PAGE_SHIFT))
+#define PAGES_PER_DIR G7SF_PAGES_PER_DIR
 
 static bool in_space(uint32_t addr, size_t len)
 {
     return len <= (size_t)0x100000000ull - addr;
 }
 
-/* Table entries are published with a compare-and-swap and read with
- * acquire loads: threads sending messages at once may allocate the same
- * page or directory, and the loser frees its copy, so no write is lost. */
-const uint8_t *g7sf_mem_page(const g7sf_gpu *gpu, uint32_t addr)
-{
-    void **d = __atomic_load_n(&gpu->dir[addr >> G7SF_DIR_SHIFT], __ATOMIC_ACQUIRE);
-    return d ? __atomic_load_n(&d[(addr >> G7SF_PAGE_SHIFT) & (PAGES_PER_DIR - 1)],
-                               __ATOMIC_ACQUIRE)
-             : NULL;
-}
+/* Table entries are published with a compare-and-swap (g7sf_mem_page in
+ * gpu.h reads them with acquire loads): threads sending messages at once
+ * may allocate the same page or directory, and the loser frees its copy,
+ * so no write is lost. */
 
 /* *slot, or a fresh zeroed block of `size` bytes installed there. */
 static void *install(void **slot, size_t size, bool *fresh)

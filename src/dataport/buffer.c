@@ -2,6 +2,7 @@
  * the DWord gather/scatter every such message reduces to. */
 #include <string.h>
 
+#include "core/gpu.h"
 #include "dp.h"
 
 int g7sf_dp_buffer_from_surface(const g7sf_render_surface_state *ss, uint32_t align,
@@ -20,44 +21,24 @@ int g7sf_dp_buffer_from_surface(const g7sf_render_surface_state *ss, uint32_t al
     return 0;
 }
 
-bool dp_buffer_address(const g7sf_dp_buffer *buf, uint64_t off, unsigned bytes, uint32_t *addr)
-{
-    uint64_t a = (uint64_t)buf->base + off;
-    if (off > buf->size || buf->size - off < bytes || a > 0x100000000ull - bytes)
-        return false;
-    *addr = (uint32_t)a;
-    return true;
-}
-
-/* Slots i..end-1 form a run: enabled, in bounds, at consecutive DWords, so
- * one memory access serves them (block messages are all runs). */
-static unsigned run_end(const g7sf_dp_buffer *buf, const uint64_t *offsets, unsigned n,
-                        uint32_t enable, unsigned i)
-{
-    uint32_t a;
-    unsigned j = i + 1;
-    while (j < n && (enable >> j & 1) && offsets[j] == offsets[j - 1] + 4 &&
-           dp_buffer_address(buf, offsets[j], 4, &a))
-        j++;
-    return j;
-}
-
 int g7sf_dp_gather(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *offsets,
                    unsigned n, uint32_t enable, uint32_t *dst)
 {
     if (!gpu || !buf || n > 32 || (n && (!offsets || !dst)))
         return G7SF_EINVAL;
-    for (unsigned i = 0; i < n;) {
+    for (unsigned i = 0; i < n; i++) {
         uint32_t a;
-        if (!(enable >> i & 1)) {
-            i++;
-        } else if (!dp_buffer_address(buf, offsets[i], 4, &a)) {
-            dst[i++] = 0;
-        } else {
-            unsigned end = run_end(buf, offsets, n, enable, i);
-            g7sf_mem_read(gpu, a, &dst[i], 4 * (end - i));   /* cannot fail: inside 4 GiB */
-            i = end;
+        if (!(enable >> i & 1))
+            continue;
+        if (!dp_buffer_address(buf, offsets[i], 4, &a)) {
+            dst[i] = 0;
+            continue;
         }
+        const uint8_t *p = g7sf_mem_span(gpu, a, 4);
+        if (p)
+            memcpy(&dst[i], p, 4);
+        else
+            g7sf_mem_read(gpu, a, &dst[i], 4);   /* cannot fail: inside 4 GiB */
     }
     return 0;
 }
@@ -67,17 +48,18 @@ int g7sf_dp_scatter(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *of
 {
     if (!gpu || !buf || n > 32 || (n && (!offsets || !src)))
         return G7SF_EINVAL;
-    for (unsigned i = 0; i < n;) {
+    for (unsigned i = 0; i < n; i++) {
         uint32_t a;
-        if (!(enable >> i & 1) || !dp_buffer_address(buf, offsets[i], 4, &a)) {
-            i++;
+        if (!(enable >> i & 1) || !dp_buffer_address(buf, offsets[i], 4, &a))
             continue;
-        }
-        unsigned end = run_end(buf, offsets, n, enable, i);
-        int r = g7sf_mem_write(gpu, a, &src[i], 4 * (end - i));
+        uint8_t *p = g7sf_mem_span(gpu, a, 4);
+        int r = 0;
+        if (p)
+            memcpy(p, &src[i], 4);
+        else
+            r = g7sf_mem_write(gpu, a, &src[i], 4);
         if (r)
             return r;
-        i = end;
     }
     return 0;
 }

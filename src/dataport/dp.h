@@ -8,7 +8,20 @@
 
 /* In bounds: all `bytes` bytes at off inside the buffer and inside the
  * 4 GiB space; then *addr is their graphics address. */
-bool dp_buffer_address(const g7sf_dp_buffer *buf, uint64_t off, unsigned bytes, uint32_t *addr);
+static inline bool dp_buffer_address(const g7sf_dp_buffer *buf, uint64_t off, unsigned bytes,
+                                     uint32_t *addr)
+{
+    uint64_t a = (uint64_t)buf->base + off;
+    if (off > buf->size || buf->size - off < bytes || a > 0x100000000ull - bytes)
+        return false;
+    *addr = (uint32_t)a;
+    return true;
+}
+
+/* The host bytes of an in-bounds access of an untyped target that lies in
+ * one existing page (g7sf_mem_span), else NULL: the caller then takes the
+ * general path (SLM, bounds, unwritten pages). */
+uint8_t *dp_untyped_span(g7sf_gpu *gpu, const g7sf_dp_untyped *u, uint64_t off, unsigned bytes);
 
 /* SLM bytes little-endian at off, each byte's address modulo 64 KiB. */
 uint32_t dp_slm_load(const uint8_t *slm, uint32_t off, unsigned bytes);

@@ -1,5 +1,8 @@
 /* What the untyped and byte scattered messages address (§3.9.8, §3.9.9):
  * raw and structured buffers or SLM, and the element accesses on them. */
+#include <string.h>
+
+#include "core/gpu.h"
 #include "dp.h"
 
 /* Untyped: Surface Format RAW, SURFTYPE_BUFFER (U bytes, RAW sizes count
@@ -42,7 +45,11 @@ bool dp_untyped_load(g7sf_gpu *gpu, const g7sf_dp_untyped *u, uint64_t off, unsi
     }
     if (!dp_buffer_address(&u->buf, off, bytes, &a))
         return false;
-    g7sf_mem_read(gpu, a, v, bytes);   /* little-endian host; cannot fail: in the space */
+    const uint8_t *p = g7sf_mem_span(gpu, a, bytes);
+    if (p)
+        memcpy(v, p, bytes);   /* little-endian host */
+    else
+        g7sf_mem_read(gpu, a, v, bytes);   /* cannot fail: in the space */
     return true;
 }
 
@@ -54,7 +61,20 @@ int dp_untyped_store(g7sf_gpu *gpu, const g7sf_dp_untyped *u, uint64_t off, unsi
         dp_slm_store(u->slm, (uint32_t)off, bytes, (uint32_t)v);
         return 0;
     }
-    return dp_buffer_address(&u->buf, off, bytes, &a) ? g7sf_mem_write(gpu, a, &v, bytes) : 0;
+    if (!dp_buffer_address(&u->buf, off, bytes, &a))
+        return 0;
+    uint8_t *p = g7sf_mem_span(gpu, a, bytes);
+    if (!p)
+        return g7sf_mem_write(gpu, a, &v, bytes);
+    memcpy(p, &v, bytes);
+    return 0;
+}
+
+uint8_t *dp_untyped_span(g7sf_gpu *gpu, const g7sf_dp_untyped *u, uint64_t off, unsigned bytes)
+{
+    uint32_t a;
+    return !u->slm && dp_buffer_address(&u->buf, off, bytes, &a) ? g7sf_mem_span(gpu, a, bytes)
+                                                                  : NULL;
 }
 
 static bool bad_args(const g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
@@ -68,15 +88,20 @@ int g7sf_dp_untyped_read(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t
 {
     if (bad_args(gpu, u, offsets, n, data) || channels > 0xF)
         return G7SF_EINVAL;
+    /* the element's bytes up to its last channel taken */
+    unsigned span = channels ? 4 * (32 - (unsigned)__builtin_clz(channels)) : 0;
     for (unsigned i = 0; i < n; i++) {
         if (!(enable >> i & 1))
             continue;
+        const uint8_t *p = dp_untyped_span(gpu, u, offsets[i], span);
         for (unsigned k = 0, j = 0; k < 4; k++) {
             uint64_t v;
             if (!(channels >> k & 1))
                 continue;
-            dp_untyped_load(gpu, u, offsets[i] + 4 * k, 4, &v);
-            data[j++ * n + i] = (uint32_t)v;
+            if (p)
+                memcpy(&data[j++ * n + i], p + 4 * k, 4);
+            else
+                dp_untyped_load(gpu, u, offsets[i] + 4 * k, 4, &v), data[j++ * n + i] = (uint32_t)v;
         }
     }
     return 0;
@@ -87,13 +112,19 @@ int g7sf_dp_untyped_write(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_
 {
     if (bad_args(gpu, u, offsets, n, data) || channels > 0xF)
         return G7SF_EINVAL;
+    unsigned span = channels ? 4 * (32 - (unsigned)__builtin_clz(channels)) : 0;
     for (unsigned i = 0; i < n; i++) {
         if (!(enable >> i & 1))
             continue;
+        uint8_t *p = dp_untyped_span(gpu, u, offsets[i], span);
         for (unsigned k = 0, j = 0; k < 4; k++) {
             if (!(channels >> k & 1))
                 continue;
-            int r = dp_untyped_store(gpu, u, offsets[i] + 4 * k, 4, data[j++ * n + i]);
+            int r = 0;
+            if (p)
+                memcpy(p + 4 * k, &data[j++ * n + i], 4);
+            else
+                r = dp_untyped_store(gpu, u, offsets[i] + 4 * k, 4, data[j++ * n + i]);
             if (r)
                 return r;
         }

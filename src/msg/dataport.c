@@ -232,19 +232,17 @@ int dp_bind_typed(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned cap, g7sf_dp_t
 
 uint32_t dp_oword_enable(uint32_t enable)
 {
-    uint32_t out = 0;
-    for (unsigned o = 0; o < 8; o++)
-        if (enable >> (4 * o) & 0xF)
-            out |= 0xFu << (4 * o);
-    return out;
+    /* bit 0 of each nibble: any of its four bits; then the nibble filled */
+    uint32_t any = (enable | enable >> 1 | enable >> 2 | enable >> 3) & 0x11111111u;
+    return any * 0xF;
 }
 
 uint32_t dp_block_emask(const g7sf_msg_ctx *c, unsigned first_dw, unsigned dwords)
 {
-    uint32_t enable = 0;
-    for (unsigned i = 0; i < dwords; i++) {
-        unsigned d = first_dw + i;
-        enable |= (uint32_t)(c->msg->exec_mask >> dp_emask_bit(d / 8, d % 8) & 1) << i;
-    }
-    return enable;
+    /* register k's DWords take the EMask byte k & 1 (dp_emask_bit): the
+     * 16-bit mask repeated covers registers 0..3, from first_dw on */
+    uint32_t m = c->msg->exec_mask & 0xFFFF;
+    uint64_t all = ((uint64_t)m | (uint64_t)m << 16) | ((uint64_t)m | (uint64_t)m << 16) << 32;
+    uint32_t enable = (uint32_t)(all >> first_dw);
+    return dwords >= 32 ? enable : enable & ((1u << dwords) - 1);
 }
