@@ -10,7 +10,9 @@ g7sf_gpu *g7sf_gpu_create_ex(const g7sf_gpu_options *opt)
         return NULL;
     g7sf_gpu *gpu = calloc(1, sizeof *gpu);
     if (gpu) {
+        static atomic_uint_fast64_t next_id = 1;
         gpu->platform = opt ? opt->platform : G7SF_IVB;
+        gpu->id = atomic_fetch_add(&next_id, 1);
         for (unsigned u = 0; u < G7SF_UNIT_COUNT; u++)
             atomic_init(&gpu->unit[u].ctx, NULL);
     }

@@ -33,11 +33,11 @@ void g7sf_memo_init(g7sf_memo *m);
 int g7sf_memo_take(g7sf_memo *m, const uint32_t *dw, unsigned n);
 void g7sf_memo_put(g7sf_memo *m, int took);
 
-/* Per-gpu contexts of the units above core (src/msg, src/sampler,
- * src/dataport, src/media): each unit defines its context in its own
- * folder and creates it on first use; core only holds the slot and frees
- * it with the gpu. */
-enum g7sf_unit { G7SF_UNIT_MSG, G7SF_UNIT_SAMPLER, G7SF_UNIT_DATAPORT, G7SF_UNIT_MEDIA,
+/* Per-gpu contexts of the units above core (src/sampler, src/dataport,
+ * src/media): each unit defines its context in its own folder and creates
+ * it on first use; core only holds the slot and frees it with the gpu.
+ * (The message layer's caches are per host thread: src/msg/bind_cache.h.) */
+enum g7sf_unit { G7SF_UNIT_SAMPLER, G7SF_UNIT_DATAPORT, G7SF_UNIT_MEDIA,
                  G7SF_UNIT_COUNT };
 typedef struct g7sf_unit_class {
     size_t size;                 /* of the context, allocated zeroed */
@@ -47,6 +47,7 @@ typedef struct g7sf_unit_class {
 
 struct g7sf_gpu {
     enum g7sf_platform platform;
+    uint64_t id;                  /* unique in the process: names the gpu in caches */
     /* Lazily allocated page tables: directories (arrays of page
      * pointers), both held as void * so that memory.c's one compare-and-swap
      * installs either. */

@@ -11,7 +11,7 @@ int g7sf_msg_surface_state(g7sf_msg_ctx *c, unsigned bti, size_t bytes, const ch
         g7sf_base_resolve(c->gpu, G7SF_BASE_SURFACE, (uint32_t)bt_off, 4, &bt_addr))
         return g7sf_msg_fail(c, G7SF_EFAULT, "%s: binding table entry %u outside surface state "
                              "bounds", who, bti);
-    g7sf_mem_read(c->gpu, bt_addr, &entry, 4);
+    g7sf_msg_read_dw(c->gpu, bt_addr, &entry, 1);
     if (g7sf_base_resolve(c->gpu, G7SF_BASE_SURFACE, entry & ~0x1Fu, bytes, addr))
         return g7sf_msg_fail(c, G7SF_EFAULT, "%s: surface state at 0x%x (BTI %u) outside surface "
                              "state bounds", who, entry & ~0x1Fu, bti);

@@ -5,7 +5,6 @@
 #include "core/gpu.h"
 #include "desc.h"
 #include "dp_msg.h"
-#include "msg_gpu.h"
 
 /* Message Type desc[17:14] per port, from the Ivy Bridge descriptor tables
  * (spec 8214-8303); the older layout at 8191-8213 is Sandy Bridge's. */
@@ -145,89 +144,6 @@ int dp_stateless_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align,
 int dp_fail(g7sf_msg_ctx *c, const dp_msg_type *t, int code)
 {
     return g7sf_msg_fail(c, code, "%s: %s", t->name, g7sf_strerror(code));
-}
-
-int dp_surface_state(g7sf_msg_ctx *c, const dp_msg_type *t, g7sf_render_surface_state *ss)
-{
-    uint32_t ss_addr, dw[G7SF_RENDER_SURFACE_STATE_DWORDS];
-    int r = g7sf_msg_surface_state(c, desc_get(c->fc, DESC_BTI), sizeof dw, t->name, &ss_addr);
-    if (r)
-        return r;
-    g7sf_mem_read(c->gpu, ss_addr, dw, sizeof dw);   /* inside 4 GiB: resolved above */
-    msg_gpu *g = msg_gpu_get(c->gpu);
-    int took = g ? g7sf_memo_take(&g->dp_surface_memo.m, dw, G7SF_RENDER_SURFACE_STATE_DWORDS)
-                 : G7SF_MEMO_BUSY;
-    if (took == G7SF_MEMO_HIT) {
-        *ss = g->dp_surface_memo.ss;
-    } else {
-        g7sf_state_unpack(&g7sf_desc_RENDER_SURFACE_STATE, dw, ss);
-        if (took == G7SF_MEMO_MISS)
-            g->dp_surface_memo.ss = *ss;
-    }
-    if (g)
-        g7sf_memo_put(&g->dp_surface_memo.m, took);
-    return 0;
-}
-
-int dp_bind_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align, g7sf_dp_buffer *out)
-{
-    unsigned bti = desc_get(c->fc, DESC_BTI);
-    if (bti == DP_BTI_STATELESS)
-        return dp_stateless_buffer(c, t, align, out);
-    if (bti == DP_BTI_SLM && c->msg->sfid == G7SF_SFID_DATA_CACHE)
-        return g7sf_msg_fail(c, G7SF_EOPCODE, "%s cannot address SLM (BTI 254)", t->name);
-
-    g7sf_render_surface_state ss;
-    int r = dp_surface_state(c, t, &ss);
-    if (r)
-        return r;
-    if (g7sf_dp_buffer_from_surface(&ss, align, out))
-        return g7sf_msg_fail(c, G7SF_ESTATE, "%s: BTI %u is not an untiled SURFTYPE_BUFFER with "
-                             "a %u-byte aligned base", t->name, bti, align);
-    return 0;
-}
-
-static bool slm_port(unsigned sfid)
-{
-    return sfid == G7SF_SFID_DATA_CACHE || sfid == G7SF_SFID_DATA_CACHE1;
-}
-
-int dp_bind_untyped(g7sf_msg_ctx *c, const dp_msg_type *t, enum g7sf_dp_untyped_rules rules,
-                    g7sf_dp_untyped *u)
-{
-    unsigned bti = desc_get(c->fc, DESC_BTI);
-    *u = (g7sf_dp_untyped){ 0 };
-    if (bti == DP_BTI_STATELESS)   /* 8301: stateless is for the OWord/DWord messages */
-        return g7sf_msg_fail(c, G7SF_EOPCODE, "%s does not support the stateless model (BTI 255)",
-                             t->name);
-    if (bti == DP_BTI_SLM && slm_port(c->msg->sfid)) {
-        if (!c->thr->slm)
-            return g7sf_msg_fail(c, G7SF_ESTATE, "%s: BTI 254 but no SLM allocated", t->name);
-        u->slm = c->thr->slm;
-        return 0;
-    }
-    g7sf_render_surface_state ss;
-    int r = dp_surface_state(c, t, &ss);
-    if (r)
-        return r;
-    if (g7sf_dp_untyped_from_surface(&ss, rules, u))
-        return g7sf_msg_fail(c, G7SF_ESTATE, "%s: BTI %u is not an untiled %s with a DWord "
-                             "aligned base", t->name, bti,
-                             rules == G7SF_DP_UNTYPED_RAW ? "RAW SURFTYPE_BUFFER/STRBUF"
-                                                          : "SURFTYPE_BUFFER");
-    return 0;
-}
-
-int dp_bind_typed(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned cap, g7sf_dp_typed *ts)
-{
-    g7sf_render_surface_state ss;
-    const char *why = "";
-    int r = dp_surface_state(c, t, &ss);
-    if (r)
-        return r;
-    if ((r = g7sf_dp_typed_from_surface(&ss, c->gpu->platform, cap, ts, &why)))
-        return g7sf_msg_fail(c, r, "%s: BTI %u: %s", t->name, desc_get(c->fc, DESC_BTI), why);
-    return 0;
 }
 
 uint32_t dp_oword_enable(uint32_t enable)

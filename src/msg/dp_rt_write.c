@@ -3,10 +3,9 @@
  * BLEND_STATE and COLOR_CALC_STATE from memory; the pixels are
  * g7sf_rt_write's.  Decisions: docs/spec-notes.md "Data port: render
  * target write". */
-#include "core/gpu.h"
+#include "bind_cache.h"
 #include "desc.h"
 #include "dp_msg.h"
-#include "msg_gpu.h"
 
 /* Message Type desc[10:8] (10330-10340). */
 enum { RT_SIMD16, RT_SIMD16_REPDATA, RT_SIMD8_DUALSRC_LO, RT_SIMD8_DUALSRC_HI, RT_SIMD8_LO,
@@ -67,27 +66,43 @@ static uint32_t color_dw(const g7sf_msg_ctx *c, const rt_layout *l, unsigned src
     }
 }
 
+/* extra: platform, Render Target Array Index, samples, tiled only */
+static int target(const g7sf_render_surface_state *ss, const uint32_t *extra, void *out,
+                  const char **why)
+{
+    return g7sf_rt_target_from_state(ss, (enum g7sf_platform)extra[0], extra[1], extra[2],
+                                     extra[3], out, why);
+}
+
 /* Binds the surface (BTI 255 is refused: no stateless render targets) and
- * checks what 10164-10188 restrict. */
+ * checks what 10164-10188 restrict, once per change of the state. */
 static int bind_target(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned type, uint32_t rtai,
                        g7sf_rt_target *rt)
 {
-    g7sf_render_surface_state ss;
     unsigned bti = desc_get(c->fc, DESC_BTI);
-    const char *why = "";
     if (bti == DP_BTI_STATELESS)
         return g7sf_msg_fail(c, G7SF_EOPCODE, "%s cannot be stateless (BTI 255)", t->name);
-    int r = dp_surface_state(c, t, &ss);
-    if (r)
-        return r;
     bool need_tiled = type == RT_SIMD16_REPDATA || type == RT_SIMD8_IMAGE_WRITE;
-    r = g7sf_rt_target_from_state(&ss, c->gpu->platform, rtai,
-                                  g7sf_render_cache_state_get(c->gpu)->num_samples, need_tiled,
-                                  rt, &why);
-    if (r == G7SF_ESTATE)
-        return g7sf_msg_fail(c, r, "%s: BTI %u is %s", t->name, bti, why);
-    return r ? g7sf_msg_fail(c, r, "%s: %s", t->name, why) : 0;
+    const uint32_t extra[4] = { c->gpu->platform, rtai,
+                                g7sf_render_cache_state_get(c->gpu)->num_samples, need_tiled };
+    int err;
+    const char *why = "";
+    int r = g7sf_msg_bind(c, bti, t->name, BIND_RT, extra, 4, target, rt, sizeof *rt, &err, &why);
+    if (r || !err)
+        return r;
+    if (err == G7SF_ESTATE)
+        return g7sf_msg_fail(c, err, "%s: BTI %u is %s", t->name, bti, why);
+    return g7sf_msg_fail(c, err, "%s: %s", t->name, why);
 }
+
+/* The last BLEND_STATE + COLOR_CALC_STATE decoded in this thread, keyed by
+ * their DWords (too big for bind_cache's entries). */
+static _Thread_local struct {
+    uint64_t gpu;
+    uint32_t key[G7SF_BLEND_STATE_DWORDS + G7SF_COLOR_CALC_STATE_DWORDS];
+    g7sf_blend_state bs;
+    g7sf_color_calc_state cc;
+} blend_memo;
 
 /* The BLEND_STATE entries 0..rt (the pointer need not have room for all
  * eight; the rest read as 0) and COLOR_CALC_STATE, both offsets from
@@ -102,26 +117,23 @@ static int read_state(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned rt, uint32
     int r = g7sf_base_resolve(gpu, G7SF_BASE_DYNAMIC,
                               g7sf_render_cache_state_get(gpu)->blend_state_pointer, blen, &addr);
     if (!r)
-        r = g7sf_mem_read(gpu, addr, dw, blen);
+        g7sf_msg_read_dw(gpu, addr, dw, (unsigned)blen / 4);
     if (!r && !(r = g7sf_base_resolve(gpu, G7SF_BASE_DYNAMIC, cc_offset, clen, &addr)))
-        r = g7sf_mem_read(gpu, addr, cdw, clen);
+        g7sf_msg_read_dw(gpu, addr, cdw, (unsigned)clen / 4);
     if (r)
         return g7sf_msg_fail(c, r, "%s: BLEND_STATE or COLOR_CALC_STATE outside dynamic state",
                              t->name);
-    msg_gpu *g = msg_gpu_get(gpu);
-    int took = g ? g7sf_memo_take(&g->rt_state_memo.m, dw, sizeof dw / sizeof *dw)
-                 : G7SF_MEMO_BUSY;
-    if (took == G7SF_MEMO_HIT) {
-        *bs = g->rt_state_memo.bs;
-        *cc = g->rt_state_memo.cc;
-    } else {
-        g7sf_state_unpack(&g7sf_desc_BLEND_STATE, dw, bs);
-        g7sf_state_unpack(&g7sf_desc_COLOR_CALC_STATE, cdw, cc);
-        if (took == G7SF_MEMO_MISS)
-            g->rt_state_memo.bs = *bs, g->rt_state_memo.cc = *cc;
+    if (blend_memo.gpu == gpu->id && !memcmp(blend_memo.key, dw, sizeof dw)) {
+        *bs = blend_memo.bs;
+        *cc = blend_memo.cc;
+        return 0;
     }
-    if (g)
-        g7sf_memo_put(&g->rt_state_memo.m, took);
+    g7sf_state_unpack(&g7sf_desc_BLEND_STATE, dw, bs);
+    g7sf_state_unpack(&g7sf_desc_COLOR_CALC_STATE, cdw, cc);
+    blend_memo.gpu = gpu->id;
+    memcpy(blend_memo.key, dw, sizeof dw);
+    blend_memo.bs = *bs;
+    blend_memo.cc = *cc;
     return 0;
 }
 

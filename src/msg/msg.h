@@ -2,7 +2,10 @@
 #ifndef G7SF_MSG_MSG_H
 #define G7SF_MSG_MSG_H
 
-#include "gen7sf/gen7sf.h"
+#include <string.h>
+
+#include "core/gpu.h"
+#include "gen7sf/state.h"
 
 typedef struct g7sf_msg_ctx {
     g7sf_gpu *gpu;
@@ -39,6 +42,36 @@ static inline uint32_t *g7sf_msg_wb_dw(const g7sf_msg_ctx *c) { return (uint32_t
  * Address).  0, or G7SF_EFAULT latched with a reason starting `who`. */
 int g7sf_msg_surface_state(g7sf_msg_ctx *c, unsigned bti, size_t bytes, const char *who,
                            uint32_t *addr);
+
+/* n DWords of state at graphics address addr (inside 4 GiB: resolved by
+ * the caller), through the page pointer when they lie in one page. */
+static inline void g7sf_msg_read_dw(g7sf_gpu *gpu, uint32_t addr, uint32_t *dw, unsigned n)
+{
+    const uint8_t *p = g7sf_mem_span(gpu, addr, 4u * n);
+    if (p)
+        memcpy(dw, p, 4u * n);
+    else
+        g7sf_mem_read(gpu, addr, dw, 4u * n);
+}
+
+/* The RENDER_SURFACE_STATE DWords (G7SF_RENDER_SURFACE_STATE_DWORDS) of
+ * binding table entry bti; G7SF_EFAULT latched as g7sf_msg_surface_state
+ * does. */
+int g7sf_msg_rss_dwords(g7sf_msg_ctx *c, unsigned bti, const char *who, uint32_t *dw);
+
+/* What a message makes of a RENDER_SURFACE_STATE (and the extra values it
+ * depends on): 0, or an error code with a one-line reason in *why. */
+typedef int (*g7sf_msg_decode_fn)(const g7sf_render_surface_state *ss, const uint32_t *extra,
+                                  void *out, const char **why);
+/* fn applied to the state of binding table entry bti and extra[0..n),
+ * decoded once per change of those values in this thread (bind_cache.h,
+ * kind an enum bind_kind): out filled (size bytes) and fn's result in
+ * *err, with *why when it is an error (callers latch it in their own
+ * words).  Returns 0, or G7SF_EFAULT latched when the state is outside its
+ * bounds. */
+int g7sf_msg_bind(g7sf_msg_ctx *c, unsigned bti, const char *who, int kind, const uint32_t *extra,
+                  unsigned nextra, g7sf_msg_decode_fn fn, void *out, size_t size, int *err,
+                  const char **why);
 
 /* Shared functions' entry points, one per SFID family. */
 int g7sf_dataport_send(g7sf_msg_ctx *c);

@@ -3,7 +3,7 @@
  * bound surface and sampler; of SIMD32/64, the deinterlace message runs. */
 #include "desc.h"
 #include "gen7sf/state.h"
-#include "msg_gpu.h"
+#include "bind_cache.h"
 #include "sample_msg.h"
 
 /* SIMD32/64 message types (table at lines 4618-4629); NULL: reserved. */
@@ -14,34 +14,25 @@ static const char *const simd32_64_types[32] = {
     [0x0C] = "sample_unorm (media)",         [0x1F] = "cache_flush",
 };
 
+static int texture(const g7sf_render_surface_state *ss, const uint32_t *extra, void *out,
+                   const char **why)
+{
+    (void)extra, (void)why;
+    return g7sf_texture_from_state(ss, out);
+}
+
 /* The texture at binding table entry bti, decoded once per distinct
- * RENDER_SURFACE_STATE through the gpu's memo. */
+ * RENDER_SURFACE_STATE (g7sf_msg_bind). */
 static int bind_texture(g7sf_msg_ctx *c, unsigned bti, g7sf_texture *t)
 {
-    uint32_t addr, dw[G7SF_RENDER_SURFACE_STATE_DWORDS];
-    int r = g7sf_msg_surface_state(c, bti, sizeof dw, "sampler", &addr);
-    if (r)
-        return r;
-    g7sf_mem_read(c->gpu, addr, dw, sizeof dw);   /* inside 4 GiB: resolved above */
-    msg_gpu *g = msg_gpu_get(c->gpu);
-    int took = g ? g7sf_memo_take(&g->texture_memo.m, dw, G7SF_RENDER_SURFACE_STATE_DWORDS)
-                 : G7SF_MEMO_BUSY;
-    if (took == G7SF_MEMO_HIT) {
-        *t = g->texture_memo.tex;
-        r = g->texture_memo.err;
-    } else {
-        g7sf_render_surface_state ss;
-        g7sf_state_unpack(&g7sf_desc_RENDER_SURFACE_STATE, dw, &ss);
-        r = g7sf_texture_from_state(&ss, t);
-        if (took == G7SF_MEMO_MISS)
-            g->texture_memo.tex = *t, g->texture_memo.err = r;
-    }
-    if (g)
-        g7sf_memo_put(&g->texture_memo.m, took);
-    if (r)
+    int err;
+    const char *why;
+    int r = g7sf_msg_bind(c, bti, "sampler", BIND_TEXTURE, NULL, 0, texture, t, sizeof *t, &err,
+                          &why);
+    if (!r && err)
         return g7sf_msg_fail(c, G7SF_ESTATE, "sampler: BTI %u: RENDER_SURFACE_STATE the sampler "
                              "cannot read", bti);
-    return 0;
+    return r;
 }
 
 static int sample_message(g7sf_msg_ctx *c, const sampler_desc *d)
