@@ -2,6 +2,8 @@
  * state rewritten at the same address between messages takes effect, and
  * a block crossing a page boundary (one page never written) reads and
  * writes each DWord where the PRM's offsets put it. */
+#include "gen7sf/format.h"
+#include "gen7sf/state.h"
 #include "gpu_setup.h"
 #include "harness.h"
 
@@ -59,4 +61,63 @@ TEST(block_across_a_page_boundary_with_one_page_unwritten)
         CHECK_EQ(t_peek(gpu, base + 4 * i), on ? 0xAB000000u | (reg + 1) << 8 | dw : old);
     }
     g7sf_gpu_destroy(gpu);
+}
+
+/* The decode cache is per thread and keyed by the state and the gpu: two
+ * gpus with the same state at the same addresses but different memory
+ * contents, used in turn from one thread, each read their own memory; a
+ * buffer state refused on one (misaligned for OWord blocks) is refused
+ * every time, also after the other gpu's accepted state was cached. */
+TEST(bindings_of_two_gpus_in_turn_stay_apart)
+{
+    g7sf_thread thr_a, thr_b;
+    g7sf_gpu *a = t_gpu(G7SF_IVB, &thr_a), *b = t_gpu(G7SF_HSW, &thr_b);
+    t_bind_buffer(a, 3, 4, 0x000, 0x00200000u, 4, false);
+    t_bind_buffer(b, 3, 4, 0x000, 0x00200000u, 4, false);
+    t_poke(a, 0x00200000u, 0xAAAA0001u);
+    t_poke(b, 0x00200000u, 0xBBBB0002u);
+    g7sf_reg p[1] = {0}, wb[1];
+    uint32_t d = t_desc(1, 1, 1, OWORD_READ, 0, 3);
+    for (int round = 0; round < 3; round++) {
+        CHECK_EQ(t_send(a, &thr_a, DC, d, 0xFFFF, p, wb), 0);
+        CHECK_EQ(wb[0].ud[0], 0xAAAA0001u);
+        CHECK_EQ(t_send(b, &thr_b, DC, d, 0xFFFF, p, wb), 0);
+        CHECK_EQ(wb[0].ud[0], 0xBBBB0002u);
+    }
+    /* on b, the base moves to a DWord-aligned but not OWord-aligned address */
+    t_bind_buffer(b, 3, 4, 0x000, 0x00200004u, 4, false);
+    for (int round = 0; round < 2; round++) {
+        CHECK_EQ(t_send(b, &thr_b, DC, d, 0xFFFF, p, wb), G7SF_ESTATE);
+        g7sf_clear_error(b);
+        CHECK_EQ(t_send(a, &thr_a, DC, d, 0xFFFF, p, wb), 0);
+        CHECK_EQ(wb[0].ud[0], 0xAAAA0001u);
+    }
+    g7sf_gpu_destroy(a);
+    g7sf_gpu_destroy(b);
+}
+
+/* The same typed surface state on both platforms, in turn from one
+ * thread: R8G8B8A8_UINT is a typed read format on Haswell only (format
+ * capabilities, docs/spec-notes.md), so Ivy Bridge refuses what Haswell
+ * reads, every time, whichever decode was cached last. */
+TEST(typed_binding_decodes_per_platform)
+{
+    g7sf_thread thr_i, thr_h;
+    g7sf_gpu *ivb = t_gpu(G7SF_IVB, &thr_i), *hsw = t_gpu(G7SF_HSW, &thr_h);
+    t_bind_buffer(ivb, 4, G7SF_SURFTYPE_BUFFER, G7SF_FORMAT_R8G8B8A8_UINT, 0x00200000u, 4, false);
+    t_bind_buffer(hsw, 4, G7SF_SURFTYPE_BUFFER, G7SF_FORMAT_R8G8B8A8_UINT, 0x00200000u, 4, false);
+    t_poke(hsw, 0x00200000u, 0x04030201u);
+    /* Typed Surface Read (render cache type 0101b), red only (channel mask
+     * 1110b), header with slot mask M0.7 = 0xFF, U in M1 */
+    g7sf_reg p[2] = {0}, wb[1];
+    p[0].ud[7] = 0xFF;
+    uint32_t d = t_desc(2, 1, 1, 0x5, 0x0E, 4);
+    for (int round = 0; round < 2; round++) {
+        CHECK_EQ(t_send(hsw, &thr_h, G7SF_SFID_RENDER_CACHE, d, 0x00FF, p, wb), 0);
+        CHECK_EQ(wb[0].ud[0], 1);   /* R of the texel at U = 0 */
+        CHECK_EQ(t_send(ivb, &thr_i, G7SF_SFID_RENDER_CACHE, d, 0x00FF, p, wb), G7SF_ESTATE);
+        g7sf_clear_error(ivb);
+    }
+    g7sf_gpu_destroy(ivb);
+    g7sf_gpu_destroy(hsw);
 }
