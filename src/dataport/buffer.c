@@ -86,8 +86,13 @@ int g7sf_dp_block_read(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, uint64_t offset
     uint64_t offsets[32];
     if (!gpu || !buf || n > 32 || (n && !dst))
         return G7SF_EINVAL;
-    if (whole_block(buf, offset, n, enable, &a))
-        return g7sf_mem_read(gpu, a, dst, 4 * n);
+    if (whole_block(buf, offset, n, enable, &a)) {
+        const uint8_t *p = g7sf_mem_span(gpu, a, 4 * n);
+        if (!p)
+            return g7sf_mem_read(gpu, a, dst, 4 * n);
+        memcpy(dst, p, 4 * n);
+        return 0;
+    }
     block_offsets(offset, n, offsets);
     return g7sf_dp_gather(gpu, buf, offsets, n, enable, dst);
 }
@@ -99,8 +104,13 @@ int g7sf_dp_block_write(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, uint64_t offse
     uint64_t offsets[32];
     if (!gpu || !buf || n > 32 || (n && !src))
         return G7SF_EINVAL;
-    if (whole_block(buf, offset, n, enable, &a))
-        return g7sf_mem_write(gpu, a, src, 4 * n);
+    if (whole_block(buf, offset, n, enable, &a)) {
+        uint8_t *p = g7sf_mem_span(gpu, a, 4 * n);
+        if (!p)
+            return g7sf_mem_write(gpu, a, src, 4 * n);
+        memcpy(p, src, 4 * n);
+        return 0;
+    }
     block_offsets(offset, n, offsets);
     return g7sf_dp_scatter(gpu, buf, offsets, n, enable, src);
 }

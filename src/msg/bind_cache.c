@@ -1,51 +1,87 @@
-/* The per-thread binding cache (bind_cache.h): direct mapped, 32 entries,
- * each the last decode of the kind and key that hash to it. */
+/* The per-thread binding cache (bind_cache.h) and g7sf_msg_bind, which
+ * reads a binding through it. */
 #include <string.h>
 
 #include "bind_cache.h"
-#include "core/gpu.h"
+#include "gen7sf/state.h"
+#include "msg.h"
+
+enum { N = G7SF_RENDER_SURFACE_STATE_DWORDS, ENTRIES = 64 };
 
 typedef struct bind_entry {
-    uint64_t gpu;              /* g7sf_gpu id; 0: empty */
-    unsigned kind, n;
+    uint64_t gpu;                /* g7sf_gpu id; 0: empty */
+    uint32_t bt, base, bound;    /* binding table offset, Surface State Base and bound */
+    uint32_t tag;                /* bti | kind << 8 | nextra << 16 */
+    const uint32_t *entry_at;    /* the binding table entry in host memory */
+    const uint32_t *state_at;    /* the RENDER_SURFACE_STATE it pointed at */
+    uint32_t entry;
+    uint32_t key[N + BIND_EXTRA_MAX];   /* the state's DWords, then the extra values */
     int err;
-    uint32_t key[BIND_KEY_DWORDS];
     _Alignas(16) unsigned char value[BIND_VALUE_BYTES];
 } bind_entry;
 
-enum { ENTRIES = 32 };
+_Static_assert(sizeof(g7sf_render_surface_state) <= BIND_VALUE_BYTES, "value room");
 static _Thread_local bind_entry cache[ENTRIES];
 
-static bind_entry *slot(enum bind_kind kind, const uint32_t *key, unsigned n)
+static bind_entry *slot(unsigned bti, unsigned kind)
 {
-    /* the first DWords differ between surfaces (type, format, base) */
-    uint32_t h = (uint32_t)kind * 0x9E3779B9u;
-    for (unsigned i = 0; i < n && i < 4; i++)
-        h = (h ^ key[i]) * 0x01000193u;
-    return &cache[(h >> 16 ^ h) % ENTRIES];
+    return &cache[(bti * 7u + kind) % ENTRIES];
 }
 
-const void *bind_cache_get(const g7sf_gpu *gpu, enum bind_kind kind, const uint32_t *key,
-                           unsigned n, int *err)
+/* a[0..n) == b[0..n), without a library call (n is small and fixed). */
+static inline bool same(const uint32_t *a, const uint32_t *b, unsigned n)
 {
-    const bind_entry *e = slot(kind, key, n);
-    if (e->gpu != gpu->id || e->kind != kind || e->n != n || n > BIND_KEY_DWORDS ||
-        memcmp(e->key, key, n * sizeof *key))
-        return NULL;
-    *err = e->err;
-    return e->value;
+    uint32_t diff = 0;
+    for (unsigned i = 0; i < n; i++)
+        diff |= a[i] ^ b[i];
+    return diff == 0;
 }
 
-void bind_cache_put(const g7sf_gpu *gpu, enum bind_kind kind, const uint32_t *key, unsigned n,
-                    int err, const void *value, size_t size)
+/* The entry still describes memory: same gpu, tables, entry and state. */
+static bool current(const bind_entry *e, const g7sf_msg_ctx *c, uint32_t tag,
+                    const uint32_t *extra, unsigned nextra)
 {
-    if (n > BIND_KEY_DWORDS || size > BIND_VALUE_BYTES)
-        return;   /* too big to cache: decoded every time */
-    bind_entry *e = slot(kind, key, n);
-    e->gpu = gpu->id;
-    e->kind = kind;
-    e->n = n;
-    e->err = err;
-    memcpy(e->key, key, n * sizeof *key);
-    memcpy(e->value, value, size);
+    const struct g7sf_base_reg *b = &c->gpu->bases[G7SF_BASE_SURFACE];
+    return e->gpu == c->gpu->id && e->tag == tag && e->bt == c->thr->binding_table &&
+           e->base == b->base && e->bound == b->bound && e->entry_at &&
+           *e->entry_at == e->entry && same(e->state_at, e->key, N) &&
+           same(e->key + N, extra, nextra);
+}
+
+int g7sf_msg_bind(g7sf_msg_ctx *c, unsigned bti, const char *who, int kind, const uint32_t *extra,
+                  unsigned nextra, g7sf_msg_decode_fn fn, void *out, size_t size, int *err,
+                  const char **why)
+{
+    nextra = nextra < BIND_EXTRA_MAX ? nextra : BIND_EXTRA_MAX;
+    uint32_t tag = bti | (uint32_t)kind << 8 | nextra << 16;
+    bind_entry *e = slot(bti, (unsigned)kind);
+    if (current(e, c, tag, extra, nextra) && !e->err && size <= BIND_VALUE_BYTES) {
+        memcpy(out, e->value, size);
+        *err = 0;
+        return 0;
+    }
+    /* the full path: read, decode, remember where it was read */
+    uint32_t bt_addr, ss_addr, key[N + BIND_EXTRA_MAX];
+    int r = g7sf_msg_surface_state_at(c, bti, N * 4, who, &bt_addr, &ss_addr);
+    if (r)
+        return r;
+    g7sf_msg_read_dw(c->gpu, ss_addr, key, N);
+    memcpy(key + N, extra, nextra * sizeof *extra);
+    g7sf_render_surface_state ss;
+    g7sf_state_unpack(&g7sf_desc_RENDER_SURFACE_STATE, key, &ss);
+    *err = fn(&ss, extra, out, why);
+    const uint8_t *entry_at = g7sf_mem_span(c->gpu, bt_addr, 4);
+    const uint8_t *state_at = g7sf_mem_span(c->gpu, ss_addr, N * 4);
+    if (size > BIND_VALUE_BYTES || !entry_at || !state_at) {
+        e->gpu = 0;   /* state in pages never written: nothing to point at */
+        return 0;
+    }
+    const struct g7sf_base_reg *b = &c->gpu->bases[G7SF_BASE_SURFACE];
+    *e = (bind_entry){ .gpu = c->gpu->id, .bt = c->thr->binding_table, .base = b->base,
+                       .bound = b->bound, .tag = tag, .entry_at = (const uint32_t *)entry_at,
+                       .state_at = (const uint32_t *)state_at, .err = *err };
+    memcpy(&e->entry, entry_at, 4);
+    memcpy(e->key, key, sizeof key);
+    memcpy(e->value, out, size);
+    return 0;
 }

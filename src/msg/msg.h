@@ -42,6 +42,9 @@ static inline uint32_t *g7sf_msg_wb_dw(const g7sf_msg_ctx *c) { return (uint32_t
  * Address).  0, or G7SF_EFAULT latched with a reason starting `who`. */
 int g7sf_msg_surface_state(g7sf_msg_ctx *c, unsigned bti, size_t bytes, const char *who,
                            uint32_t *addr);
+/* The same, and the binding table entry's own address in *bt_addr. */
+int g7sf_msg_surface_state_at(g7sf_msg_ctx *c, unsigned bti, size_t bytes, const char *who,
+                              uint32_t *bt_addr, uint32_t *addr);
 
 /* n DWords of state at graphics address addr (inside 4 GiB: resolved by
  * the caller), through the page pointer when they lie in one page. */
@@ -53,11 +56,6 @@ static inline void g7sf_msg_read_dw(g7sf_gpu *gpu, uint32_t addr, uint32_t *dw, 
     else
         g7sf_mem_read(gpu, addr, dw, 4u * n);
 }
-
-/* The RENDER_SURFACE_STATE DWords (G7SF_RENDER_SURFACE_STATE_DWORDS) of
- * binding table entry bti; G7SF_EFAULT latched as g7sf_msg_surface_state
- * does. */
-int g7sf_msg_rss_dwords(g7sf_msg_ctx *c, unsigned bti, const char *who, uint32_t *dw);
 
 /* What a message makes of a RENDER_SURFACE_STATE (and the extra values it
  * depends on): 0, or an error code with a one-line reason in *why. */
