@@ -50,6 +50,13 @@ void dpa_fill_bytes(g7sf_gpu *gpu, uint32_t addr, unsigned bytes, uint8_t first)
     }
 }
 
+uint8_t dpa_peek8(g7sf_gpu *gpu, uint32_t addr)
+{
+    uint8_t b = 0;
+    g7sf_mem_read(gpu, addr, &b, 1);
+    return b;
+}
+
 void dpa_set(uint32_t *dst, unsigned n, uint32_t v)
 {
     for (unsigned i = 0; i < n; i++)

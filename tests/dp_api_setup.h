@@ -25,6 +25,8 @@ g7sf_render_surface_state dpa_image_ss(unsigned surftype, unsigned format, uint3
 void dpa_fill(g7sf_gpu *gpu, uint32_t addr, unsigned dwords, uint32_t first);
 /* Byte i at addr + i = first + i (mod 256), for i < bytes. */
 void dpa_fill_bytes(g7sf_gpu *gpu, uint32_t addr, unsigned bytes, uint8_t first);
+/* The byte at addr. */
+uint8_t dpa_peek8(g7sf_gpu *gpu, uint32_t addr);
 /* Every one of n DWords set to v. */
 void dpa_set(uint32_t *dst, unsigned n, uint32_t v);
 

@@ -23,6 +23,21 @@ static g7sf_gpu *buffer_gpu(g7sf_dp_buffer *buf)
     return gpu;
 }
 
+/* A block read of n slots into DPA_SENTINEL-filled data, compared with
+ * want[0..n-1] (DPA_SENTINEL: the slot untouched). */
+static void check_block_read(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, uint64_t offset,
+                             unsigned n, uint32_t enable, const uint32_t *want)
+{
+    uint32_t d[32];
+    dpa_set(d, 32, DPA_SENTINEL);
+    CHECK_EQ(g7sf_dp_block_read(gpu, buf, offset, n, enable, d), 0);
+    for (unsigned i = 0; i < n; i++)
+        CHECKF(d[i] == want[i], "offset 0x%llx slot %u: 0x%x, want 0x%x",
+               (unsigned long long)offset, i, d[i], want[i]);
+    if (n < 32)
+        CHECK_EQ(d[n], DPA_SENTINEL);   /* nothing past n */
+}
+
 TEST(buffer_from_surface_sizes_and_refusals)
 {
     g7sf_dp_buffer b;
@@ -67,20 +82,17 @@ TEST(block_read_write_in_bounds)
 {
     g7sf_dp_buffer buf;
     g7sf_gpu *gpu = buffer_gpu(&buf);
-    uint32_t d[16];
     /* byte 8 = DWord 2: slots 0-7 = DWords 2-9 */
-    CHECK_EQ(g7sf_dp_block_read(gpu, &buf, 8, 8, 0xFF, d), 0);
-    for (unsigned i = 0; i < 8; i++)
-        CHECK_EQ(d[i], 0x1002 + i);
+    const uint32_t at8[8] = { 0x1002, 0x1003, 0x1004, 0x1005, 0x1006, 0x1007, 0x1008, 0x1009 };
+    check_block_read(gpu, &buf, 8, 8, 0xFF, at8);
     /* the whole buffer, enable bits above n ignored */
-    CHECK_EQ(g7sf_dp_block_read(gpu, &buf, 0, 16, 0xFFFFFFFFu, d), 0);
-    for (unsigned i = 0; i < 16; i++)
-        CHECK_EQ(d[i], 0x1000 + i);
+    const uint32_t all[16] = { 0x1000, 0x1001, 0x1002, 0x1003, 0x1004, 0x1005, 0x1006, 0x1007,
+                               0x1008, 0x1009, 0x100A, 0x100B, 0x100C, 0x100D, 0x100E, 0x100F };
+    check_block_read(gpu, &buf, 0, 16, 0xFFFFFFFFu, all);
     /* an unaligned block: slot 0 = bytes 6-9 = high half of DWord 1, low
      * half of DWord 2 (little-endian) */
-    CHECK_EQ(g7sf_dp_block_read(gpu, &buf, 6, 2, 0x3, d), 0);
-    CHECK_EQ(d[0], 0x10020000u);
-    CHECK_EQ(d[1], 0x10030000u);
+    const uint32_t at6[2] = { 0x10020000u, 0x10030000u };
+    check_block_read(gpu, &buf, 6, 2, 0x3, at6);
     const uint32_t w[4] = { 0xA0, 0xA1, 0xA2, 0xA3 };
     CHECK_EQ(g7sf_dp_block_write(gpu, &buf, 20, 4, 0xF, w), 0);
     CHECK_EQ(t_peek(gpu, BUF + 16), 0x1004);
@@ -94,17 +106,13 @@ TEST(block_partly_out_of_bounds_reads_zero_and_writes_nothing_there)
 {
     g7sf_dp_buffer buf;
     g7sf_gpu *gpu = buffer_gpu(&buf);
-    uint32_t d[8];
     /* bytes 48..79: slots 0-3 are DWords 12-15, slots 4-7 past byte 64 */
-    dpa_set(d, 8, DPA_SENTINEL);
-    CHECK_EQ(g7sf_dp_block_read(gpu, &buf, 48, 8, 0xFF, d), 0);
-    for (unsigned i = 0; i < 8; i++)
-        CHECK_EQ(d[i], i < 4 ? 0x100C + i : 0);
+    const uint32_t at48[8] = { 0x100C, 0x100D, 0x100E, 0x100F, 0, 0, 0, 0 };
+    check_block_read(gpu, &buf, 48, 8, 0xFF, at48);
     /* a DWord across the end is outside whole: bytes 58-61 are in (DWord
      * 14's high half, 15's low half), 62-65 are not */
-    CHECK_EQ(g7sf_dp_block_read(gpu, &buf, 58, 2, 0x3, d), 0);
-    CHECK_EQ(d[0], 0x100F0000u);
-    CHECK_EQ(d[1], 0);
+    const uint32_t at58[2] = { 0x100F0000u, 0 };
+    check_block_read(gpu, &buf, 58, 2, 0x3, at58);
     /* write bytes 56..71: DWords 14, 15 written, 16, 17 (past the end) and
      * 13 (before) keep their values */
     const uint32_t w[4] = { 0xB0, 0xB1, 0xB2, 0xB3 };
@@ -129,21 +137,18 @@ TEST(block_disabled_slots_are_untouched)
 {
     g7sf_dp_buffer buf;
     g7sf_gpu *gpu = buffer_gpu(&buf);
-    uint32_t d[8];
-    dpa_set(d, 8, DPA_SENTINEL);
     /* 1010 0101b: slots 0, 2, 5, 7 */
-    CHECK_EQ(g7sf_dp_block_read(gpu, &buf, 0, 8, 0xA5, d), 0);
-    for (unsigned i = 0; i < 8; i++)
-        CHECK_EQ(d[i], (0xA5 >> i & 1) ? 0x1000 + i : DPA_SENTINEL);
+    const uint32_t s = DPA_SENTINEL;
+    const uint32_t some[8] = { 0x1000, s, 0x1002, s, s, 0x1005, s, 0x1007 };
+    check_block_read(gpu, &buf, 0, 8, 0xA5, some);
     /* 0101 1010b: slots 1, 3, 4, 6 written */
     const uint32_t w[8] = { 0xC0, 0xC1, 0xC2, 0xC3, 0xC4, 0xC5, 0xC6, 0xC7 };
     CHECK_EQ(g7sf_dp_block_write(gpu, &buf, 0, 8, 0x5A, w), 0);
     for (unsigned i = 0; i < 8; i++)
         CHECK_EQ(t_peek(gpu, BUF + 4 * i), (0x5A >> i & 1) ? 0xC0 + i : 0x1000 + i);
     /* nothing enabled: nothing read or written */
-    dpa_set(d, 8, DPA_SENTINEL);
-    CHECK_EQ(g7sf_dp_block_read(gpu, &buf, 0, 8, 0, d), 0);
-    CHECK_EQ(d[0], DPA_SENTINEL);
+    const uint32_t none[8] = { s, s, s, s, s, s, s, s };
+    check_block_read(gpu, &buf, 0, 8, 0, none);
     CHECK_EQ(g7sf_dp_block_write(gpu, &buf, 0, 8, 0, w), 0);
     CHECK_EQ(t_peek(gpu, BUF), 0x1000);
     g7sf_gpu_destroy(gpu);
@@ -195,19 +200,14 @@ TEST(block_and_gather_argument_errors)
 TEST(block_offsets_near_4_gib)
 {
     g7sf_gpu *gpu = g7sf_gpu_create();
-    uint32_t d[4];
     const uint32_t w[4] = { 0xD0, 0xD1, 0xD2, 0xD3 };
     dpa_fill(gpu, 0xFFFFFFF0u, 4, 0x2000);   /* the last 16 bytes of the space */
     dpa_fill(gpu, 0, 2, 0x3000);             /* where a wrapped address would land */
     /* a buffer whose size runs past 4 GiB: slots at 0xFFFFFFF8 and
      * 0xFFFFFFFC are in, those at 2^32 and 2^32 + 4 outside the space */
     const g7sf_dp_buffer top = { 0xFFFFFFF0u, 0x100 };
-    dpa_set(d, 4, DPA_SENTINEL);
-    CHECK_EQ(g7sf_dp_block_read(gpu, &top, 8, 4, 0xF, d), 0);
-    CHECK_EQ(d[0], 0x2002);
-    CHECK_EQ(d[1], 0x2003);
-    CHECK_EQ(d[2], 0);
-    CHECK_EQ(d[3], 0);
+    const uint32_t at_top[4] = { 0x2002, 0x2003, 0, 0 };
+    check_block_read(gpu, &top, 8, 4, 0xF, at_top);
     CHECK_EQ(g7sf_dp_block_write(gpu, &top, 8, 4, 0xF, w), 0);
     CHECK_EQ(t_peek(gpu, 0xFFFFFFF8u), 0xD0);
     CHECK_EQ(t_peek(gpu, 0xFFFFFFFCu), 0xD1);
@@ -216,17 +216,14 @@ TEST(block_offsets_near_4_gib)
     /* a base-0 buffer of 8 GiB: byte offset 2^32 - 4 is the last DWord of
      * the space, 2^32 is outside it though inside the buffer's size */
     const g7sf_dp_buffer big = { 0, 0x200000000ull };
-    CHECK_EQ(g7sf_dp_block_read(gpu, &big, 0xFFFFFFFCull, 2, 0x3, d), 0);
-    CHECK_EQ(d[0], 0xD1);
-    CHECK_EQ(d[1], 0);
+    const uint32_t at_last[2] = { 0xD1, 0 };
+    check_block_read(gpu, &big, 0xFFFFFFFCull, 2, 0x3, at_last);
     CHECK_EQ(g7sf_dp_block_write(gpu, &big, 0x100000000ull, 2, 0x3, w), 0);
     CHECK_EQ(t_peek(gpu, 0), 0x3000);
     CHECK_EQ(t_peek(gpu, 4), 0x3001);
     /* slot 1 of a block at byte 2^64 - 4 is at 2^64, not at byte 0 */
-    dpa_set(d, 4, DPA_SENTINEL);
-    CHECK_EQ(g7sf_dp_block_read(gpu, &big, UINT64_MAX - 3, 2, 0x3, d), 0);
-    CHECK_EQ(d[0], 0);
-    CHECK_EQ(d[1], 0);
+    const uint32_t zeros[2] = { 0, 0 };
+    check_block_read(gpu, &big, UINT64_MAX - 3, 2, 0x3, zeros);
     CHECK_EQ(g7sf_dp_block_write(gpu, &big, UINT64_MAX - 3, 2, 0x3, w), 0);
     CHECK_EQ(t_peek(gpu, 0), 0x3000);
     g7sf_gpu_destroy(gpu);

@@ -32,13 +32,6 @@ static g7sf_gpu *media_gpu(unsigned format, uint32_t w, uint32_t h, unsigned bpp
     return gpu;
 }
 
-static uint8_t peek8(g7sf_gpu *gpu, uint32_t addr)
-{
-    uint8_t b = 0;
-    g7sf_mem_read(gpu, addr, &b, 1);
-    return b;
-}
-
 /* Reads w x h at (x, y) and compares with `want` (h rows of w bytes). */
 static void check_read(g7sf_gpu *gpu, const g7sf_dp_media_surface *m, int64_t x, int64_t y,
                        unsigned w, unsigned h, const uint8_t *want)
@@ -231,27 +224,27 @@ TEST(media_write_row_mask_and_bounds)
     const uint8_t row1[8] = { 0xC0, 0xC1, 0xC2, 0xC3, 0x24, 0x25, 0x26, 0x27 };
     const uint8_t row2[8] = { 0x40, 0x41, 0x42, 0x43, 0xCC, 0xCD, 0xCE, 0xCF };
     for (unsigned i = 0; i < 8; i++) {
-        CHECK_EQ(peek8(gpu, MED + PITCH + i), row1[i]);
-        CHECK_EQ(peek8(gpu, MED + 2 * PITCH + i), row2[i]);
+        CHECK_EQ(dpa_peek8(gpu, MED + PITCH + i), row1[i]);
+        CHECK_EQ(dpa_peek8(gpu, MED + 2 * PITCH + i), row2[i]);
     }
     /* a DWord at column 8 of a 10-byte row, rows 5 and 6 (the last and one
      * below): bytes 8, 9 of row 5 written; the padding and row 6 kept */
     CHECK_EQ(g7sf_dp_media_block_write(gpu, &m, 8, 5, 4, 2, &src[0][0], 8, NULL), 0);
-    CHECK_EQ(peek8(gpu, MED + 5 * PITCH + 7), 0xA7);
-    CHECK_EQ(peek8(gpu, MED + 5 * PITCH + 8), 0xC0);
-    CHECK_EQ(peek8(gpu, MED + 5 * PITCH + 9), 0xC1);
-    CHECK_EQ(peek8(gpu, MED + 5 * PITCH + 10), 0xEE);
-    CHECK_EQ(peek8(gpu, MED + 6 * PITCH + 8), 0xEE);
+    CHECK_EQ(dpa_peek8(gpu, MED + 5 * PITCH + 7), 0xA7);
+    CHECK_EQ(dpa_peek8(gpu, MED + 5 * PITCH + 8), 0xC0);
+    CHECK_EQ(dpa_peek8(gpu, MED + 5 * PITCH + 9), 0xC1);
+    CHECK_EQ(dpa_peek8(gpu, MED + 5 * PITCH + 10), 0xEE);
+    CHECK_EQ(dpa_peek8(gpu, MED + 6 * PITCH + 8), 0xEE);
     /* starting left of the surface and a row above it */
     CHECK_EQ(g7sf_dp_media_block_write(gpu, &m, -4, -1, 8, 2, &src[0][0], 8, NULL), 0);
-    CHECK_EQ(peek8(gpu, MED - 1), 0);
+    CHECK_EQ(dpa_peek8(gpu, MED - 1), 0);
     for (unsigned i = 0; i < 4; i++)
-        CHECK_EQ(peek8(gpu, MED + i), 0xCC + i);   /* row 0 is source row 1 */
-    CHECK_EQ(peek8(gpu, MED + 4), 0x04);
+        CHECK_EQ(dpa_peek8(gpu, MED + i), 0xCC + i);   /* row 0 is source row 1 */
+    CHECK_EQ(dpa_peek8(gpu, MED + 4), 0x04);
     /* X and width DWord aligned for writes, whatever the pixel size */
     CHECK_EQ(g7sf_dp_media_block_write(gpu, &m, 2, 0, 4, 1, &src[0][0], 8, NULL), G7SF_EINVAL);
     CHECK_EQ(g7sf_dp_media_block_write(gpu, &m, 0, 0, 6, 1, &src[0][0], 8, NULL), G7SF_EINVAL);
-    CHECK_EQ(peek8(gpu, MED + 2), 0xCE);
+    CHECK_EQ(dpa_peek8(gpu, MED + 2), 0xCE);
     g7sf_gpu_destroy(gpu);
 }
 

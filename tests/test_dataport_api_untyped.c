@@ -198,13 +198,6 @@ static g7sf_gpu *byte_gpu(g7sf_dp_untyped *u)
     return gpu;
 }
 
-static uint8_t peek8(g7sf_gpu *gpu, uint32_t addr)
-{
-    uint8_t b = 0;
-    g7sf_mem_read(gpu, addr, &b, 1);
-    return b;
-}
-
 TEST(byte_gather_replaces_only_the_low_bytes)
 {
     g7sf_dp_untyped u;
@@ -246,16 +239,16 @@ TEST(byte_scatter_stores_the_low_bytes_in_bounds)
     const uint64_t o2[1] = { 3 };
     const uint32_t v[1] = { 0x12345678u };
     CHECK_EQ(g7sf_dp_byte_scatter(gpu, &u, o2, 1, 1, 2, v), 0);
-    CHECK_EQ(peek8(gpu, BUF + 2), 0x12);
-    CHECK_EQ(peek8(gpu, BUF + 3), 0x78);
-    CHECK_EQ(peek8(gpu, BUF + 4), 0x56);
-    CHECK_EQ(peek8(gpu, BUF + 5), 0x15);
+    CHECK_EQ(dpa_peek8(gpu, BUF + 2), 0x12);
+    CHECK_EQ(dpa_peek8(gpu, BUF + 3), 0x78);
+    CHECK_EQ(dpa_peek8(gpu, BUF + 4), 0x56);
+    CHECK_EQ(dpa_peek8(gpu, BUF + 5), 0x15);
     /* one byte at 15, the last; slot 1's byte at 16 is outside */
     const uint64_t o1[2] = { 15, 16 };
     const uint32_t b[2] = { 0xFFFFFF99u, 0x77 };
     CHECK_EQ(g7sf_dp_byte_scatter(gpu, &u, o1, 2, 0x3, 1, b), 0);
-    CHECK_EQ(peek8(gpu, BUF + 15), 0x99);
-    CHECK_EQ(peek8(gpu, BUF + 16), 0x20);
+    CHECK_EQ(dpa_peek8(gpu, BUF + 15), 0x99);
+    CHECK_EQ(dpa_peek8(gpu, BUF + 16), 0x20);
     /* four bytes at the odd offset 9; at 14 they straddle the end: not
      * written, not even bytes 14 and 15 */
     const uint64_t o4[2] = { 9, 14 };
@@ -263,13 +256,13 @@ TEST(byte_scatter_stores_the_low_bytes_in_bounds)
     CHECK_EQ(g7sf_dp_byte_scatter(gpu, &u, o4, 2, 0x3, 4, q), 0);
     const uint8_t want[8] = { 0x18, 0xA1, 0xB2, 0xC3, 0xD4, 0x1D, 0x1E, 0x99 };
     for (unsigned k = 0; k < 8; k++)
-        CHECK_EQ(peek8(gpu, BUF + 8 + k), want[k]);
-    CHECK_EQ(peek8(gpu, BUF + 16), 0x20);
-    CHECK_EQ(peek8(gpu, BUF + 17), 0x21);
+        CHECK_EQ(dpa_peek8(gpu, BUF + 8 + k), want[k]);
+    CHECK_EQ(dpa_peek8(gpu, BUF + 16), 0x20);
+    CHECK_EQ(dpa_peek8(gpu, BUF + 17), 0x21);
     /* a disabled slot and a bad size write nothing */
     CHECK_EQ(g7sf_dp_byte_scatter(gpu, &u, o4, 2, 0x0, 4, q), 0);
     CHECK_EQ(g7sf_dp_byte_scatter(gpu, &u, o2, 1, 1, 3, v), G7SF_EINVAL);
-    CHECK_EQ(peek8(gpu, BUF + 3), 0x78);
-    CHECK_EQ(peek8(gpu, BUF + 9), 0xA1);
+    CHECK_EQ(dpa_peek8(gpu, BUF + 3), 0x78);
+    CHECK_EQ(dpa_peek8(gpu, BUF + 9), 0xA1);
     g7sf_gpu_destroy(gpu);
 }
