@@ -152,6 +152,32 @@ TEST(untyped_read_write_pack_taken_channels)
     g7sf_gpu_destroy(gpu);
 }
 
+TEST(untyped_channels_past_2_64_are_outside_a_buffer)
+{
+    g7sf_gpu *gpu = g7sf_gpu_create();
+    /* channel G of a slot at 2^64 - 4 is at 2^64: outside every buffer,
+     * not byte 0 (2^64 mod 2^64) of this 8 GiB one */
+    dpa_fill(gpu, 0, 2, 0x3000);
+    const g7sf_dp_untyped big = { .buf = { 0, 0x200000000ull } };
+    const uint64_t off[1] = { UINT64_MAX - 3 };
+    uint32_t d[2] = { DPA_SENTINEL, DPA_SENTINEL };
+    CHECK_EQ(g7sf_dp_untyped_read(gpu, &big, off, 1, 1, 0x3, d), 0);
+    CHECK_EQ(d[0], 0);
+    CHECK_EQ(d[1], 0);
+    const uint32_t w[2] = { 0xF0, 0xF1 };
+    CHECK_EQ(g7sf_dp_untyped_write(gpu, &big, off, 1, 1, 0x3, w), 0);
+    CHECK_EQ(t_peek(gpu, 0), 0x3000);
+    CHECK_EQ(t_peek(gpu, 4), 0x3001);
+    /* SLM has no end: 2^64 - 4 is byte 0xFFFC of it and 2^64 is byte 0 */
+    uint8_t *slm = calloc(G7SF_SLM_SIZE, 1);
+    const g7sf_dp_untyped shared = { .slm = slm };
+    CHECK_EQ(g7sf_dp_untyped_write(gpu, &shared, off, 1, 1, 0x3, w), 0);
+    CHECK_EQ(slm[0xFFFC], 0xF0);
+    CHECK_EQ(slm[0], 0xF1);
+    free(slm);
+    g7sf_gpu_destroy(gpu);
+}
+
 TEST(slm_elements_wrap_around_the_64_kib)
 {
     g7sf_gpu *gpu = g7sf_gpu_create();

@@ -57,6 +57,15 @@ int dp_untyped_store(g7sf_gpu *gpu, const g7sf_dp_untyped *u, uint64_t off, unsi
     return dp_buffer_address(&u->buf, off, bytes, &a) ? g7sf_mem_write(gpu, a, &v, bytes) : 0;
 }
 
+/* Channel k of the element at off.  Past 2^64 a buffer has no byte
+ * (UINT64_MAX holds no DWord); SLM wraps modulo 64 KiB, which 2^64 is a
+ * multiple of. */
+static uint64_t channel_offset(const g7sf_dp_untyped *u, uint64_t off, unsigned k)
+{
+    uint64_t o = off + 4 * k;
+    return !u->slm && o < off ? UINT64_MAX : o;
+}
+
 static bool bad_args(const g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
                      unsigned n, const void *data)
 {
@@ -75,7 +84,7 @@ int g7sf_dp_untyped_read(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t
             uint64_t v;
             if (!(channels >> k & 1))
                 continue;
-            dp_untyped_load(gpu, u, offsets[i] + 4 * k, 4, &v);
+            dp_untyped_load(gpu, u, channel_offset(u, offsets[i], k), 4, &v);
             data[j++ * n + i] = (uint32_t)v;
         }
     }
@@ -93,7 +102,8 @@ int g7sf_dp_untyped_write(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_
         for (unsigned k = 0, j = 0; k < 4; k++) {
             if (!(channels >> k & 1))
                 continue;
-            int r = dp_untyped_store(gpu, u, offsets[i] + 4 * k, 4, data[j++ * n + i]);
+            int r = dp_untyped_store(gpu, u, channel_offset(u, offsets[i], k), 4,
+                                     data[j++ * n + i]);
             if (r)
                 return r;
         }
