@@ -64,11 +64,12 @@ int g7sf_dp_scatter(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *of
     return 0;
 }
 
-/* The block's slot offsets, for the general path. */
+/* The block's slot offsets, for the general path.  A slot past 2^64 must
+ * not wrap to a small offset: UINT64_MAX holds no DWord of any buffer. */
 static void block_offsets(uint64_t offset, unsigned n, uint64_t *offsets)
 {
     for (unsigned i = 0; i < n; i++)
-        offsets[i] = offset + 4 * i;
+        offsets[i] = offset > UINT64_MAX - 4 * i ? UINT64_MAX : offset + 4 * i;
 }
 
 /* Every slot enabled and the whole block in bounds: one memory access. */

@@ -77,6 +77,15 @@ uint8_t *dp_untyped_span(g7sf_gpu *gpu, const g7sf_dp_untyped *u, uint64_t off, 
                                                                   : NULL;
 }
 
+/* Channel k of the element at off.  Past 2^64 a buffer has no byte
+ * (UINT64_MAX holds no DWord); SLM wraps modulo 64 KiB, which 2^64 is a
+ * multiple of. */
+static uint64_t channel_offset(const g7sf_dp_untyped *u, uint64_t off, unsigned k)
+{
+    uint64_t o = off + 4 * k;
+    return !u->slm && o < off ? UINT64_MAX : o;
+}
+
 static bool bad_args(const g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
                      unsigned n, const void *data)
 {
@@ -98,10 +107,12 @@ int g7sf_dp_untyped_read(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t
             uint64_t v;
             if (!(channels >> k & 1))
                 continue;
-            if (p)
+            if (p) {
                 memcpy(&data[j++ * n + i], p + 4 * k, 4);
-            else
-                dp_untyped_load(gpu, u, offsets[i] + 4 * k, 4, &v), data[j++ * n + i] = (uint32_t)v;
+            } else {
+                dp_untyped_load(gpu, u, channel_offset(u, offsets[i], k), 4, &v);
+                data[j++ * n + i] = (uint32_t)v;
+            }
         }
     }
     return 0;
@@ -124,7 +135,8 @@ int g7sf_dp_untyped_write(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_
             if (p)
                 memcpy(p + 4 * k, &data[j++ * n + i], 4);
             else
-                r = dp_untyped_store(gpu, u, offsets[i] + 4 * k, 4, data[j++ * n + i]);
+                r = dp_untyped_store(gpu, u, channel_offset(u, offsets[i], k), 4,
+                                     data[j++ * n + i]);
             if (r)
                 return r;
         }
