@@ -89,6 +89,18 @@ TEST(media_from_state_linear_2d)
     why = NULL;
     CHECK_EQ(g7sf_dp_media_surface_from_state(&ss, -1, 0, &m, &why), G7SF_ESTATE);
     CHECK(why != NULL);
+    /* 24- and 48-bit pixels: no edge pixel the boundary rule can name
+     * (spec 8629-8650, docs/spec-notes.md); 64-bit ones replicate whole */
+    const unsigned odd_sizes[] = { G7SF_FORMAT_R8G8B8_UNORM, G7SF_FORMAT_R16G16B16_UNORM };
+    for (unsigned i = 0; i < 2; i++) {
+        ss = dpa_image_ss(G7SF_SURFTYPE_2D, odd_sizes[i], MED, 5, 6, 1, PITCH);
+        why = NULL;
+        CHECK_EQ(g7sf_dp_media_surface_from_state(&ss, -1, 0, &m, &why), G7SF_ESTATE);
+        CHECK(why != NULL);
+    }
+    ss = dpa_image_ss(G7SF_SURFTYPE_2D, G7SF_FORMAT_R16G16B16A16_UNORM, MED, 5, 6, 1, PITCH);
+    CHECK_EQ(g7sf_dp_media_surface_from_state(&ss, -1, 0, &m, NULL), 0);
+    CHECK_EQ(m.bpp, 8);
     g7sf_gpu_destroy(gpu);
 }
 

@@ -28,8 +28,12 @@ int g7sf_dp_media_surface_from_state(const g7sf_render_surface_state *state, int
         why = "describes no valid surface";
     else if (s->type != G7SF_SURFTYPE_2D || s->depth != 1 || s->levels != 1 || s->samples != 1)
         why = "is not a single-level, non-arrayed SURFTYPE_2D";
-    else if (s->block_w != 1 || s->block_h != 1 || s->bpb == 96)
-        why = "has a block-compressed, sub-byte or 96-bit format";
+    else if (s->block_w != 1 || s->block_h != 1 || s->bpb < 8 || (s->bpb & (s->bpb - 1)))
+        /* the boundary rules name 8, 16 and 32 bpp, "hardware behavior for
+         * any other surface types is undefined" (spec 8629-8650): 64 and 128
+         * replicate their whole pixel alike (docs/spec-notes.md); 24, 48 and
+         * 96-bit pixels are refused */
+        why = "has a block-compressed, sub-byte or 24/48/96-bit format";
     else if (s->base % 32 || (s->tiling == G7SF_TILING_LINEAR && s->pitch % 64))
         why = "needs a 32-byte aligned base and (linear) a pitch multiple of 64";
     else if (ss.media_boundary_pixel_mode == 1)
