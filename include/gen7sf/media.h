@@ -214,6 +214,32 @@ typedef struct g7sf_fmd_frame {
 void g7sf_fmd_add(g7sf_fmd_frame *f, unsigned stream_id, const g7sf_fmd_block *b, int bx, int by,
                   int w, int h);
 
+/* ---- The DN/DI unit on surfaces in graphics memory (§2.8.6) ------------ */
+
+/* A MEDIA_SURFACE_STATE (§2.12.2.2) as the DN/DI unit reads it: a frame
+ * (YCRCB_* packed 4:2:2, PLANAR_420_8 / 411_8 / 422_8) or the statistics
+ * surface (STMM_DN_STATISTICS: Width, Height in bytes and rows). */
+typedef struct g7sf_media_surface {
+    unsigned format;            /* Surface Format: G7SF_MEDIA_YCRCB_NORMAL ..
+                                   G7SF_MEDIA_STMM_DN_STATISTICS */
+    unsigned tiling;            /* enum g7sf_tiling */
+    uint32_t base, pitch;       /* Surface Base Address, pitch in bytes */
+    int width, height;          /* pixels (statistics: bytes) and rows */
+    /* YUV formats: */
+    enum g7sf_chroma chroma;    /* 4:2:2 for the packed YCRCB_* formats */
+    bool packed;                /* YCRCB_*: one plane of Y and chroma bytes */
+    bool interleaved;           /* planar with Interleave Chroma: Cb, Cr byte pairs */
+    uint32_t chroma_pitch;      /* separate planes: pitch, or half with Half Pitch for Chroma */
+    uint32_t cb_x, cb_y, cr_x, cr_y;    /* plane origins, bytes and rows from the base */
+} g7sf_media_surface;
+
+/* Decodes and checks ss: the formats the unit reads, sizes, pitch, tiling
+ * and chroma plane offsets (docs/spec-notes.md, "Deinterlace message",
+ * surface checks).  0, or G7SF_ESTATE with *why (when why is not NULL) set
+ * to a short reason; G7SF_EINVAL for NULL ss or s. */
+int g7sf_media_surface_from_state(const g7sf_media_surface_state *ss, g7sf_media_surface *s,
+                                  const char **why);
+
 #ifdef __cplusplus
 }
 #endif

@@ -22,7 +22,7 @@ typedef struct di_msg {
     bool first;
     int x, y, bh;               /* the block: (x, y), 16 x bh */
     int pw, ph;                 /* frame size padded to whole blocks */
-    media_surface cur, prev, stat;
+    g7sf_media_surface cur, prev, stat;
     media_frame fcur, fprev;
     uint8_t *stmm;              /* pw / 2 x ph STMM entries, DI only */
     uint8_t *mem;               /* the three, from media_scratch_take */
@@ -45,7 +45,7 @@ static int read_state(g7sf_msg_ctx *c, const sampler_desc *d, g7sf_sampler_state
     return 0;
 }
 
-static int bind(g7sf_msg_ctx *c, unsigned bti, const char *role, media_surface *s)
+static int bind(g7sf_msg_ctx *c, unsigned bti, const char *role, g7sf_media_surface *s)
 {
     uint32_t ss_addr;
     int r = g7sf_msg_surface_state(c, bti, G7SF_MEDIA_SURFACE_STATE_DWORDS * 4, "deinterlace",
@@ -56,14 +56,14 @@ static int bind(g7sf_msg_ctx *c, unsigned bti, const char *role, media_surface *
     if (g7sf_state_read(c->gpu, &g7sf_desc_MEDIA_SURFACE_STATE, ss_addr, &ss))
         return g7sf_msg_fail(c, G7SF_ENOMEM, "deinterlace: out of host memory");
     const char *why;
-    if (media_surface_from_state(&ss, s, &why))
+    if (g7sf_media_surface_from_state(&ss, s, &why))
         return g7sf_msg_fail(c, G7SF_ESTATE, "deinterlace: %s (BTI %u): %s", role, bti, why);
     return 0;
 }
 
 /* DI Enable, DN Enable and the input format choose the writeback
  * (§2.13.2.6): 12 / 11 / 10 registers with DI, 9 / 5 without. */
-static unsigned response_length(const g7sf_sampler_state_di *st, const media_surface *cur)
+static unsigned response_length(const g7sf_sampler_state_di *st, const g7sf_media_surface *cur)
 {
     if (st->di_enable)
         return st->dn_enable ? (cur->packed ? 12 : 11) : 10;
