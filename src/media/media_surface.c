@@ -73,7 +73,7 @@ int g7sf_media_surface_from_state(const g7sf_media_surface_state *ss, g7sf_media
                           .base = ss->surface_base_address, .pitch = ss->surface_pitch + 1,
                           .width = (int)ss->width + 1, .height = (int)ss->height + 1 };
     if (s->format > G7SF_MEDIA_STMM_DN_STATISTICS)
-        return bad(why, "a Surface Format the deinterlace message does not read");
+        return bad(why, "a Surface Format the DN/DI unit does not read");
     if (ss->tile_mode == 1)
         return bad(why, "reserved Tile Mode 1");
     if (s->tiling != G7SF_TILING_LINEAR &&
@@ -188,10 +188,10 @@ void media_frame_init(media_frame *f, const g7sf_media_surface *s, int pw, int p
     f->real = (g7sf_plane){ f->plane[0], pw, s->width, s->height };
 }
 
-/* The media unit's per-gpu context: host memory for the deinterlace
- * message's frame copies, kept between messages (frame-sized buffers cost
- * more to allocate than the message's work); taken by one message at a
- * time. */
+/* The media unit's per-gpu context: host memory for the frame copies of
+ * g7sf_dndi_block (the deinterlace message's pass), kept between passes
+ * (frame-sized buffers cost more to allocate than a pass's work); taken by
+ * one pass at a time. */
 typedef struct media_gpu {
     uint8_t *mem;
     size_t size;
@@ -211,7 +211,7 @@ uint8_t *media_scratch_take(g7sf_gpu *gpu, size_t size, bool *own)
         return calloc(size ? size : 1, 1);
     if (g->size < size) {
         /* no realloc: the old contents are not wanted; zeroed so that
-         * nothing a message reads is indeterminate */
+         * nothing a pass reads is indeterminate */
         free(g->mem);
         g->mem = calloc(size, 1);
         g->size = g->mem ? size : 0;

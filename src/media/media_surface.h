@@ -1,8 +1,7 @@
-/* Internal: surfaces of the deinterlace message as the DN/DI unit reads
- * them (g7sf_media_surface, media.h).  A region of their pixels is copied
- * from graphics memory into a frame-sized host copy (media_frame) whose
- * planes the function layer (media.h) takes.  Decisions:
- * docs/spec-notes.md, "Deinterlace message". */
+/* Internal: the surfaces g7sf_dndi_block (dndi.c) reads.  A region of a
+ * g7sf_media_surface's pixels is copied from graphics memory into a
+ * frame-sized host copy (media_frame) whose planes the block functions of
+ * media.h take.  Decisions: docs/spec-notes.md, "Deinterlace message". */
 #ifndef G7SF_MEDIA_SURFACE_H
 #define G7SF_MEDIA_SURFACE_H
 
@@ -14,8 +13,8 @@ int media_surface_read_bytes(g7sf_gpu *gpu, const g7sf_media_surface *s, uint32_
                              uint32_t n, uint8_t *dst);
 
 /* A host copy of a frame padded to pw x ph luma pixels (chroma planes at
- * the chroma size of that), of which the message loads only the windows
- * its block reads; the rest holds whatever the memory held.  yuv views the
+ * the chroma size of that), of which a pass loads only the windows its
+ * block reads; the rest holds whatever the memory held.  yuv views the
  * padded frame; real is the same luma at the surface's own size. */
 typedef struct media_frame {
     uint8_t *plane[3];          /* Y, Cb, Cr */
@@ -29,9 +28,9 @@ size_t media_frame_bytes(const g7sf_media_surface *s, int pw, int ph);
 /* Lays the frame's planes out in mem (media_frame_bytes long). */
 void media_frame_init(media_frame *f, const g7sf_media_surface *s, int pw, int ph, uint8_t *mem);
 
-/* Host memory of at least size bytes for one message: the gpu's scratch
+/* Host memory of at least size bytes for one pass: the gpu's scratch
  * (gpu.h), or when another thread holds it, or it can't grow, a buffer of
- * the message's own (*own set).  NULL when out of memory.  Give it back
+ * the pass's own (*own set).  NULL when out of memory.  Give it back
  * with media_scratch_put. */
 uint8_t *media_scratch_take(g7sf_gpu *gpu, size_t size, bool *own);
 void media_scratch_put(g7sf_gpu *gpu, uint8_t *mem, bool own);
