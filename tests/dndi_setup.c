@@ -125,12 +125,12 @@ void d_write_frame(g7sf_gpu *gpu, const d_layout *l, const d_frame *f)
         }
 }
 
-void d_bind(g7sf_gpu *gpu, unsigned bti, const d_layout *l, int w, int h)
+void d_surface_dwords(const d_layout *l, int w, int h, uint32_t dw[8])
 {
     /* §2.12.2.2: DW1 Height-1 31:18, Width-1 17:4; DW2 format 31:28,
      * Interleave Chroma 27, Surface Pitch-1 20:3, Half Pitch 2, Tile Mode
      * 1:0; DW3 X/Y Offset for U(Cb) 29:16 / 14:0; DW4 the same for V(Cr) */
-    uint32_t dw[8] = {
+    const uint32_t v[8] = {
         l->base,
         (uint32_t)(h - 1) << 18 | (uint32_t)(w - 1) << 4,
         l->format << 28 | (uint32_t)l->interleave << 27 | (l->pitch - 1) << 3 |
@@ -138,6 +138,13 @@ void d_bind(g7sf_gpu *gpu, unsigned bti, const d_layout *l, int w, int h)
         l->cb_x << 16 | l->cb_y,
         l->cr_x << 16 | l->cr_y,
     };
+    memcpy(dw, v, sizeof v);
+}
+
+void d_bind(g7sf_gpu *gpu, unsigned bti, const d_layout *l, int w, int h)
+{
+    uint32_t dw[8];
+    d_surface_dwords(l, w, h, dw);
     t_bind_state(gpu, bti, dw);
 }
 

@@ -46,7 +46,9 @@ d_layout d_layout_for(unsigned format, unsigned tile, bool interleave, uint32_t 
 void d_write_frame(g7sf_gpu *gpu, const d_layout *l, const d_frame *f);
 /* Byte (x, y) of a surface: for the R8 statistics surface. */
 void d_poke8(g7sf_gpu *gpu, const d_layout *l, uint32_t x, uint32_t y, uint8_t v);
-/* MEDIA_SURFACE_STATE for w x h (bytes x rows for statistics) at BTI bti. */
+/* MEDIA_SURFACE_STATE for w x h (bytes x rows for statistics): its dwords,
+ * or bound at BTI bti. */
+void d_surface_dwords(const d_layout *l, int w, int h, uint32_t dw[8]);
 void d_bind(g7sf_gpu *gpu, unsigned bti, const d_layout *l, int w, int h);
 
 /* DEINTERLACE_SAMPLER_STATE as dwords: the driver defaults of

@@ -1,7 +1,10 @@
 /* Media functions at function level (§2.8): the denoise (DN) unit's block
- * kernels.  They work on plain 8-bit planes and decoded state, so a frame
- * pipeline and the deinterlace message can share them.  Decisions on unclear
- * passages are in docs/spec-notes.md, "Denoise (§2.8.1)". */
+ * kernels, the deinterlacer and the field motion detector.  They work on
+ * plain 8-bit planes and decoded state, so a frame pipeline and the
+ * deinterlace message can share them; g7sf_dndi_block (at the end) is the
+ * whole unit's pass over a block of surfaces in graphics memory, what the
+ * sampler's deinterlace message runs.  Decisions on unclear passages are in
+ * docs/spec-notes.md, "Denoise (§2.8.1)" and "Deinterlace message". */
 #ifndef GEN7SF_MEDIA_H
 #define GEN7SF_MEDIA_H
 
@@ -215,6 +218,97 @@ typedef struct g7sf_fmd_frame {
  * edge are not summed (002 line 440); w, h are the frame size. */
 G7SF_API void g7sf_fmd_add(g7sf_fmd_frame *f, unsigned stream_id, const g7sf_fmd_block *b,
                            int bx, int by, int w, int h);
+
+/* ---- The DN/DI unit on surfaces in graphics memory (§2.8.6) ------------ */
+
+/* A MEDIA_SURFACE_STATE (§2.12.2.2) as the DN/DI unit reads it: a frame
+ * (YCRCB_* packed 4:2:2, PLANAR_420_8 / 411_8 / 422_8) or the statistics
+ * surface (STMM_DN_STATISTICS: Width, Height in bytes and rows). */
+typedef struct g7sf_media_surface {
+    unsigned format;            /* Surface Format: G7SF_MEDIA_YCRCB_NORMAL ..
+                                   G7SF_MEDIA_STMM_DN_STATISTICS */
+    unsigned tiling;            /* enum g7sf_tiling */
+    uint32_t base, pitch;       /* Surface Base Address, pitch in bytes */
+    int width, height;          /* pixels (statistics: bytes) and rows */
+    /* YUV formats: */
+    enum g7sf_chroma chroma;    /* 4:2:2 for the packed YCRCB_* formats */
+    bool packed;                /* YCRCB_*: one plane of Y and chroma bytes */
+    bool interleaved;           /* planar with Interleave Chroma: Cb, Cr byte pairs */
+    uint32_t chroma_pitch;      /* separate planes: pitch, or half with Half Pitch for Chroma */
+    uint32_t cb_x, cb_y, cr_x, cr_y;    /* plane origins, bytes and rows from the base */
+} g7sf_media_surface;
+
+/* Decodes and checks ss: the formats the unit reads, sizes, pitch, tiling
+ * and chroma plane offsets (docs/spec-notes.md, "Deinterlace message",
+ * surface checks).  0, or G7SF_ESTATE with *why (when why is not NULL) set
+ * to a short reason; G7SF_EINVAL for NULL ss or s. */
+int g7sf_media_surface_from_state(const g7sf_media_surface_state *ss, g7sf_media_surface *s,
+                                  const char **why);
+
+/* Whether SAMPLER_STATE_DI s can drive g7sf_dndi_block, checked in this
+ * order: G7SF_ESTATE for DI Enable and DN Enable both 0 (PRM 3867) and for
+ * Progressive DN with DI Enable (3834); G7SF_ENOTIMPL for DI Partial with
+ * DI Enable (the partial output is not in the PRM; with DI Enable 0 the bit
+ * means nothing); G7SF_ESTATE for what g7sf_di_state_check rejects.  *why
+ * (when why is not NULL) is the reason, NULL for 0.  G7SF_EINVAL for a
+ * NULL s. */
+int g7sf_dndi_state_check(const g7sf_sampler_state_di *s, const char **why);
+
+/* One pass of the DN/DI unit over a block: the 16x8 block with DI Enable 0
+ * (DN only), the 16x4 block with DI Enable.  Lines past bh are 0, and so
+ * is all of the DI part without DI Enable. */
+typedef struct g7sf_dndi_result {
+    int bh;                     /* 8 (DN only) or 4 (DI Enable) */
+    /* The DN: the block's luma lines denoised (as read with DN Enable 0),
+     * the new denoise history of its 4x4s (hist[k], k = (y / 4) * 4 + x / 4;
+     * 0 on the first frame and with DN Enable 0) and its statistics
+     * (g7sf_dn_block; with DN Enable 0 only bne, the rest 0). */
+    uint8_t y[8][16];
+    uint8_t hist[8];
+    g7sf_dn_block_stats dn;
+    /* The block's chroma lines as read, 4:2:2 frames only (else 0): line l
+     * holds Cr(2i) at [2i] and Cb(2i) at [2i + 1] of frame line by + l, the
+     * chroma block layout of g7sf_di_block_out. */
+    uint8_t c[8][16];
+    /* DI Enable: the FMD and the deinterlacer (g7sf_fmd_block_run,
+     * g7sf_di_block) over the current frame with the DN's block in it (DN
+     * Enable 1) or as read, and the block's two lines of the current
+     * frame's 2nd field (by DN/DI Top First), in frame order: luma as y
+     * holds them, chroma as c (4:2:2 only). */
+    g7sf_fmd_block fmd;
+    g7sf_di_block_out di;
+    uint8_t cur2_y[2][16], cur2_c[2][16];
+} g7sf_dndi_result;
+
+/* Runs the DN/DI unit as st sets it (§2.8.6) over the block whose top-left
+ * pixel is (x, y) of frame cur: reads the frames' pixels around it and,
+ * unless DN/DI First Frame, the previous frame prev (the denoised one with
+ * DN on; same Surface Format and size as cur) and the statistics surface
+ * stat (§2.8.6.2: the block's saved denoise history, at byte pitch / 2 +
+ * x / 4 of row y / 4 per 4x4, and with DI Enable the STMM around it, pixel
+ * pair (x, y) at byte x / 2 of row y); on the first frame prev and stat are
+ * unread and may be NULL.  The frames are read as padded to whole blocks
+ * (16 x bh), pixels past the surface taking the last column and the
+ * nearest line of the same field.  Writes no graphics memory: the new
+ * history and STMM are in *out, for the caller to store.  The surfaces are
+ * as g7sf_media_surface_from_state makes them.  Returns 0, or the first
+ * of these errors, in this order, with a reason in *why (when why is not
+ * NULL; NULL for 0):
+ *   G7SF_EINVAL    gpu, st, cur or out NULL;
+ *   G7SF_ESTATE, G7SF_ENOTIMPL   st, as g7sf_dndi_state_check says;
+ *   G7SF_ESTATE    cur a statistics surface;
+ *   G7SF_EINVAL    (x, y) not a multiple of (16, bh) inside cur; not the
+ *                  first frame and prev or stat NULL;
+ *   G7SF_ESTATE    prev of another format or size than cur; stat not
+ *                  STMM_DN_STATISTICS with the pitch and rows of cur
+ *                  padded to whole blocks;
+ *   G7SF_ENOMEM    out of host memory;
+ *   G7SF_EFAULT    a pixel or statistic to read past 4 GiB.
+ * Passes on one gpu share its host memory for the frame copies; passes from
+ * several threads are safe (one that finds it taken allocates its own). */
+int g7sf_dndi_block(g7sf_gpu *gpu, const g7sf_sampler_state_di *st, const g7sf_media_surface *cur,
+                    const g7sf_media_surface *prev, const g7sf_media_surface *stat, int x, int y,
+                    g7sf_dndi_result *out, const char **why);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,5 @@
-/* MEDIA_SURFACE_STATE surfaces for the deinterlace message (§2.12.2.2):
- * decoding, checks, and copying windows of their pixels to host planes. */
+/* MEDIA_SURFACE_STATE surfaces of the DN/DI unit (§2.12.2.2): decoding,
+ * checks, and copying windows of their pixels to host planes. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,11 +22,13 @@ static int chroma_yshift(enum g7sf_chroma c) { return c == G7SF_CHROMA_420 ? 1 :
 
 static int bad(const char **why, const char *reason)
 {
-    *why = reason;
+    if (why)
+        *why = reason;
     return G7SF_ESTATE;
 }
 
-static int yuv_from_state(const g7sf_media_surface_state *ss, media_surface *s, const char **why)
+static int yuv_from_state(const g7sf_media_surface_state *ss, g7sf_media_surface *s,
+                          const char **why)
 {
     static const enum g7sf_chroma planar[] = { G7SF_CHROMA_420, G7SF_CHROMA_411, G7SF_CHROMA_422 };
     s->packed = s->format <= G7SF_MEDIA_YCRCB_SWAPY;
@@ -57,17 +59,21 @@ static int yuv_from_state(const g7sf_media_surface_state *ss, media_surface *s, 
     return 0;
 }
 
-int media_surface_from_state(const g7sf_media_surface_state *ss, media_surface *s,
-                             const char **why)
+int g7sf_media_surface_from_state(const g7sf_media_surface_state *ss, g7sf_media_surface *s,
+                                  const char **why)
 {
+    if (why)
+        *why = NULL;
+    if (!ss || !s)
+        return G7SF_EINVAL;
     static const unsigned tiling[4] = { [G7SF_TILEMODE_LINEAR] = G7SF_TILING_LINEAR,
                                         [G7SF_TILEMODE_XMAJOR] = G7SF_TILING_X,
                                         [G7SF_TILEMODE_YMAJOR] = G7SF_TILING_Y };
-    *s = (media_surface){ .format = ss->surface_format, .tiling = tiling[ss->tile_mode & 3],
+    *s = (g7sf_media_surface){ .format = ss->surface_format, .tiling = tiling[ss->tile_mode & 3],
                           .base = ss->surface_base_address, .pitch = ss->surface_pitch + 1,
                           .width = (int)ss->width + 1, .height = (int)ss->height + 1 };
     if (s->format > G7SF_MEDIA_STMM_DN_STATISTICS)
-        return bad(why, "a Surface Format the deinterlace message does not read");
+        return bad(why, "a Surface Format the DN/DI unit does not read");
     if (ss->tile_mode == 1)
         return bad(why, "reserved Tile Mode 1");
     if (s->tiling != G7SF_TILING_LINEAR &&
@@ -84,7 +90,7 @@ int media_surface_from_state(const g7sf_media_surface_state *ss, media_surface *
 typedef struct plane_loc { uint32_t ox, oy, pitch; } plane_loc;
 
 /* n bytes from byte x of row y of a plane, run by run of the tiling. */
-static int read_span(g7sf_gpu *gpu, const media_surface *s, const plane_loc *l, uint32_t x,
+static int read_span(g7sf_gpu *gpu, const g7sf_media_surface *s, const plane_loc *l, uint32_t x,
                      uint32_t y, uint32_t n, uint8_t *dst)
 {
     uint32_t run = g7sf_tiling_run(s->tiling);
@@ -107,7 +113,7 @@ static int read_span(g7sf_gpu *gpu, const media_surface *s, const plane_loc *l, 
     return 0;
 }
 
-int media_surface_read_bytes(g7sf_gpu *gpu, const media_surface *s, uint32_t x, uint32_t y,
+int media_surface_read_bytes(g7sf_gpu *gpu, const g7sf_media_surface *s, uint32_t x, uint32_t y,
                              uint32_t n, uint8_t *dst)
 {
     if ((uint64_t)x + n > s->pitch || y >= (uint32_t)s->height)
@@ -117,7 +123,7 @@ int media_surface_read_bytes(g7sf_gpu *gpu, const media_surface *s, uint32_t x, 
 
 /* Pixels [x, x + n) of line y of plane p (0 Y, 1 Cb, 2 Cr), all inside the
  * surface: bytes are read a chunk at a time and the plane's own picked. */
-static int read_pixels(g7sf_gpu *gpu, const media_surface *s, int p, uint32_t x, uint32_t y,
+static int read_pixels(g7sf_gpu *gpu, const g7sf_media_surface *s, int p, uint32_t x, uint32_t y,
                        uint32_t n, uint8_t *dst)
 {
     enum { CHUNK = 64 };
@@ -164,13 +170,13 @@ static int field_line(int y, int h)
     return l < 0 ? h - 1 : l;
 }
 
-size_t media_frame_bytes(const media_surface *s, int pw, int ph)
+size_t media_frame_bytes(const g7sf_media_surface *s, int pw, int ph)
 {
     size_t cw = (size_t)(pw >> chroma_xshift(s->chroma)), ch = (size_t)(ph >> chroma_yshift(s->chroma));
     return (size_t)pw * (size_t)ph + 2 * cw * ch;
 }
 
-void media_frame_init(media_frame *f, const media_surface *s, int pw, int ph, uint8_t *mem)
+void media_frame_init(media_frame *f, const g7sf_media_surface *s, int pw, int ph, uint8_t *mem)
 {
     int cw = pw >> chroma_xshift(s->chroma), ch = ph >> chroma_yshift(s->chroma);
     *f = (media_frame){ .w = { pw, cw, cw }, .h = { ph, ch, ch } };
@@ -182,10 +188,10 @@ void media_frame_init(media_frame *f, const media_surface *s, int pw, int ph, ui
     f->real = (g7sf_plane){ f->plane[0], pw, s->width, s->height };
 }
 
-/* The media unit's per-gpu context: host memory for the deinterlace
- * message's frame copies, kept between messages (frame-sized buffers cost
- * more to allocate than the message's work); taken by one message at a
- * time. */
+/* The media unit's per-gpu context: host memory for the frame copies of
+ * g7sf_dndi_block (the deinterlace message's pass), kept between passes
+ * (frame-sized buffers cost more to allocate than a pass's work); taken by
+ * one pass at a time. */
 typedef struct media_gpu {
     uint8_t *mem;
     size_t size;
@@ -205,7 +211,7 @@ uint8_t *media_scratch_take(g7sf_gpu *gpu, size_t size, bool *own)
         return calloc(size ? size : 1, 1);
     if (g->size < size) {
         /* no realloc: the old contents are not wanted; zeroed so that
-         * nothing a message reads is indeterminate */
+         * nothing a pass reads is indeterminate */
         free(g->mem);
         g->mem = calloc(size, 1);
         g->size = g->mem ? size : 0;
@@ -230,7 +236,7 @@ void media_scratch_put(g7sf_gpu *gpu, uint8_t *mem, bool own)
 static int imax(int a, int b) { return a > b ? a : b; }
 static int imin(int a, int b) { return a < b ? a : b; }
 
-int media_frame_load(g7sf_gpu *gpu, const media_surface *s, media_frame *f, int bx, int by,
+int media_frame_load(g7sf_gpu *gpu, const g7sf_media_surface *s, media_frame *f, int bx, int by,
                      int bw, int bh, int mx, int my)
 {
     for (int p = 0; p < 3; p++) {

@@ -1,41 +1,20 @@
-/* Internal: surfaces of the deinterlace message as the DN/DI unit reads
- * them.  A MEDIA_SURFACE_STATE (§2.12.2.2) becomes a media_surface; a
- * region of its pixels is copied from graphics memory into a frame-sized
- * host copy (media_frame) whose planes the function layer (media.h) takes.
- * Decisions: docs/spec-notes.md, "Deinterlace message". */
+/* Internal: the surfaces g7sf_dndi_block (dndi.c) reads.  A region of a
+ * g7sf_media_surface's pixels is copied from graphics memory into a
+ * frame-sized host copy (media_frame) whose planes the block functions of
+ * media.h take.  Decisions: docs/spec-notes.md, "Deinterlace message". */
 #ifndef G7SF_MEDIA_SURFACE_H
 #define G7SF_MEDIA_SURFACE_H
 
 #include "gen7sf/media.h"
 
-typedef struct media_surface {
-    unsigned format;            /* Surface Format: G7SF_MEDIA_YCRCB_NORMAL ..
-                                   G7SF_MEDIA_STMM_DN_STATISTICS */
-    unsigned tiling;            /* enum g7sf_tiling */
-    uint32_t base, pitch;       /* Surface Base Address, pitch in bytes */
-    int width, height;          /* pixels (statistics: bytes) and rows */
-    /* YUV formats: */
-    enum g7sf_chroma chroma;    /* 4:2:2 for the packed YCRCB_* formats */
-    bool packed;                /* YCRCB_*: one plane of Y and chroma bytes */
-    bool interleaved;           /* planar with Interleave Chroma: Cb, Cr byte pairs */
-    uint32_t chroma_pitch;      /* separate planes: pitch, or half with Half Pitch for Chroma */
-    uint32_t cb_x, cb_y, cr_x, cr_y;    /* plane origins, bytes and rows from the base */
-} media_surface;
-
-/* Decodes and checks the state (formats the message may bind, sizes,
- * pitch, tiling, chroma plane offsets).  0, or G7SF_ESTATE with *why set
- * to a short reason. */
-int media_surface_from_state(const g7sf_media_surface_state *ss, media_surface *s,
-                             const char **why);
-
 /* Reads n bytes of row y of the statistics surface from byte x on.
  * G7SF_ERANGE outside pitch x height, G7SF_EFAULT past 4 GiB. */
-int media_surface_read_bytes(g7sf_gpu *gpu, const media_surface *s, uint32_t x, uint32_t y,
+int media_surface_read_bytes(g7sf_gpu *gpu, const g7sf_media_surface *s, uint32_t x, uint32_t y,
                              uint32_t n, uint8_t *dst);
 
 /* A host copy of a frame padded to pw x ph luma pixels (chroma planes at
- * the chroma size of that), of which the message loads only the windows
- * its block reads; the rest holds whatever the memory held.  yuv views the
+ * the chroma size of that), of which a pass loads only the windows its
+ * block reads; the rest holds whatever the memory held.  yuv views the
  * padded frame; real is the same luma at the surface's own size. */
 typedef struct media_frame {
     uint8_t *plane[3];          /* Y, Cb, Cr */
@@ -45,13 +24,13 @@ typedef struct media_frame {
 } media_frame;
 
 /* The bytes media_frame_init takes for a pw x ph frame of s. */
-size_t media_frame_bytes(const media_surface *s, int pw, int ph);
+size_t media_frame_bytes(const g7sf_media_surface *s, int pw, int ph);
 /* Lays the frame's planes out in mem (media_frame_bytes long). */
-void media_frame_init(media_frame *f, const media_surface *s, int pw, int ph, uint8_t *mem);
+void media_frame_init(media_frame *f, const g7sf_media_surface *s, int pw, int ph, uint8_t *mem);
 
-/* Host memory of at least size bytes for one message: the gpu's scratch
+/* Host memory of at least size bytes for one pass: the gpu's scratch
  * (gpu.h), or when another thread holds it, or it can't grow, a buffer of
- * the message's own (*own set).  NULL when out of memory.  Give it back
+ * the pass's own (*own set).  NULL when out of memory.  Give it back
  * with media_scratch_put. */
 uint8_t *media_scratch_take(g7sf_gpu *gpu, size_t size, bool *own);
 void media_scratch_put(g7sf_gpu *gpu, uint8_t *mem, bool own);
@@ -61,7 +40,7 @@ void media_scratch_put(g7sf_gpu *gpu, uint8_t *mem, bool own);
  * on every side, clipped to the padded frame.  Pixels past the surface take
  * the last column and the nearest line of the same field.  0, or
  * G7SF_EFAULT when a pixel's address passes 4 GiB. */
-int media_frame_load(g7sf_gpu *gpu, const media_surface *s, media_frame *f, int bx, int by,
+int media_frame_load(g7sf_gpu *gpu, const g7sf_media_surface *s, media_frame *f, int bx, int by,
                      int bw, int bh, int mx, int my);
 
 #endif
