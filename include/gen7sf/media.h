@@ -242,8 +242,8 @@ typedef struct g7sf_media_surface {
  * and chroma plane offsets (docs/spec-notes.md, "Deinterlace message",
  * surface checks).  0, or G7SF_ESTATE with *why (when why is not NULL) set
  * to a short reason; G7SF_EINVAL for NULL ss or s. */
-int g7sf_media_surface_from_state(const g7sf_media_surface_state *ss, g7sf_media_surface *s,
-                                  const char **why);
+G7SF_API int g7sf_media_surface_from_state(const g7sf_media_surface_state *ss,
+                                           g7sf_media_surface *s, const char **why);
 
 /* Whether SAMPLER_STATE_DI s can drive g7sf_dndi_block, checked in this
  * order: G7SF_ESTATE for DI Enable and DN Enable both 0 (PRM 3867) and for
@@ -252,7 +252,7 @@ int g7sf_media_surface_from_state(const g7sf_media_surface_state *ss, g7sf_media
  * means nothing); G7SF_ESTATE for what g7sf_di_state_check rejects.  *why
  * (when why is not NULL) is the reason, NULL for 0.  G7SF_EINVAL for a
  * NULL s. */
-int g7sf_dndi_state_check(const g7sf_sampler_state_di *s, const char **why);
+G7SF_API int g7sf_dndi_state_check(const g7sf_sampler_state_di *s, const char **why);
 
 /* One pass of the DN/DI unit over a block: the 16x8 block with DI Enable 0
  * (DN only), the 16x4 block with DI Enable.  Lines past bh are 0, and so
@@ -306,9 +306,10 @@ typedef struct g7sf_dndi_result {
  *   G7SF_EFAULT    a pixel or statistic to read past 4 GiB.
  * Passes on one gpu share its host memory for the frame copies; passes from
  * several threads are safe (one that finds it taken allocates its own). */
-int g7sf_dndi_block(g7sf_gpu *gpu, const g7sf_sampler_state_di *st, const g7sf_media_surface *cur,
-                    const g7sf_media_surface *prev, const g7sf_media_surface *stat, int x, int y,
-                    g7sf_dndi_result *out, const char **why);
+G7SF_API int g7sf_dndi_block(g7sf_gpu *gpu, const g7sf_sampler_state_di *st,
+                             const g7sf_media_surface *cur, const g7sf_media_surface *prev,
+                             const g7sf_media_surface *stat, int x, int y, g7sf_dndi_result *out,
+                             const char **why);
 
 #ifdef __cplusplus
 }
