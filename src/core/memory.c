@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu.h"
+#include "memory.h"
 
 #define PAGES_PER_DIR G7SF_PAGES_PER_DIR
 

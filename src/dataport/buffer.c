@@ -2,7 +2,7 @@
  * the DWord gather/scatter every such message reduces to. */
 #include <string.h>
 
-#include "core/gpu.h"
+#include "core/memory.h"
 #include "dp.h"
 
 int g7sf_dp_buffer_from_surface(const g7sf_render_surface_state *ss, uint32_t align,

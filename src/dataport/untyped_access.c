@@ -2,7 +2,7 @@
  * raw and structured buffers or SLM, and the element accesses on them. */
 #include <string.h>
 
-#include "core/gpu.h"
+#include "core/memory.h"
 #include "dp.h"
 
 /* Untyped: Surface Format RAW, SURFTYPE_BUFFER (U bytes, RAW sizes count

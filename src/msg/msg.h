@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "core/gpu.h"
+#include "core/memory.h"
 #include "gen7sf/state.h"
 
 typedef struct g7sf_msg_ctx {

@@ -1,25 +1,8 @@
 /* g7sf_send(): checks what every message must satisfy (§1.5.5, §1.5.8) and
  * routes by SFID.  Function-specific decoding lives with each function. */
-#include <stdarg.h>
-#include <stdio.h>
-#include <string.h>
-
 #include "core/gpu.h"
 #include "desc.h"
 #include "msg.h"
-
-int g7sf_msg_fail(g7sf_msg_ctx *c, int code, const char *fmt, ...)
-{
-    g7sf_error e = { .code = code, .sfid = c->msg->sfid, .desc = c->msg->desc,
-                     .mlen = c->mlen, .rlen = c->rlen, .eot = c->msg->eot };
-    if (c->mlen && c->msg->payload)
-        e.first = c->msg->payload[0];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(e.reason, sizeof e.reason, fmt, ap);
-    va_end(ap);
-    return g7sf_latch(c->gpu, &e);
-}
 
 /* Functions the gen7 send can reach that gen7sf does not model: a real
  * destination, so not a bad SFID, but nothing to run. */

@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "../send_input.h"
-#include "core/gpu.h"
+#include "core/memory.h"
 #include "gen7sf/format.h"
 #include "gen7sf/render_cache.h"
 #include "gen7sf/sampler.h"

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "../send_input.h"
-#include "core/gpu.h"
+#include "core/memory.h"
 #include "gen7sf/format.h"
 #include "gen7sf/state.h"
 #include "recorder.h"

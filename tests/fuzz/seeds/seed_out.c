@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 
 #include "../send_input.h"
-#include "core/gpu.h"
+#include "core/memory.h"
 #include "seed_out.h"
 
 void seed_bytes(seed_buf *b, const void *p, size_t n)
