@@ -32,8 +32,8 @@ float conv_snorm_to_float(int32_t v, unsigned bits)
  * up to 29 bits; wider ones go through long double (64 bits on x86). */
 static uint32_t round_half_up(float f, unsigned bits, double max)
 {
-    if (bits <= 29)
-        return (uint32_t)floor((double)f * max + 0.5);
+    if (bits <= 29)   /* positive: truncation is floor, without a libm call */
+        return (uint32_t)((double)f * max + 0.5);
     return (uint32_t)floorl((long double)f * (long double)max + 0.5L);
 }
 
