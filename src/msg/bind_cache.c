@@ -66,7 +66,8 @@ int g7sf_msg_bind(g7sf_msg_ctx *c, unsigned bti, const char *who, int kind, cons
     if (r)
         return r;
     g7sf_msg_read_dw(c->gpu, ss_addr, key, N);
-    memcpy(key + N, extra, nextra * sizeof *extra);
+    if (nextra)   /* extra may be NULL when there is none */
+        memcpy(key + N, extra, nextra * sizeof *extra);
     g7sf_render_surface_state ss;
     g7sf_state_unpack(&g7sf_desc_RENDER_SURFACE_STATE, key, &ss);
     *err = fn(&ss, extra, out, why);
