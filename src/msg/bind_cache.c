@@ -12,8 +12,8 @@ typedef struct bind_entry {
     uint64_t gpu;                /* g7sf_gpu id; 0: empty */
     uint32_t bt, base, bound;    /* binding table offset, Surface State Base and bound */
     uint32_t tag;                /* bti | kind << 8 | nextra << 16 */
-    const uint32_t *entry_at;    /* the binding table entry in host memory */
-    const uint32_t *state_at;    /* the RENDER_SURFACE_STATE it pointed at */
+    const uint8_t *entry_at;     /* the binding table entry in host memory */
+    const uint8_t *state_at;     /* the RENDER_SURFACE_STATE it pointed at */
     uint32_t entry;
     uint32_t key[N + BIND_EXTRA_MAX];   /* the state's DWords, then the extra values */
     int err;
@@ -28,12 +28,17 @@ static bind_entry *slot(unsigned bti, unsigned kind)
     return &cache[(bti * 7u + kind) % ENTRIES];
 }
 
-/* a[0..n) == b[0..n), without a library call (n is small and fixed). */
-static inline bool same(const uint32_t *a, const uint32_t *b, unsigned n)
+/* The DWords at host address p, which need not be aligned (Surface State
+ * Base and the binding table offset are guest values), equal a[0..n);
+ * without a library call (n is small and fixed). */
+static inline bool same(const uint8_t *p, const uint32_t *a, unsigned n)
 {
     uint32_t diff = 0;
-    for (unsigned i = 0; i < n; i++)
-        diff |= a[i] ^ b[i];
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t v;
+        memcpy(&v, p + 4 * i, 4);
+        diff |= v ^ a[i];
+    }
     return diff == 0;
 }
 
@@ -44,8 +49,8 @@ static bool current(const bind_entry *e, const g7sf_msg_ctx *c, uint32_t tag,
     const struct g7sf_base_reg *b = &c->gpu->bases[G7SF_BASE_SURFACE];
     return e->gpu == c->gpu->id && e->tag == tag && e->bt == c->thr->binding_table &&
            e->base == b->base && e->bound == b->bound && e->entry_at &&
-           *e->entry_at == e->entry && same(e->state_at, e->key, N) &&
-           same(e->key + N, extra, nextra);
+           same(e->entry_at, &e->entry, 1) && same(e->state_at, e->key, N) &&
+           (!nextra || !memcmp(e->key + N, extra, nextra * sizeof *extra));
 }
 
 int g7sf_msg_bind(g7sf_msg_ctx *c, unsigned bti, const char *who, int kind, const uint32_t *extra,
@@ -79,8 +84,8 @@ int g7sf_msg_bind(g7sf_msg_ctx *c, unsigned bti, const char *who, int kind, cons
     }
     const struct g7sf_base_reg *b = &c->gpu->bases[G7SF_BASE_SURFACE];
     *e = (bind_entry){ .gpu = c->gpu->id, .bt = c->thr->binding_table, .base = b->base,
-                       .bound = b->bound, .tag = tag, .entry_at = (const uint32_t *)entry_at,
-                       .state_at = (const uint32_t *)state_at, .err = *err };
+                       .bound = b->bound, .tag = tag, .entry_at = entry_at,
+                       .state_at = state_at, .err = *err };
     memcpy(&e->entry, entry_at, 4);
     memcpy(e->key, key, sizeof key);
     memcpy(e->value, out, size);
