@@ -27,6 +27,13 @@ typedef struct rt_color {
     bool merge;                                  /* a channel of the format is write-disabled */
     float lo[4], hi[4];                          /* clamp range per channel (+-inf: none) */
     unsigned char write_bits[16];                /* bits of the unit the output may change */
+    /* Formats of 8-bit UNORM channels on byte boundaries, no sRGB
+     * (R8G8B8A8, B8G8R8A8, R8G8, R8, A8...): rt_color_output decodes and
+     * encodes them itself, bit-identical to rt_color_output_ref's generic
+     * texel code (tests/test_rt_color_fast.c). */
+    bool unorm8;
+    signed char byte_of[4];                      /* byte of component c; -1: none */
+    float missing[4];                            /* a missing component's decode */
 } rt_color;
 
 /* Resolves entry rt (0-7) of bs for fmt.  G7SF_ESTATE (with *why set to a
@@ -44,5 +51,9 @@ int rt_color_prepare(rt_color *out, const g7sf_blend_state *bs, unsigned rt,
  * or logic op, post-blend clamp, the colour write masks and the encode. */
 void rt_color_output(const rt_color *rc, const g7sf_texel *src0, const g7sf_texel *src1,
                      void *unit, unsigned x, unsigned y);
+/* The same through the format layer's generic decode and encode: the
+ * reference of rt_color_output's 8-bit UNORM path. */
+void rt_color_output_ref(const rt_color *rc, const g7sf_texel *src0, const g7sf_texel *src1,
+                         void *unit, unsigned x, unsigned y);
 
 #endif

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/format_conv.h"
 #include "dataport/rt_blend.h"
 #include "gen7sf/gen7sf.h"
 
@@ -39,6 +40,29 @@ static void clamp_range(rt_color *rc, unsigned range)
         rc->lo[c] = type == G7SF_TYPE_UNORM ? 0.0f : type == G7SF_TYPE_SNORM ? -1.0f : -INFINITY;
         rc->hi[c] = type == G7SF_TYPE_UNORM || type == G7SF_TYPE_SNORM ? 1.0f : INFINITY;
     }
+}
+
+/* Whether the format takes the 8-bit UNORM path, and where its bytes are. */
+static void unorm8_codec(rt_color *rc)
+{
+    const struct g7sf_format_info *f = rc->fmt;
+    rc->unorm8 = f->layout == G7SF_LAYOUT_CHANNELS && !f->srgb && f->unit_w == 1 &&
+                 f->unit_h == 1 && f->nchannels > 0;
+    for (unsigned c = 0; c < 4; c++)
+        rc->byte_of[c] = -1;
+    for (unsigned i = 0; rc->unorm8 && i < f->nchannels; i++) {
+        const struct g7sf_format_channel *ch = &f->ch[i];
+        rc->unorm8 = ch->name <= G7SF_CH_A && ch->type == G7SF_TYPE_UNORM && ch->bits == 8 &&
+                     ch->shift % 8 == 0;
+        if (rc->unorm8)
+            rc->byte_of[ch->name] = (signed char)(ch->shift / 8);
+    }
+    /* what the generic decode gives for components the format lacks */
+    static const unsigned char zero[16];
+    g7sf_texel t;
+    g7sf_texel_decode(f, zero, 0, 0, NULL, &t);
+    for (unsigned c = 0; c < 4; c++)
+        rc->missing[c] = t.f[c];
 }
 
 /* write_bits: the bit fields of the written channels; merge when one of
@@ -126,6 +150,7 @@ int rt_color_prepare(rt_color *out, const g7sf_blend_state *bs, unsigned rt,
     if (fmt->layout != G7SF_LAYOUT_CHANNELS && rc.write_mask != 0 && rc.write_mask != 0xF)
         return refuse(why, "partial colour write disables on a YCrCb render target");
     clamp_range(&rc, rc.clamp_range);
+    unorm8_codec(&rc);
     if (rc.pre_clamp && !rc.int_format)
         for (unsigned c = 0; c < 4; c++)
             rc.constant[c] = rc.constant[c] < rc.lo[c] ? rc.lo[c]
@@ -143,8 +168,57 @@ static void clamp4(const rt_color *rc, float v[4])
         v[c] = v[c] < rc->lo[c] ? rc->lo[c] : v[c] > rc->hi[c] ? rc->hi[c] : v[c];
 }
 
+/* The end of the pipeline both paths share: logic op, then the colour
+ * write disables merge the encoded unit into the destination. */
+static void store(const rt_color *rc, const uint8_t *enc, uint8_t *dst, unsigned n)
+{
+    uint8_t out[16];
+    memcpy(out, enc, n);
+    if (rc->logic_op)
+        rt_logic_op(rc->logic_func, out, dst, n);
+    if (!rc->merge) {
+        memcpy(dst, out, n);
+        return;
+    }
+    for (unsigned i = 0; i < n; i++)
+        dst[i] = (uint8_t)((dst[i] & ~rc->write_bits[i]) | (out[i] & rc->write_bits[i]));
+}
+
 void rt_color_output(const rt_color *rc, const g7sf_texel *src0, const g7sf_texel *src1,
                      void *unit, unsigned x, unsigned y)
+{
+    if (!rc->unorm8) {
+        rt_color_output_ref(rc, src0, src1, unit, x, y);
+        return;
+    }
+    static const g7sf_texel zero;
+    g7sf_texel s = *src0, s1 = src1 ? *src1 : zero, r;
+    uint8_t enc[16], *dst = unit;
+    unsigned n = rc->fmt->unit_bytes;
+    if (!rc->write_mask)
+        return;
+    if (rc->pre_clamp) {
+        clamp4(rc, s.f);
+        clamp4(rc, s1.f);
+    }
+    r = s;
+    if (rc->blend) {
+        float d[4];
+        for (unsigned c = 0; c < 4; c++)   /* conv_unorm_to_float's expression */
+            d[c] = rc->byte_of[c] < 0 ? rc->missing[c] : (float)dst[rc->byte_of[c]] / 255.0f;
+        rt_blend(rc, s.f, s1.f, d, r.f);
+    }
+    if (rc->post_clamp)
+        clamp4(rc, r.f);
+    memcpy(enc, dst, n);
+    for (unsigned c = 0; c < 4; c++)
+        if (rc->byte_of[c] >= 0)
+            enc[rc->byte_of[c]] = (uint8_t)conv_float_to_unorm(r.f[c], 8);
+    store(rc, enc, dst, n);
+}
+
+void rt_color_output_ref(const rt_color *rc, const g7sf_texel *src0, const g7sf_texel *src1,
+                         void *unit, unsigned x, unsigned y)
 {
     static const g7sf_texel zero;
     g7sf_texel s = *src0, s1 = src1 ? *src1 : zero, r = s;
@@ -168,12 +242,5 @@ void rt_color_output(const rt_color *rc, const g7sf_texel *src0, const g7sf_texe
     }
     memcpy(enc, unit, n);
     g7sf_texel_encode(rc->fmt, &r, enc, x, y);
-    if (rc->logic_op)
-        rt_logic_op(rc->logic_func, enc, dst, n);
-    if (!rc->merge) {
-        memcpy(dst, enc, n);
-        return;
-    }
-    for (unsigned i = 0; i < n; i++)
-        dst[i] = (uint8_t)((dst[i] & ~rc->write_bits[i]) | (enc[i] & rc->write_bits[i]));
+    store(rc, enc, dst, n);
 }

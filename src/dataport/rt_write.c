@@ -6,6 +6,7 @@
  * render target write". */
 #include <string.h>
 
+#include "core/memory.h"
 #include "dp.h"
 #include "rt.h"
 
@@ -88,6 +89,11 @@ static int write_pixel(g7sf_gpu *gpu, const g7sf_rt_target *rt, const rt_color *
         if (rt->s.type != G7SF_SURFTYPE_BUFFER &&
             (r = g7sf_surface_texel_address(&rt->s, ux, y, rt->slice, rt->lod, n, &addr)))
             return r == G7SF_ERANGE ? 0 : r;
+        uint8_t *p = g7sf_mem_span(gpu, addr, f->unit_bytes);
+        if (p) {   /* in place, in a page that exists */
+            rt_color_output(rc, src0, src1, p, x % f->unit_w, y);
+            continue;
+        }
         if ((r = g7sf_mem_read(gpu, addr, unit, f->unit_bytes)))
             return r;
         rt_color_output(rc, src0, src1, unit, x % f->unit_w, y);
