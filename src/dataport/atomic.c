@@ -71,20 +71,35 @@ static uint64_t source(const uint64_t *src, unsigned k, enum g7sf_dp_aop aop, un
     return k < g7sf_dp_aop_sources(aop) ? src[i] : 0;
 }
 
+/* Arguments an atomic operation refuses: NULL pointers it needs, more
+ * than 32 slots, an operation outside the table. */
+static bool bad_call(const void *gpu, const void *target, enum g7sf_dp_aop aop, unsigned n,
+                     const void *addrs, const void *src0, const void *src1)
+{
+    unsigned nsrc = g7sf_dp_aop_sources(aop);
+    return !gpu || !target || n > 32 || (unsigned)aop > G7SF_AOP_PREDEC ||
+           (n && (!addrs || (nsrc > 0 && !src0) || (nsrc > 1 && !src1)));
+}
+
+/* The gpu's atomic lock, taken: its context, or NULL without host memory. */
+static dp_gpu *locked(g7sf_gpu *gpu)
+{
+    dp_gpu *g = dp_gpu_get(gpu);
+    if (g)
+        dp_atomic_lock(g);
+    return g;
+}
+
 int g7sf_dp_untyped_atomic(g7sf_gpu *gpu, const g7sf_dp_untyped *u, enum g7sf_dp_aop aop,
                            const uint64_t *offsets, unsigned n, uint32_t enable,
                            const uint64_t *src0, const uint64_t *src1, uint64_t *ret)
 {
-    unsigned nsrc = g7sf_dp_aop_sources(aop);
-    if (!gpu || !u || n > 32 || (unsigned)aop > G7SF_AOP_PREDEC ||
-        (n && (!offsets || (nsrc > 0 && !src0) || (nsrc > 1 && !src1))) ||
-        (u->slm && aop == G7SF_AOP_CMPWR8B))
+    if (bad_call(gpu, u, aop, n, offsets, src0, src1) || (u->slm && aop == G7SF_AOP_CMPWR8B))
         return G7SF_EINVAL;
-    dp_gpu *g = dp_gpu_get(gpu);
+    dp_gpu *g = locked(gpu);
     if (!g)
         return G7SF_ENOMEM;
     int r = 0;
-    dp_atomic_lock(g);
     for (unsigned i = 0; !r && i < n; i++) {
         uint64_t v;
         if (!(enable >> i & 1))
@@ -102,15 +117,13 @@ int g7sf_dp_typed_atomic(g7sf_gpu *gpu, const g7sf_dp_typed *ts, enum g7sf_dp_ao
                          const uint32_t (*uvrl)[4], unsigned n, uint32_t enable,
                          const uint32_t *src0, const uint32_t *src1, uint32_t *ret)
 {
-    unsigned nsrc = g7sf_dp_aop_sources(aop);
-    if (!gpu || !ts || n > 32 || aop == G7SF_AOP_CMPWR8B || (unsigned)aop > G7SF_AOP_PREDEC ||
-        (n && (!uvrl || (nsrc > 0 && !src0) || (nsrc > 1 && !src1))))
+    if (bad_call(gpu, ts, aop, n, uvrl, src0, src1) || aop == G7SF_AOP_CMPWR8B)
         return G7SF_EINVAL;
-    dp_gpu *g = dp_gpu_get(gpu);
+    unsigned nsrc = g7sf_dp_aop_sources(aop);
+    dp_gpu *g = locked(gpu);
     if (!g)
         return G7SF_ENOMEM;
     int r = 0;
-    dp_atomic_lock(g);
     for (unsigned i = 0; !r && i < n; i++) {
         uint32_t addr, old, v, out = 0;
         if (!(enable >> i & 1))
