@@ -251,3 +251,35 @@ TEST(typed_atomic_bounds_shared_texels_and_refusals)
     CHECK(why != NULL);
     g7sf_gpu_destroy(gpu);
 }
+
+/* The append counter (3.9.9.7): the DWord at Append Counter Address, every
+ * slot on it in ascending order (INC returns 5, 6, 7); disabled, the
+ * counter is out of bounds (returns 0, writes nothing); only buffers have
+ * one. */
+TEST(append_counter_from_surface)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    g7sf_render_surface_state ss = dpa_buffer_ss(G7SF_SURFTYPE_BUFFER, G7SF_FORMAT_RAW, BUF, 64, 1);
+    ss.append_counter_address = BUF + 0x100;
+    ss.append_counter_enable = 1;
+    t_poke(gpu, BUF + 0x100, 5);
+    g7sf_dp_untyped u;
+    CHECK_EQ(g7sf_dp_append_counter_from_surface(&ss, &u), 0);
+    const uint64_t off[3] = { 0, 0, 0 };
+    uint64_t ret[3] = { 9, 9, 9 };
+    CHECK_EQ(g7sf_dp_untyped_atomic(gpu, &u, G7SF_AOP_INC, off, 3, 0x7, NULL, NULL, ret), 0);
+    CHECK_EQ(ret[0], 5);
+    CHECK_EQ(ret[1], 6);
+    CHECK_EQ(ret[2], 7);
+    CHECK_EQ(t_peek(gpu, BUF + 0x100), 8);
+    ss.append_counter_enable = 0;
+    CHECK_EQ(g7sf_dp_append_counter_from_surface(&ss, &u), 0);
+    CHECK_EQ(g7sf_dp_untyped_atomic(gpu, &u, G7SF_AOP_INC, off, 1, 1, NULL, NULL, ret), 0);
+    CHECK_EQ(ret[0], 0);
+    CHECK_EQ(t_peek(gpu, BUF + 0x100), 8);
+    ss.surface_type = G7SF_SURFTYPE_2D;
+    CHECK_EQ(g7sf_dp_append_counter_from_surface(&ss, &u), G7SF_ESTATE);
+    CHECK_EQ(g7sf_dp_append_counter_from_surface(NULL, &u), G7SF_EINVAL);
+    g7sf_gpu_destroy(gpu);
+}

@@ -71,6 +71,14 @@ enum g7sf_dp_untyped_rules { G7SF_DP_UNTYPED_RAW, G7SF_DP_UNTYPED_BYTE };
 G7SF_API int g7sf_dp_untyped_from_surface(const g7sf_render_surface_state *ss,
                                           enum g7sf_dp_untyped_rules rules, g7sf_dp_untyped *out);
 
+/* The append counter of a buffer (Atomic Counter Operation, 3.9.9.7): the
+ * DWord at RENDER_SURFACE_STATE's Append Counter Address, as an untyped
+ * target of 4 bytes at offset 0 (empty when the counter is disabled, so
+ * every access is out of bounds).  G7SF_ESTATE unless SURFTYPE_BUFFER or
+ * STRBUF. */
+G7SF_API int g7sf_dp_append_counter_from_surface(const g7sf_render_surface_state *ss,
+                                                 g7sf_dp_untyped *out);
+
 /* The byte offset of element (U, V): U x pitch + V in a structured buffer,
  * else U; the low two bits of a byte address (U raw, V structured) are no
  * address bits (untyped accesses are DWord aligned, §3.9.9). */

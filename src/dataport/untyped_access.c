@@ -29,6 +29,18 @@ int g7sf_dp_untyped_from_surface(const g7sf_render_surface_state *ss,
     return 0;
 }
 
+int g7sf_dp_append_counter_from_surface(const g7sf_render_surface_state *ss,
+                                        g7sf_dp_untyped *out)
+{
+    if (!ss || !out)
+        return G7SF_EINVAL;
+    *out = (g7sf_dp_untyped){ 0 };
+    if (ss->surface_type != G7SF_SURFTYPE_BUFFER && ss->surface_type != G7SF_SURFTYPE_STRBUF)
+        return G7SF_ESTATE;
+    out->buf = (g7sf_dp_buffer){ ss->append_counter_address, ss->append_counter_enable ? 4 : 0 };
+    return 0;
+}
+
 uint64_t g7sf_dp_untyped_offset(const g7sf_dp_untyped *u, uint32_t U, uint32_t V)
 {
     return u && u->pitch ? (uint64_t)U * u->pitch + (V & ~3u) : U & ~3u;

@@ -110,10 +110,10 @@ static int atomic_counter(g7sf_msg_ctx *c, const dp_msg_type *t, bool simd4x2)
     int r = dp_surface_state(c, t, &ss);
     if (r || (r = layout(c, t, simd4x2, true, &m)))
         return r;
-    if (ss.surface_type != G7SF_SURFTYPE_BUFFER && ss.surface_type != G7SF_SURFTYPE_STRBUF)
+    g7sf_dp_untyped u;
+    if (g7sf_dp_append_counter_from_surface(&ss, &u))
         return g7sf_msg_fail(c, G7SF_ESTATE, "%s: BTI %u is not a buffer (no append counter)",
                              t->name, bti);
-    g7sf_dp_untyped u = { .buf = { ss.append_counter_address, ss.append_counter_enable ? 4 : 0 } };
     return run(c, t, &u, &m);
 }
 
