@@ -2,6 +2,8 @@
  * state rewritten at the same address between messages takes effect, and
  * a block crossing a page boundary (one page never written) reads and
  * writes each DWord where the PRM's offsets put it. */
+#include <pthread.h>
+
 #include "gen7sf/format.h"
 #include "gen7sf/state.h"
 #include "gpu_setup.h"
@@ -120,4 +122,44 @@ TEST(typed_binding_decodes_per_platform)
     }
     g7sf_gpu_destroy(ivb);
     g7sf_gpu_destroy(hsw);
+}
+
+/* Host threads on one gpu, each rebinding its own BTI to one of two
+ * buffers between its reads: every read returns the buffer bound just
+ * before (each thread's decode cache follows the state in memory, whoever
+ * else sends meanwhile). */
+enum { RACERS = 4, ROUNDS = 3000 };
+typedef struct racer { g7sf_gpu *gpu; g7sf_thread thr; unsigned bti; unsigned wrong; } racer;
+
+static void *rebind_and_read(void *arg)
+{
+    racer *r = arg;
+    g7sf_reg p[1] = {0}, wb[1];
+    uint32_t d = t_desc(1, 1, 1, OWORD_READ, 0, r->bti);
+    for (unsigned i = 0; i < ROUNDS; i++) {
+        uint32_t base = 0x00200000u + 0x1000u * (2 * r->bti + i % 2);
+        t_bind_buffer(r->gpu, r->bti, G7SF_SURFTYPE_BUFFER, 0, base, 4, false);
+        if (t_send(r->gpu, &r->thr, DC, d, 0xFFFF, p, wb) || wb[0].ud[0] != base)
+            r->wrong++;
+    }
+    return NULL;
+}
+
+TEST(threads_rebinding_their_own_surfaces_read_what_they_bound)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    for (unsigned k = 0; k < 2 * RACERS; k++)   /* each buffer holds its own address */
+        t_poke(gpu, 0x00200000u + 0x1000u * k, 0x00200000u + 0x1000u * k);
+    pthread_t th[RACERS];
+    racer r[RACERS];
+    for (unsigned k = 0; k < RACERS; k++) {
+        r[k] = (racer){ gpu, thr, k, 0 };
+        CHECK_EQ(pthread_create(&th[k], NULL, rebind_and_read, &r[k]), 0);
+    }
+    for (unsigned k = 0; k < RACERS; k++) {
+        pthread_join(th[k], NULL);
+        CHECK_EQ(r[k].wrong, 0);
+    }
+    g7sf_gpu_destroy(gpu);
 }
