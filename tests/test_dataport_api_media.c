@@ -277,3 +277,30 @@ TEST(media_null_surface_reads_zeros)
     CHECK_EQ(g7sf_dp_media_block_write(gpu, &m, 0, 0, 8, 3, &dst[0][0], 12, NULL), 0);
     g7sf_gpu_destroy(gpu);
 }
+
+/* A g7sf_dp_media_surface built (or altered) by the caller is checked like
+ * the other arguments: sizes g7sf_dp_media_surface_from_state never gives
+ * are G7SF_EINVAL, never a division by zero or an overrun of the read's
+ * row buffer. */
+TEST(media_surface_built_wrong_is_refused)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    g7sf_render_surface_state ss = dpa_image_ss(G7SF_SURFTYPE_2D, G7SF_FORMAT_R8G8B8A8_UINT,
+                                                MED, 5, 6, 1, PITCH);
+    g7sf_dp_media_surface good, m;
+    CHECK_EQ(g7sf_dp_media_surface_from_state(&ss, -1, 0, &good, NULL), 0);
+    uint8_t buf[32 * 4];
+    CHECK_EQ(g7sf_dp_media_block_read(gpu, &good, -8, 0, 16, 2, buf, 32), 0);
+    m = good, m.bpp = 0;
+    CHECK_EQ(g7sf_dp_media_block_read(gpu, &m, 0, 0, 4, 1, buf, 32), G7SF_EINVAL);
+    m = good, m.bpp = 3;
+    CHECK_EQ(g7sf_dp_media_block_read(gpu, &m, 0, 0, 3, 1, buf, 32), G7SF_EINVAL);
+    m = good, m.row_bytes = 0;   /* no edge pixel: column arithmetic would wrap */
+    CHECK_EQ(g7sf_dp_media_block_read(gpu, &m, -8, 0, 16, 1, buf, 32), G7SF_EINVAL);
+    m = good, m.rows = 0;
+    CHECK_EQ(g7sf_dp_media_block_read(gpu, &m, 0, 0, 4, 1, buf, 32), G7SF_EINVAL);
+    m = good, m.stride = 1, m.offset = 1;   /* the field's rows pass the frame */
+    CHECK_EQ(g7sf_dp_media_block_write(gpu, &m, 0, 0, 4, 1, buf, 32, NULL), G7SF_EINVAL);
+    g7sf_gpu_destroy(gpu);
+}

@@ -254,3 +254,24 @@ TEST(typed_r32_uint_round_trip_and_out_of_bounds_zero)
     CHECK_EQ(t_peek(gpu, TEX + 56), 0xDEADBEEFu);
     g7sf_gpu_destroy(gpu);
 }
+
+/* A g7sf_dp_typed whose texel size disagrees with its format (or exceeds
+ * 16 bytes) is G7SF_EINVAL, never an overrun of the 16-byte texel buffer. */
+TEST(typed_surface_built_wrong_is_refused)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_HSW, &thr);
+    g7sf_render_surface_state ss = dpa_image_ss(G7SF_SURFTYPE_2D, G7SF_FORMAT_R32_UINT, TEX, 4, 4,
+                                                1, 16);
+    g7sf_dp_typed ts;
+    CHECK_EQ(g7sf_dp_typed_from_surface(&ss, G7SF_HSW, G7SF_CAP_TYPED_READ, &ts, NULL), 0);
+    const uint32_t uvrl[1][4] = { { 0, 0, 0, 0 } };
+    uint32_t data[4] = { 0 };
+    CHECK_EQ(g7sf_dp_typed_read(gpu, &ts, uvrl, 1, 1, 1, data), 0);
+    ts.bytes = 64;
+    CHECK_EQ(g7sf_dp_typed_read(gpu, &ts, uvrl, 1, 1, 1, data), G7SF_EINVAL);
+    CHECK_EQ(g7sf_dp_typed_write(gpu, &ts, uvrl, 1, 1, 1, data), G7SF_EINVAL);
+    ts.bytes = 8;   /* R32_UINT is 4 bytes */
+    CHECK_EQ(g7sf_dp_typed_read(gpu, &ts, uvrl, 1, 1, 1, data), G7SF_EINVAL);
+    g7sf_gpu_destroy(gpu);
+}

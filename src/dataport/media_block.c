@@ -122,8 +122,18 @@ static unsigned pixel_unit(const g7sf_dp_media_surface *m)
 static bool bad_block(const g7sf_gpu *gpu, const g7sf_dp_media_surface *m, int64_t x, unsigned w,
                       const void *buf, size_t pitch, bool write)
 {
-    unsigned unit = m ? pixel_unit(m) : 1;
-    return !gpu || !m || !buf || w == 0 || w > 32 || pitch < w || x % unit || w % unit ||
+    /* a g7sf_dp_media_surface a caller built must hold what
+     * g7sf_dp_media_surface_from_state would give: pixels of 1-16 bytes,
+     * a power of two, rows of whole pixels (read_column's edge pixel must
+     * exist), rows and fields that fit the frame */
+    if (!m || (!m->null && (m->bpp == 0 || m->bpp > 16 || (m->bpp & (m->bpp - 1)) ||
+                            m->y_byte < -1 || m->y_byte > 1 || m->stride > 1 ||
+                            m->offset > m->stride || m->row_bytes < m->bpp ||
+                            m->row_bytes % m->bpp || m->rows == 0 ||
+                            (uint64_t)m->rows * (m->stride + 1) > m->frame_rows)))
+        return true;
+    unsigned unit = pixel_unit(m);
+    return !gpu || !buf || w == 0 || w > 32 || pitch < w || x % unit || w % unit ||
            (write && (x % 4 || w % 4)) || x < INT32_MIN || x > INT32_MAX;
 }
 

@@ -101,8 +101,10 @@ static bool kept_bits(const struct g7sf_format_info *f, unsigned channels, uint8
 static bool bad_args(const g7sf_gpu *gpu, const g7sf_dp_typed *ts, const void *uvrl, unsigned n,
                      unsigned channels, const void *data)
 {
+    /* a g7sf_dp_typed a caller built: its texel must fit the 16-byte buffers */
     return !gpu || !ts || n > 32 || channels > 0xF || (n && (!uvrl || !data)) ||
-           (!ts->null && !ts->fmt);
+           (!ts->null && (!ts->fmt || ts->bytes == 0 || ts->bytes > 16 ||
+                          ts->bytes * 8 != ts->fmt->bits_per_block));
 }
 
 int g7sf_dp_typed_read(g7sf_gpu *gpu, const g7sf_dp_typed *ts, const uint32_t (*uvrl)[4],
