@@ -193,6 +193,13 @@ TEST(rt_write_null_target_and_errors)
     CHECK_EQ(g7sf_rt_write(gpu, &t, &bs, 0, &cc, NULL, 1, false, NULL), G7SF_EINVAL);
     const g7sf_rt_target nul = { .null = true };
     CHECK_EQ(g7sf_rt_write(gpu, &nul, &bs, 0, &cc, px, 1, false, NULL), 0);
+    /* a format description that is not the table's (its unit sizes bound
+     * the pixel buffers): refused */
+    struct g7sf_format_info fake = *t.fmt;
+    fake.unit_bytes = 200;
+    g7sf_rt_target bad = t;
+    bad.fmt = &fake;
+    CHECK_EQ(g7sf_rt_write(gpu, &bad, &bs, 0, &cc, px, 1, false, NULL), G7SF_EINVAL);
     check_pixels(gpu, DPA_SENTINEL, NULL, 0);
     g7sf_gpu_destroy(gpu);
 }

@@ -107,7 +107,9 @@ int g7sf_rt_write(g7sf_gpu *gpu, const g7sf_rt_target *rt, const g7sf_blend_stat
                   unsigned index, const g7sf_color_calc_state *cc, const g7sf_rt_pixel *px,
                   unsigned n, bool dual, const char **why)
 {
-    if (!gpu || !rt || !bs || !cc || index > 7 || (n && !px) || (!rt->null && !rt->fmt))
+    /* the format must be the table's entry: its unit sizes bound the buffers */
+    if (!gpu || !rt || !bs || !cc || index > 7 || (n && !px) ||
+        (!rt->null && (!rt->fmt || rt->fmt != g7sf_format_info(rt->fmt->code))))
         return G7SF_EINVAL;
     if (rt->null)
         return 0;

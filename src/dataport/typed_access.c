@@ -103,7 +103,8 @@ static bool bad_args(const g7sf_gpu *gpu, const g7sf_dp_typed *ts, const void *u
 {
     /* a g7sf_dp_typed a caller built: its texel must fit the 16-byte buffers */
     return !gpu || !ts || n > 32 || channels > 0xF || (n && (!uvrl || !data)) ||
-           (!ts->null && (!ts->fmt || ts->bytes == 0 || ts->bytes > 16 ||
+           (!ts->null && (!ts->fmt || ts->fmt != g7sf_format_info(ts->fmt->code) ||
+                          ts->bytes == 0 || ts->bytes > 16 ||
                           ts->bytes * 8 != ts->fmt->bits_per_block));
 }
 
