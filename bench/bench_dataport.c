@@ -117,7 +117,7 @@ static void bench_rt_write(g7sf_gpu *gpu, const g7sf_thread *thr)
 /* Host threads on one gpu: each sends DWord Scattered Reads (read-mostly
  * traffic) to the same buffer for ~0.5 s. */
 typedef struct worker {
-    g7sf_gpu *gpu;
+    _Alignas(64) g7sf_gpu *gpu;   /* a cache line each: no false sharing */
     unsigned long n;
     double t;
 } worker;
@@ -130,14 +130,16 @@ static void *scatter_worker(void *arg)
     for (unsigned i = 0; i < 16; i++)
         p[1 + i / 8].ud[i % 8] = i * 37;
     g7sf_msg m = { G7SF_SFID_DATA_CACHE, desc(3, 2, true, 0x3, 3, 0), false, 0xFFFF, p };
-    double t0 = now();
+    unsigned long n = 0;   /* counted locally, stored once */
+    double t0 = now(), t;
     do {
-        for (unsigned i = 0; i < 4096; i++, w->n++) {
-            p[0].ud[2] = (uint32_t)(w->n * 8) & 0xFFFF;
+        for (unsigned i = 0; i < 4096; i++, n++) {
+            p[0].ud[2] = (uint32_t)(n * 8) & 0xFFFF;
             if (g7sf_send(w->gpu, &thr, &m, wb))
                 exit(1);
         }
-    } while ((w->t = now() - t0) < 0.5);
+    } while ((t = now() - t0) < 0.5);
+    w->n = n, w->t = t;
     return NULL;
 }
 
