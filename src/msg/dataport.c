@@ -155,7 +155,7 @@ uint32_t dp_oword_enable(uint32_t enable)
 
 uint32_t dp_block_emask(const g7sf_msg_ctx *c, unsigned first_dw, unsigned dwords)
 {
-    /* register k's DWords take the EMask byte k & 1 (dp_emask_bit): the
+    /* register k's DWords take the EMask byte k & 1: the
      * 16-bit mask repeated covers registers 0..3, from first_dw on */
     uint32_t m = c->msg->exec_mask & 0xFFFF;
     uint64_t all = ((uint64_t)m | (uint64_t)m << 16) | ((uint64_t)m | (uint64_t)m << 16) << 32;

@@ -54,13 +54,11 @@ int dp_bind_typed(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned cap, g7sf_dp_t
 int dp_check_lengths(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned data_regs, unsigned rlen_want);
 /* M0.2 Global Offset, or 0 without a header. */
 uint32_t dp_global_offset(const g7sf_msg_ctx *c);
-/* EMask bit of register dword (reg, dw) of a block of registers: the low
- * byte covers even registers, the high byte odd ones (§3.9.3, §3.9.10). */
-static inline unsigned dp_emask_bit(unsigned reg, unsigned dw) { return (reg & 1) * 8 + dw; }
 /* OWord channel mode: any enabled DWord of an OWord enables all four. */
 uint32_t dp_oword_enable(uint32_t enable);
 /* The EMask of `dwords` consecutive register DWords from DWord 0 of a
- * block of registers (dp_emask_bit order). */
+ * block of registers: EMask's low byte covers the even registers' DWords,
+ * the high byte the odd ones' (§3.9.3, §3.9.10). */
 uint32_t dp_block_emask(const g7sf_msg_ctx *c, unsigned first_dw, unsigned dwords);
 
 /* Untyped: the slots a SIMD8 (n 8) or SIMD16 (n 16) message runs (the
