@@ -109,12 +109,8 @@ int g7sf_dataport_send(g7sf_msg_ctx *c)
     return t->run(c, t);
 }
 
-uint32_t dp_global_offset(const g7sf_msg_ctx *c)
-{
-    return c->header ? c->msg->payload[0].ud[2] : 0;
-}
-
-int dp_check_lengths(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned data_regs, unsigned rlen_want)
+int dp_lengths_fail(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned data_regs,
+                    unsigned rlen_want)
 {
     unsigned mlen_want = data_regs + (c->header ? 1 : 0);
     if (c->mlen != mlen_want)
@@ -123,7 +119,7 @@ int dp_check_lengths(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned data_regs, 
     if (c->rlen != rlen_want)
         return g7sf_msg_fail(c, G7SF_ERLEN, "%s: response length %u, expected %u", t->name,
                              c->rlen, rlen_want);
-    return 0;
+    return G7SF_EINVAL;   /* not reached: dp_check_lengths calls only on a mismatch */
 }
 
 /* Stateless (§3.2.2): a buffer from General State Base + M0.5[31:10] up to
@@ -144,21 +140,4 @@ int dp_stateless_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align,
 int dp_fail(g7sf_msg_ctx *c, const dp_msg_type *t, int code)
 {
     return g7sf_msg_fail(c, code, "%s: %s", t->name, g7sf_strerror(code));
-}
-
-uint32_t dp_oword_enable(uint32_t enable)
-{
-    /* bit 0 of each nibble: any of its four bits; then the nibble filled */
-    uint32_t any = (enable | enable >> 1 | enable >> 2 | enable >> 3) & 0x11111111u;
-    return any * 0xF;
-}
-
-uint32_t dp_block_emask(const g7sf_msg_ctx *c, unsigned first_dw, unsigned dwords)
-{
-    /* register k's DWords take the EMask byte k & 1: the
-     * 16-bit mask repeated covers registers 0..3, from first_dw on */
-    uint32_t m = c->msg->exec_mask & 0xFFFF;
-    uint64_t all = ((uint64_t)m | (uint64_t)m << 16) | ((uint64_t)m | (uint64_t)m << 16) << 32;
-    uint32_t enable = (uint32_t)(all >> first_dw);
-    return dwords >= 32 ? enable : enable & ((1u << dwords) - 1);
 }

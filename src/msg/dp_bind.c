@@ -28,7 +28,8 @@ static int buffer(const g7sf_render_surface_state *ss, const uint32_t *extra, vo
     return g7sf_dp_buffer_from_surface(ss, extra[0], out);
 }
 
-int dp_bind_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align, g7sf_dp_buffer *out)
+int dp_bind_buffer_full(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align,
+                        g7sf_dp_buffer *out)
 {
     unsigned bti = desc_get(c->fc, DESC_BTI);
     if (bti == DP_BTI_STATELESS)

@@ -8,6 +8,8 @@
 #include "gen7sf/dataport.h"
 #include "gen7sf/render_cache.h"
 #include "gen7sf/surface.h"
+#include "bind_cache.h"
+#include "desc.h"
 #include "msg.h"
 
 enum {
@@ -33,7 +35,21 @@ int dp_fail(g7sf_msg_ctx *c, const dp_msg_type *t, int code);
 /* The buffer the message's BTI names (stateless, or binding table +
  * RENDER_SURFACE_STATE), checked for what the block/scattered messages
  * accept; base aligned to `align`.  Latches and returns the error. */
-int dp_bind_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align, g7sf_dp_buffer *out);
+int dp_bind_buffer_full(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align,
+                        g7sf_dp_buffer *out);
+/* (inline: a surface whose decode is cached costs a few compares) */
+static inline int dp_bind_buffer(g7sf_msg_ctx *c, const dp_msg_type *t, uint32_t align,
+                                 g7sf_dp_buffer *out)
+{
+    unsigned bti = desc_get(c->fc, DESC_BTI);
+    const g7sf_dp_buffer *hit = bti < DP_BTI_SLM ? g7sf_msg_bind_peek(c, bti, BIND_DP_BUFFER,
+                                                                      &align, 1) : NULL;
+    if (hit) {
+        *out = *hit;
+        return 0;
+    }
+    return dp_bind_buffer_full(c, t, align, out);
+}
 /* The RENDER_SURFACE_STATE the message's BTI binds (binding table entry,
  * read and decoded once per change through the message layer's memo);
  * latches and returns the error. */
@@ -50,16 +66,42 @@ int dp_bind_untyped(g7sf_msg_ctx *c, const dp_msg_type *t, enum g7sf_dp_untyped_
  * latches G7SF_ESTATE with the reason. */
 int dp_bind_typed(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned cap, g7sf_dp_typed *ts);
 
-/* mlen must be header + data_regs, rlen must be rlen_want. */
-int dp_check_lengths(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned data_regs, unsigned rlen_want);
+/* dp_check_lengths when they are wrong: latches which one. */
+int dp_lengths_fail(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned data_regs,
+                    unsigned rlen_want);
+/* mlen must be header + data_regs, rlen must be rlen_want (inline: every
+ * message asks). */
+static inline int dp_check_lengths(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned data_regs,
+                                   unsigned rlen_want)
+{
+    if (c->mlen == data_regs + (c->header ? 1u : 0u) && c->rlen == rlen_want)
+        return 0;
+    return dp_lengths_fail(c, t, data_regs, rlen_want);
+}
 /* M0.2 Global Offset, or 0 without a header. */
-uint32_t dp_global_offset(const g7sf_msg_ctx *c);
+static inline uint32_t dp_global_offset(const g7sf_msg_ctx *c)
+{
+    return c->header ? c->msg->payload[0].ud[2] : 0;
+}
 /* OWord channel mode: any enabled DWord of an OWord enables all four. */
-uint32_t dp_oword_enable(uint32_t enable);
+static inline uint32_t dp_oword_enable(uint32_t enable)
+{
+    /* bit 0 of each nibble: any of its four bits; then the nibble filled */
+    uint32_t any = (enable | enable >> 1 | enable >> 2 | enable >> 3) & 0x11111111u;
+    return any * 0xF;
+}
 /* The EMask of `dwords` consecutive register DWords from DWord 0 of a
  * block of registers: EMask's low byte covers the even registers' DWords,
  * the high byte the odd ones' (§3.9.3, §3.9.10). */
-uint32_t dp_block_emask(const g7sf_msg_ctx *c, unsigned first_dw, unsigned dwords);
+static inline uint32_t dp_block_emask(const g7sf_msg_ctx *c, unsigned first_dw, unsigned dwords)
+{
+    /* register k's DWords take the EMask byte k & 1: the 16-bit mask
+     * repeated covers registers 0..3, from first_dw on */
+    uint64_t m = c->msg->exec_mask & 0xFFFF;
+    uint64_t all = (m | m << 16) | (m | m << 16) << 32;
+    uint32_t enable = (uint32_t)(all >> first_dw);
+    return dwords >= 32 ? enable : enable & ((1u << dwords) - 1);
+}
 
 /* Untyped: the slots a SIMD8 (n 8) or SIMD16 (n 16) message runs (the
  * execution mask AND the header's Pixel/Sample Mask M0.7[15:0]); SIMD4x2

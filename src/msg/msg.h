@@ -61,15 +61,6 @@ static inline void g7sf_msg_read_dw(g7sf_gpu *gpu, uint32_t addr, uint32_t *dw, 
  * depends on): 0, or an error code with a one-line reason in *why. */
 typedef int (*g7sf_msg_decode_fn)(const g7sf_render_surface_state *ss, const uint32_t *extra,
                                   void *out, const char **why);
-/* fn applied to the state of binding table entry bti and extra[0..n),
- * decoded once per change of those values in this thread (bind_cache.h,
- * kind an enum bind_kind): out filled (size bytes) and fn's result in
- * *err, with *why when it is an error (callers latch it in their own
- * words).  Returns 0, or G7SF_EFAULT latched when the state is outside its
- * bounds. */
-int g7sf_msg_bind(g7sf_msg_ctx *c, unsigned bti, const char *who, int kind, const uint32_t *extra,
-                  unsigned nextra, g7sf_msg_decode_fn fn, void *out, size_t size, int *err,
-                  const char **why);
 
 /* Shared functions' entry points, one per SFID family. */
 int g7sf_dataport_send(g7sf_msg_ctx *c);
