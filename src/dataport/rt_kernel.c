@@ -22,17 +22,10 @@ static inline float clampf(float v, float lo, float hi)
     return v < lo ? lo : t;   /* NaN passes, as clamp4's */
 }
 
-/* fminf / fmaxf: a NaN operand gives the other one */
-static inline float minf(float a, float b)
-{
-    float t = b != b ? a : b;
-    return a < b ? a : t;
-}
-static inline float maxf(float a, float b)
-{
-    float t = b != b ? a : b;
-    return a > b ? a : t;
-}
+/* fminf / fmaxf when b is never NaN (a destination decoded from UNORM, or
+ * 1 minus one): a NaN a gives b, as fminf's NaN operand gives the other. */
+static inline float minf(float a, float b) { return a < b ? a : b; }
+static inline float maxf(float a, float b) { return a > b ? a : b; }
 
 /* conv_float_to_unorm(v, 8)'s range: NaN and v <= 0 give 0, v >= 1 gives
  * 1 (then 255); the rounding is in the caller's loop, apart: the compiler
