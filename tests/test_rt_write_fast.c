@@ -7,8 +7,10 @@
  * pages not yet present.  Two gpus run the same messages, one with
  * rt_batch_generic set; every return code and byte of memory must agree. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/cpu.h"
 #include "dataport/rt_batch.h"
 #include "gen7sf/render_cache.h"
 #include "gpu_setup.h"
@@ -130,12 +132,22 @@ static bool kernel_state(const trial *t)
     if (g7sf_rt_target_from_state(&ss, G7SF_IVB, 0, 1, false, &rt, NULL))
         return false;
     rt_place_init(&pl, &rt);
-    rt_pipeline_prepare(&pipe, rt.fmt, &bs, t->index, &cc, 1);
+    rt_pipeline_prepare(&pipe, rt.fmt, &bs, t->index, &cc, 1, 0);
     return pl.ok && !pipe.err && pipe.kernel;
 }
 
-TEST(batch_kernel_writes_what_the_per_pixel_path_writes)
+/* Messages on two gpus, with the kernel of G7SF_CPU=cpu (NULL: this
+ * machine's) on one and the per-pixel path on the other. */
+static void messages_agree(const char *cpu)
 {
+    const char *old = getenv("G7SF_CPU");
+    char saved[32] = "";
+    if (old)
+        snprintf(saved, sizeof saved, "%s", old);
+    if (cpu)
+        setenv("G7SF_CPU", cpu, 1);
+    else
+        unsetenv("G7SF_CPU");
     g7sf_thread ta, tb;
     g7sf_gpu *a = rt_gpu(&ta), *b = rt_gpu(&tb);
     static uint8_t ma[REGION], mb[REGION];
@@ -199,10 +211,24 @@ TEST(batch_kernel_writes_what_the_per_pixel_path_writes)
     CHECKF(messages > 4 * trials / 2, "%u messages", messages);
     g7sf_gpu_destroy(a);
     g7sf_gpu_destroy(b);
+    if (old)
+        setenv("G7SF_CPU", saved, 1);
+    else
+        unsetenv("G7SF_CPU");
+}
+
+TEST(c_kernel_writes_what_the_per_pixel_path_writes) { messages_agree("c"); }
+
+TEST(host_kernel_writes_what_the_per_pixel_path_writes)
+{
+    if (!(cpu_flags_host() & CPU_AVX2))
+        SKIP("no AVX2 here: the C kernel is the one");
+    messages_agree(NULL);
 }
 
 /* The batch at function level against the public g7sf_rt_write of the same
- * pixels, slot by slot, as the message would give them. */
+ * pixels, slot by slot, as the message would give them; the C kernel and
+ * this machine's by turns. */
 TEST(write_batch_matches_g7sf_rt_write)
 {
     g7sf_thread ta, tb;
@@ -232,7 +258,7 @@ TEST(write_batch_matches_g7sf_rt_write)
         if (g7sf_rt_target_from_state(&ss, G7SF_IVB, 0, 1, false, &rt, NULL))
             continue;
         rt_place_init(&pl, &rt);
-        rt_pipeline_prepare(&pipe, rt.fmt, &bs, t.index, &cc, 1);
+        rt_pipeline_prepare(&pipe, rt.fmt, &bs, t.index, &cc, 1, n % 2 ? cpu_flags_host() : 0);
         kernel += pl.ok && !pipe.err && pipe.kernel;
         rt_batch bt;
         g7sf_rt_pixel px[16];

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/cpu.h"
 #include "core/memory.h"
 #include "core/tiling.h"
 #include "dataport/rt_batch.h"
@@ -60,7 +61,6 @@ static void factor(rt_pipeline *p, rt_factor *out, float *kv, unsigned f, unsign
     default: break;   /* ONE */
     }
     *out = (rt_factor){ .src = src, .inv = inv, .lo = p->pre_lo[c], .hi = p->pre_hi[c] };
-    p->need_sat |= src == RT_FSRC_SAT;
     if (src != RT_FSRC_CONST)
         return;
     k = inv ? 1.0f - k : k;
@@ -72,7 +72,7 @@ static void factor(rt_pipeline *p, rt_factor *out, float *kv, unsigned f, unsign
 
 void rt_pipeline_prepare(rt_pipeline *p, const struct g7sf_format_info *fmt,
                          const g7sf_blend_state *bs, unsigned index,
-                         const g7sf_color_calc_state *cc, unsigned samples)
+                         const g7sf_color_calc_state *cc, unsigned samples, unsigned cpu)
 {
     memset(p, 0, sizeof *p);
     p->err = rt_color_prepare(&p->rc, bs, index, cc, fmt, &p->why);
@@ -80,24 +80,30 @@ void rt_pipeline_prepare(rt_pipeline *p, const struct g7sf_format_info *fmt,
         return;
     rt_coverage_prepare(&p->cv, bs, index, cc, samples);
     const rt_color *rc = &p->rc;
-    p->kernel = rc->unorm8 && !rc->logic_op && !rc->int_format && fmt->unit_bytes == 4 &&
-                samples == 1;
+    if (rc->unorm8 && !rc->logic_op && !rc->int_format && fmt->unit_bytes == 4 && samples == 1)
+        p->kernel = rt_kernel_unorm8_for(cpu);
     uint32_t present = 0, written = 0;
     for (unsigned c = 0; c < 4; c++) {
         p->pre_lo[c] = rc->pre_clamp ? rc->lo[c] : -INFINITY;
         p->pre_hi[c] = rc->pre_clamp ? rc->hi[c] : INFINITY;
-        p->post_lo[c] = rc->post_clamp ? rc->lo[c] : -INFINITY;
-        p->post_hi[c] = rc->post_clamp ? rc->hi[c] : INFINITY;
         if (rc->byte_of[c] >= 0)
             present |= 0xFFu << 8 * rc->byte_of[c];
         written |= (uint32_t)rc->write_bits[c] << 8 * c;
         p->func[c] = c == 3 ? rc->alpha_func : rc->color_func;
         factor(p, &p->sf[c], p->kv[0][c], c == 3 ? rc->src_alpha_factor : rc->src_factor, c);
         factor(p, &p->df[c], p->kv[1][c], c == 3 ? rc->dst_alpha_factor : rc->dst_factor, c);
+        /* MIN and MAX read no factor */
+        bool factors = rc->blend && p->func[c] < G7SF_BLENDFUNCTION_MIN;
+        for (unsigned k = 0; k < 2 && factors; k++) {
+            unsigned src = (k ? p->df : p->sf)[c].src;
+            p->need_s1 |= src == RT_FSRC_S1 || src == RT_FSRC_S1A;
+            p->need_sat |= src == RT_FSRC_SAT;
+        }
     }
     /* rt_color's store: the encoded channels over the destination, or only
      * the written bits when a channel is disabled; nothing without a mask */
     p->keep = !rc->write_mask ? 0 : rc->merge ? written : present;
+    p->read_dst = rc->blend || p->keep != 0xFFFFFFFFu;
 }
 
 /* Two subspans share a pixel: x and y within one of each other (modulo
@@ -107,6 +113,26 @@ static bool overlap(const rt_batch *b, unsigned i, unsigned k)
     return b->x[i] - b->x[k] + 1 < 3 && b->y[i] - b->y[k] + 1 < 3;
 }
 
+/* The host pointer of layout pixel (x, y) of pl's level, through a cache
+ * of the last page (*page_of its number).  NULL when the 4 bytes from
+ * there plus `past` are not in one page that exists. */
+static uint8_t *at(g7sf_gpu *gpu, const rt_place *pl, uint32_t x, uint32_t y, uint32_t past,
+                   uint32_t *page_of, uint8_t **page)
+{
+    /* rt_place_init bounded these below 4 GiB */
+    uint32_t addr = pl->base + (uint32_t)g7sf_tile_offset(pl->tiling, pl->pitch,
+                                                          (uint64_t)(pl->ox + x) * 4,
+                                                          (uint64_t)pl->oy + y);
+    if ((addr & (G7SF_PAGE_SIZE - 1)) + past > G7SF_PAGE_SIZE - 4)
+        return NULL;
+    if (!*page || addr >> G7SF_PAGE_SHIFT != *page_of) {
+        *page_of = addr >> G7SF_PAGE_SHIFT;
+        if (!(*page = g7sf_mem_page(gpu, addr)))
+            return NULL;
+    }
+    return *page + (addr & (G7SF_PAGE_SIZE - 1));
+}
+
 /* The host pointers of the covered slots; pixels outside the level leave
  * `lanes` (10188).  False when one is not in a page that exists. */
 static bool place(g7sf_gpu *gpu, const rt_place *pl, const rt_batch *b, uint32_t *lanes,
@@ -114,26 +140,33 @@ static bool place(g7sf_gpu *gpu, const rt_place *pl, const rt_batch *b, uint32_t
 {
     uint32_t page_of = 0;
     uint8_t *page = NULL;
-    for (unsigned j = 0; j < 16; j++) {
-        if (!(*lanes >> j & 1))
+    /* the next pixel of an even layout column is 4 bytes on, the next row
+     * of an even layout row a tile row on (16 bytes in a Y tile's OWord
+     * columns, 512 in an X tile), or a pitch on when linear */
+    uint32_t down = pl->tiling == G7SF_TILING_Y ? 16 : pl->tiling == G7SF_TILING_X ? 512
+                                                                                 : pl->pitch;
+    for (unsigned s = 0; s < 4; s++) {
+        if (!(*lanes >> 4 * s & 15))
             continue;
-        uint32_t x = b->x[j / 4] + (j & 1), y = b->y[j / 4] + (j >> 1 & 1);
-        if (x >= pl->w || y >= pl->h) {
-            *lanes &= ~(1u << j);
+        uint32_t x = b->x[s], y = b->y[s];
+        uint8_t *q;
+        if (x < pl->w - 1 && y < pl->h - 1 && !((pl->ox + x) & 1) && !((pl->oy + y) & 1) &&
+            (q = at(gpu, pl, x, y, down + 4, &page_of, &page))) {
+            px[4 * s] = q, px[4 * s + 1] = q + 4, px[4 * s + 2] = q + down;
+            px[4 * s + 3] = q + down + 4;
             continue;
         }
-        /* rt_place_init bounded these below 4 GiB */
-        uint32_t addr = pl->base + (uint32_t)g7sf_tile_offset(pl->tiling, pl->pitch,
-                                                              (uint64_t)(pl->ox + x) * 4,
-                                                              (uint64_t)pl->oy + y);
-        if ((addr & (G7SF_PAGE_SIZE - 1)) > G7SF_PAGE_SIZE - 4)
-            return false;
-        if (!page || addr >> G7SF_PAGE_SHIFT != page_of) {
-            page_of = addr >> G7SF_PAGE_SHIFT;
-            if (!(page = g7sf_mem_page(gpu, addr)))
+        for (unsigned j = 4 * s; j < 4 * s + 4; j++) {   /* pixel by pixel */
+            if (!(*lanes >> j & 1))
+                continue;
+            uint32_t xj = x + (j & 1), yj = y + (j >> 1 & 1);
+            if (xj >= pl->w || yj >= pl->h) {
+                *lanes &= ~(1u << j);
+                continue;
+            }
+            if (!(px[j] = at(gpu, pl, xj, yj, 0, &page_of, &page)))
                 return false;
         }
-        px[j] = page + (addr & (G7SF_PAGE_SIZE - 1));
     }
     return true;
 }
@@ -153,7 +186,7 @@ static bool kernel(g7sf_gpu *gpu, const rt_place *pl, const rt_pipeline *p, cons
     if (!place(gpu, pl, b, &lanes, px))
         return false;
     if (lanes && p->keep)
-        rt_kernel_unorm8(p, b, lanes, px);
+        p->kernel(p, b, lanes, px);
     return true;
 }
 

@@ -39,34 +39,49 @@ typedef struct rt_factor {
     float lo, hi;        /* then clamped (pre-blend clamp; +-inf: not) */
 } rt_factor;
 
+typedef struct rt_pipeline rt_pipeline;
+typedef struct rt_batch rt_batch;
+/* rt_kernel.c: the covered slots `lanes` of b, each at its own host
+ * pointer px[j] (4 bytes, distinct), read, blended and rewritten. */
+typedef void (*rt_kernel_fn)(const rt_pipeline *p, const rt_batch *b, uint32_t lanes,
+                             uint8_t *const px[16]);
+void rt_kernel_unorm8_c(const rt_pipeline *p, const rt_batch *b, uint32_t lanes,
+                        uint8_t *const px[16]);
+void rt_kernel_unorm8_avx2(const rt_pipeline *p, const rt_batch *b, uint32_t lanes,
+                           uint8_t *const px[16]);
+/* The kernel for cpu_flags() bits cpu: AVX2's, or the C one. */
+rt_kernel_fn rt_kernel_unorm8_for(unsigned cpu);
+
 /* rt_color and rt_coverage for one format, BLEND_STATE entry and
  * COLOR_CALC_STATE, plus the kernel's per-channel choices. */
-typedef struct rt_pipeline {
+struct rt_pipeline {
     int err;                 /* rt_color_prepare's refusal (G7SF_ESTATE), with why */
     const char *why;
     rt_color rc;
     rt_coverage cv;
-    bool kernel;             /* rt_kernel.c takes this format and state */
-    bool need_sat;           /* a factor is SRC_ALPHA_SATURATE on R, G or B */
+    rt_kernel_fn kernel;     /* NULL: the per-pixel path takes this format and state */
+    bool need_s1, need_sat;  /* a factor reads SRC1, or is SRC_ALPHA_SATURATE on R, G, B */
+    bool read_dst;           /* blending, or bytes of the destination kept */
     unsigned func[4];        /* BLENDFUNCTION_* per channel */
     rt_factor sf[4], df[4];  /* source and destination factor per channel */
     float kv[2][4][16];      /* constant factors (source, destination), final values */
-    float pre_lo[4], pre_hi[4], post_lo[4], post_hi[4];   /* +-inf when off */
+    float pre_lo[4], pre_hi[4];   /* pre-blend clamp, +-inf when off */
     uint32_t keep;           /* bits of the pixel the output replaces */
-} rt_pipeline;
+};
+/* cpu: the cpu_flags() the kernel may use. */
 void rt_pipeline_prepare(rt_pipeline *p, const struct g7sf_format_info *fmt,
                          const g7sf_blend_state *bs, unsigned index,
-                         const g7sf_color_calc_state *cc, unsigned samples);
+                         const g7sf_color_calc_state *cc, unsigned samples, unsigned cpu);
 
 /* One message's slots: slot j is pixel (j & 1, j >> 1 & 1) of subspan
  * j / 4, whose upper left pixel is (x[j/4], y[j/4]) (10256-10311). */
-typedef struct rt_batch {
+struct rt_batch {
     uint32_t x[4], y[4];
     uint32_t lanes;                /* bit j: slot j is written (before the alpha test) */
     bool dual;                     /* src1 holds a second source */
     float src0[4][16], src1[4][16];
     float alpha[16];               /* the alpha test's (Source 0 Alpha or src0's) */
-} rt_batch;
+};
 
 /* The batch written to a single-sampled target (G7SF_EINVAL for another):
  * the same memory, result and *why as g7sf_rt_write of its slots in order. */
@@ -75,11 +90,6 @@ int rt_write_batch(g7sf_gpu *gpu, const g7sf_rt_target *rt, const rt_place *pl,
 
 /* Tests: every batch through the per-pixel path. */
 extern bool rt_batch_generic;
-
-/* rt_kernel.c: the covered slots `lanes` of b, each at its own host
- * pointer px[j] (4 bytes, distinct), read, blended and rewritten. */
-void rt_kernel_unorm8(const rt_pipeline *p, const rt_batch *b, uint32_t lanes,
-                      uint8_t *const px[16]);
 
 /* rt_write.c: pixels one after the other (g7sf_rt_write without its checks). */
 int rt_write_pixels(g7sf_gpu *gpu, const g7sf_rt_target *rt, const rt_color *rc,

@@ -4,6 +4,7 @@
  * g7sf_rt_write's.  Decisions: docs/spec-notes.md "Data port: render
  * target write". */
 #include "bind_cache.h"
+#include "core/cpu.h"
 #include "dataport/rt_batch.h"
 #include "desc.h"
 #include "dp_msg.h"
@@ -156,7 +157,7 @@ static const rt_pipeline *pipeline(const g7sf_rt_target *rt, unsigned index)
     if (!blend_memo.piped || blend_memo.fmt != rt->fmt || blend_memo.index != index ||
         blend_memo.samples != rt->s.samples) {
         rt_pipeline_prepare(&blend_memo.pipe, rt->fmt, &blend_memo.bs, index, &blend_memo.cc,
-                            rt->s.samples);
+                            rt->s.samples, cpu_flags());
         blend_memo.piped = true;
         blend_memo.fmt = rt->fmt;
         blend_memo.index = index;
