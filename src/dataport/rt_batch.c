@@ -116,8 +116,8 @@ static bool overlap(const rt_batch *b, unsigned i, unsigned k)
 /* The host pointer of layout pixel (x, y) of pl's level, through a cache
  * of the last page (*page_of its number).  NULL when the 4 bytes from
  * there plus `past` are not in one page that exists. */
-static uint8_t *at(g7sf_gpu *gpu, const rt_place *pl, uint32_t x, uint32_t y, uint32_t past,
-                   uint32_t *page_of, uint8_t **page)
+static inline uint8_t *at(g7sf_gpu *gpu, const rt_place *pl, uint32_t x, uint32_t y,
+                          uint32_t past, uint32_t *page_of, uint8_t **page)
 {
     /* rt_place_init bounded these below 4 GiB */
     uint32_t addr = pl->base + (uint32_t)g7sf_tile_offset(pl->tiling, pl->pitch,
@@ -182,7 +182,7 @@ static bool kernel(g7sf_gpu *gpu, const rt_place *pl, const rt_pipeline *p, cons
         for (unsigned k = i + 1; k < 4; k++)
             if ((lanes >> 4 * i & 15) && (lanes >> 4 * k & 15) && overlap(b, i, k))
                 return false;
-    uint8_t *px[16] = { 0 };
+    uint8_t *px[16];   /* set for the slots left in lanes */
     if (!place(gpu, pl, b, &lanes, px))
         return false;
     if (lanes && p->keep)

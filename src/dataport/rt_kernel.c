@@ -151,8 +151,13 @@ INLINE void kernel(const rt_pipeline *p, const rt_batch *b, uint32_t lanes,
     const rt_color *rc = &p->rc;
     float r[4][L];
     uint32_t dw[L] = { 0 }, out[L] = { 0 }, keep = p->keep;
-    if (p->read_dst)
-        EACH_LANE   /* little-endian host, as g7sf_msg_read_dw */
+    /* little-endian host, as g7sf_msg_read_dw; all slots without a test.
+     * Loads and stores of scattered pixels: unrolled, not vectorised */
+    if (p->read_dst && lanes == 0xFFFF)
+        for (unsigned l = 0; l < L; l++)
+            memcpy(&dw[l], px[l], 4);
+    else if (p->read_dst)
+        for (unsigned l = 0; l < L; l++)
             if (lanes >> l & 1)
                 memcpy(&dw[l], px[l], 4);
     if (rc->blend)
@@ -162,9 +167,13 @@ INLINE void kernel(const rt_pipeline *p, const rt_batch *b, uint32_t lanes,
             encode(rc->blend ? r[c] : b->src0[c], 8u * (unsigned)rc->byte_of[c], out);
     EACH_LANE
         out[l] = (dw[l] & ~keep) | (out[l] & keep);
-    EACH_LANE
-        if (lanes >> l & 1)
+    if (lanes == 0xFFFF)
+        for (unsigned l = 0; l < L; l++)
             memcpy(px[l], &out[l], 4);
+    else
+        for (unsigned l = 0; l < L; l++)
+            if (lanes >> l & 1)
+                memcpy(px[l], &out[l], 4);
 }
 
 void rt_kernel_unorm8_c(const rt_pipeline *p, const rt_batch *b, uint32_t lanes,
