@@ -51,15 +51,17 @@ typedef struct trial {
     bool fresh;                  /* a region never written: pages appear as it runs */
 } trial;
 
-static void make_trial(trial *t, unsigned n)
+static void draw_trial(trial *t, unsigned n)
 {
     static const unsigned fallback[] = { 0x0C8 /* R8G8B8A8_UNORM_SRGB */,
                                          0x0C2 /* R10G10B10A2_UNORM */, 0x0CC /* R16G16_UNORM */ };
     unsigned r = rnd(20);
     t->format = r < 9 ? 0x0C7 : r < 18 ? 0x0C0 : fallback[rnd(3)];
     unsigned tiling = rnd(3), w = 1 + rnd(40), h = 1 + rnd(40);
-    uint32_t pitch = tiling == 1 ? 512u * (1 + rnd(2)) : tiling == 2 ? 128u * (2 + rnd(2))
-                                                                     : 4 * w + 4 * rnd(8);
+    if (rnd(6) == 0)   /* rows across several tiles, in a few rows of tiles */
+        w = 41 + rnd(300), h = 1 + rnd(8);
+    unsigned tw = tiling == 1 ? 512 : tiling == 2 ? 128 : 4;   /* whole tiles (4: linear) */
+    uint32_t pitch = (4 * w + 4 * (rnd(2) + 16) + tw - 1) / tw * tw + (rnd(2) ? tw : 0);
     if (rnd(16) == 0)   /* past the whole tiles, or shorter than a row: aliasing */
         pitch = 4 * w + 4 * rnd(40);
     if (rnd(8) == 0)
@@ -88,6 +90,19 @@ static void make_trial(trial *t, unsigned n)
     t->cc[1] = rnd(2) ? rnd(256) : bits(colour());         /* reference */
     for (unsigned c = 2; c < 6; c++)
         t->cc[c] = bits(colour());
+}
+
+/* A trial whose surface lies within its REGION bytes (all the test compares). */
+static void make_trial(trial *t, unsigned n)
+{
+    for (;;) {
+        draw_trial(t, n);
+        g7sf_render_surface_state ss;
+        g7sf_surface sf;
+        g7sf_state_unpack(&g7sf_desc_RENDER_SURFACE_STATE, t->ss, &ss);
+        if (g7sf_surface_from_state(&ss, &sf) || g7sf_surface_size(&sf) <= REGION)
+            return;
+    }
 }
 
 /* One random message of the trial's render target (header always: it

@@ -36,8 +36,21 @@ void rt_place_init(rt_place *pl, const g7sf_rt_target *rt)
     uint64_t rows = ((uint64_t)oy + h + tr - 1) / tr * tr;
     if (((uint64_t)ox + w) * 4 > usable || (uint64_t)s->base + rows * s->pitch > 0x100000000ull)
         return;
-    *pl = (rt_place){ .ok = true, .tiling = s->tiling, .base = s->base, .pitch = s->pitch,
-                      .w = w, .h = h, .ox = ox, .oy = oy };
+    *pl = (rt_place){ .ok = true, .base = s->base, .w = w, .h = h, .ox = ox, .oy = oy };
+    /* tiling.h's tiles: X 512 bytes x 8 rows, row-major; Y 128 bytes x 32
+     * rows in 16-byte columns of 32 rows; linear: one row per pitch, and X
+     * (below the pitch, below 2^31) >> 31 is 0 */
+    if (s->tiling == G7SF_TILING_X) {
+        pl->yt = 3, pl->row_stride = (s->pitch >> 9) * 4096, pl->ym = 7, pl->ystep = 512;
+        pl->xt = 9, pl->tile_bytes = 4096, pl->cm = 0, pl->xm = 511;
+    } else if (s->tiling == G7SF_TILING_Y) {
+        pl->yt = 5, pl->row_stride = (s->pitch >> 7) * 4096, pl->ym = 31, pl->ystep = 16;
+        pl->xt = 7, pl->tile_bytes = 4096, pl->cm = 7, pl->xm = 15;
+    } else {
+        pl->yt = 0, pl->row_stride = s->pitch, pl->ym = 0, pl->ystep = 0;
+        pl->xt = 31, pl->tile_bytes = 0, pl->cm = 0, pl->xm = 0xFFFFFFFFu;
+    }
+    pl->down = s->tiling == G7SF_TILING_LINEAR ? s->pitch : pl->ystep;
 }
 
 /* Factor f for channel c as rt_blend.c's factor() computes it: a constant
@@ -119,10 +132,11 @@ static bool overlap(const rt_batch *b, unsigned i, unsigned k)
 static inline uint8_t *at(g7sf_gpu *gpu, const rt_place *pl, uint32_t x, uint32_t y,
                           uint32_t past, uint32_t *page_of, uint8_t **page)
 {
-    /* rt_place_init bounded these below 4 GiB */
-    uint32_t addr = pl->base + (uint32_t)g7sf_tile_offset(pl->tiling, pl->pitch,
-                                                          (uint64_t)(pl->ox + x) * 4,
-                                                          (uint64_t)pl->oy + y);
+    /* rt_place_init bounded every term and their sum below 4 GiB - base */
+    uint32_t bx = (pl->ox + x) * 4, by = pl->oy + y;
+    uint32_t addr = pl->base + (by >> pl->yt) * pl->row_stride + (by & pl->ym) * pl->ystep +
+                    (bx >> pl->xt) * pl->tile_bytes + ((bx >> 4) & pl->cm) * 512 +
+                    (bx & pl->xm);
     if ((addr & (G7SF_PAGE_SIZE - 1)) + past > G7SF_PAGE_SIZE - 4)
         return NULL;
     if (!*page || addr >> G7SF_PAGE_SHIFT != *page_of) {
@@ -143,8 +157,7 @@ static bool place(g7sf_gpu *gpu, const rt_place *pl, const rt_batch *b, uint32_t
     /* the next pixel of an even layout column is 4 bytes on, the next row
      * of an even layout row a tile row on (16 bytes in a Y tile's OWord
      * columns, 512 in an X tile), or a pitch on when linear */
-    uint32_t down = pl->tiling == G7SF_TILING_Y ? 16 : pl->tiling == G7SF_TILING_X ? 512
-                                                                                 : pl->pitch;
+    uint32_t down = pl->down;
     for (unsigned s = 0; s < 4; s++) {
         if (!(*lanes >> 4 * s & 15))
             continue;

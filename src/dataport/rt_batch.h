@@ -25,8 +25,13 @@
  * 4 GiB (so no pixel faults). */
 typedef struct rt_place {
     bool ok;
-    unsigned tiling;
-    uint32_t base, pitch, w, h, ox, oy;
+    /* g7sf_tile_offset of linear, X and Y tiling as one sum without
+     * branches, of byte X and row Y: (Y >> yt) * row_stride + (Y & ym) *
+     * ystep + (X >> xt) * tile_bytes + ((X >> 4) & cm) * 512 + (X & xm) */
+    uint8_t yt, xt, ym, cm;
+    uint32_t row_stride, ystep, tile_bytes, xm;
+    uint32_t down;             /* from an even row to the next: ystep, or the pitch */
+    uint32_t base, w, h, ox, oy;
 } rt_place;
 void rt_place_init(rt_place *pl, const g7sf_rt_target *rt);
 
