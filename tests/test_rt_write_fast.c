@@ -152,7 +152,8 @@ static bool kernel_state(const trial *t)
 }
 
 /* Messages on two gpus, with the kernel of G7SF_CPU=cpu (NULL: this
- * machine's) on one and the per-pixel path on the other. */
+ * machine's) on one and the per-pixel path on the other.  The gpus are new,
+ * so the message layer's memo resolves its pipeline (and kernel) again. */
 static void messages_agree(const char *cpu)
 {
     const char *old = getenv("G7SF_CPU");

@@ -1,8 +1,11 @@
 /* Render Target Write (§3.9.11, PRM 10158-10634) messages: the payload
  * layout (10447-10634), the pixel/sample-to-slot mapping (10256-10311),
- * BLEND_STATE and COLOR_CALC_STATE from memory; the pixels are
- * g7sf_rt_write's.  Decisions: docs/spec-notes.md "Data port: render
- * target write". */
+ * BLEND_STATE and COLOR_CALC_STATE from memory.  A single-sampled target's
+ * slots go to the data port as one batch, as the payload holds them
+ * (dataport/rt_batch.h, with its placement kept in the binding and its
+ * colour pipeline in the BLEND_STATE memo); a multisampled target's pixels
+ * and samples to g7sf_rt_write.  Decisions: docs/spec-notes.md "Data port:
+ * render target write". */
 #include "bind_cache.h"
 #include "core/cpu.h"
 #include "dataport/rt_batch.h"
