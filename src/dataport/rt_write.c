@@ -9,6 +9,7 @@
 #include "core/memory.h"
 #include "dp.h"
 #include "rt.h"
+#include "rt_batch.h"
 
 static int refuse(const char **why, int code, const char *reason)
 {
@@ -103,6 +104,28 @@ static int write_pixel(g7sf_gpu *gpu, const g7sf_rt_target *rt, const rt_color *
     return 0;
 }
 
+int rt_write_pixels(g7sf_gpu *gpu, const g7sf_rt_target *rt, const rt_color *rc,
+                    const rt_coverage *cv, const g7sf_rt_pixel *px, unsigned n, bool dual)
+{
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t cover = px[i].cover & rt_coverage_mask(cv, px[i].alpha);
+        if (!cover)
+            continue;
+        g7sf_texel src0 = px[i].src0;
+        if (cv->alpha_to_one) {
+            if (rt->fmt->texel == G7SF_TEXEL_FLOAT)
+                src0.f[3] = 1.0f;
+            else
+                src0.u[3] = 1;
+        }
+        int r = write_pixel(gpu, rt, rc, px[i].x, px[i].y, cover, &src0,
+                            dual ? &px[i].src1 : NULL);
+        if (r)
+            return r;
+    }
+    return 0;
+}
+
 int g7sf_rt_write(g7sf_gpu *gpu, const g7sf_rt_target *rt, const g7sf_blend_state *bs,
                   unsigned index, const g7sf_color_calc_state *cc, const g7sf_rt_pixel *px,
                   unsigned n, bool dual, const char **why)
@@ -119,21 +142,5 @@ int g7sf_rt_write(g7sf_gpu *gpu, const g7sf_rt_target *rt, const g7sf_blend_stat
     if (rt_color_prepare(&rc, bs, index, cc, rt->fmt, &reason))
         return refuse(why, G7SF_ESTATE, reason);
     rt_coverage_prepare(&cv, bs, index, cc, rt->s.samples);
-    for (unsigned i = 0; i < n; i++) {
-        uint32_t cover = px[i].cover & rt_coverage_mask(&cv, px[i].alpha);
-        if (!cover)
-            continue;
-        g7sf_texel src0 = px[i].src0;
-        if (cv.alpha_to_one) {
-            if (rt->fmt->texel == G7SF_TEXEL_FLOAT)
-                src0.f[3] = 1.0f;
-            else
-                src0.u[3] = 1;
-        }
-        int r = write_pixel(gpu, rt, &rc, px[i].x, px[i].y, cover, &src0,
-                            dual ? &px[i].src1 : NULL);
-        if (r)
-            return r;
-    }
-    return 0;
+    return rt_write_pixels(gpu, rt, &rc, &cv, px, n, dual);
 }

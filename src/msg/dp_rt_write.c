@@ -1,9 +1,14 @@
 /* Render Target Write (§3.9.11, PRM 10158-10634) messages: the payload
  * layout (10447-10634), the pixel/sample-to-slot mapping (10256-10311),
- * BLEND_STATE and COLOR_CALC_STATE from memory; the pixels are
- * g7sf_rt_write's.  Decisions: docs/spec-notes.md "Data port: render
- * target write". */
+ * BLEND_STATE and COLOR_CALC_STATE from memory.  A single-sampled target's
+ * slots go to the data port as one batch, as the payload holds them
+ * (dataport/rt_batch.h, with its placement kept in the binding and its
+ * colour pipeline in the BLEND_STATE memo); a multisampled target's pixels
+ * and samples to g7sf_rt_write.  Decisions: docs/spec-notes.md "Data port:
+ * render target write". */
 #include "bind_cache.h"
+#include "core/cpu.h"
+#include "dataport/rt_batch.h"
 #include "desc.h"
 #include "dp_msg.h"
 
@@ -66,18 +71,29 @@ static uint32_t color_dw(const g7sf_msg_ctx *c, const rt_layout *l, unsigned src
     }
 }
 
+/* What a binding keeps: the target and where its pixels are. */
+typedef struct rt_bound {
+    g7sf_rt_target rt;
+    rt_place place;
+} rt_bound;
+_Static_assert(sizeof(rt_bound) <= BIND_VALUE_BYTES, "rt_bound fits a bind_cache entry");
+
 /* extra: platform, Render Target Array Index, samples, tiled only */
 static int target(const g7sf_render_surface_state *ss, const uint32_t *extra, void *out,
                   const char **why)
 {
-    return g7sf_rt_target_from_state(ss, (enum g7sf_platform)extra[0], extra[1], extra[2],
-                                     extra[3], out, why);
+    rt_bound *b = out;
+    int r = g7sf_rt_target_from_state(ss, (enum g7sf_platform)extra[0], extra[1], extra[2],
+                                      extra[3], &b->rt, why);
+    if (!r)
+        rt_place_init(&b->place, &b->rt);
+    return r;
 }
 
 /* Binds the surface (BTI 255 is refused: no stateless render targets) and
  * checks what 10164-10188 restrict, once per change of the state. */
 static int bind_target(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned type, uint32_t rtai,
-                       g7sf_rt_target *rt)
+                       rt_bound *rt)
 {
     unsigned bti = desc_get(c->fc, DESC_BTI);
     if (bti == DP_BTI_STATELESS)
@@ -96,19 +112,24 @@ static int bind_target(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned type, uin
 }
 
 /* The last BLEND_STATE + COLOR_CALC_STATE decoded in this thread, keyed by
- * their DWords (too big for bind_cache's entries). */
+ * their DWords (too big for bind_cache's entries), and the colour pipeline
+ * last resolved from them (for format fmt, entry index, samples). */
 static _Thread_local struct {
     uint64_t gpu;
     uint32_t key[G7SF_BLEND_STATE_DWORDS + G7SF_COLOR_CALC_STATE_DWORDS];
     g7sf_blend_state bs;
     g7sf_color_calc_state cc;
+    bool piped;
+    const struct g7sf_format_info *fmt;
+    unsigned index, samples;
+    rt_pipeline pipe;
 } blend_memo;
 
 /* The BLEND_STATE entries 0..rt (the pointer need not have room for all
  * eight; the rest read as 0) and COLOR_CALC_STATE, both offsets from
- * Dynamic State Base, decoded once per change of their DWords. */
-static int read_state(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned rt, uint32_t cc_offset,
-                      g7sf_blend_state *bs, g7sf_color_calc_state *cc)
+ * Dynamic State Base, decoded once per change of their DWords into
+ * blend_memo. */
+static int read_state(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned rt, uint32_t cc_offset)
 {
     uint32_t dw[G7SF_BLEND_STATE_DWORDS + G7SF_COLOR_CALC_STATE_DWORDS] = { 0 }, addr;
     uint32_t *cdw = dw + G7SF_BLEND_STATE_DWORDS;
@@ -123,17 +144,68 @@ static int read_state(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned rt, uint32
     if (r)
         return g7sf_msg_fail(c, r, "%s: BLEND_STATE or COLOR_CALC_STATE outside dynamic state",
                              t->name);
-    if (blend_memo.gpu == gpu->id && !memcmp(blend_memo.key, dw, sizeof dw)) {
-        *bs = blend_memo.bs;
-        *cc = blend_memo.cc;
+    if (blend_memo.gpu == gpu->id && !memcmp(blend_memo.key, dw, sizeof dw))
         return 0;
-    }
-    g7sf_state_unpack(&g7sf_desc_BLEND_STATE, dw, bs);
-    g7sf_state_unpack(&g7sf_desc_COLOR_CALC_STATE, cdw, cc);
+    g7sf_state_unpack(&g7sf_desc_BLEND_STATE, dw, &blend_memo.bs);
+    g7sf_state_unpack(&g7sf_desc_COLOR_CALC_STATE, cdw, &blend_memo.cc);
     blend_memo.gpu = gpu->id;
     memcpy(blend_memo.key, dw, sizeof dw);
-    blend_memo.bs = *bs;
-    blend_memo.cc = *cc;
+    blend_memo.piped = false;
+    return 0;
+}
+
+/* blend_memo's pipeline for this target and entry, resolved once. */
+static const rt_pipeline *pipeline(const g7sf_rt_target *rt, unsigned index)
+{
+    if (!blend_memo.piped || blend_memo.fmt != rt->fmt || blend_memo.index != index ||
+        blend_memo.samples != rt->s.samples) {
+        rt_pipeline_prepare(&blend_memo.pipe, rt->fmt, &blend_memo.bs, index, &blend_memo.cc,
+                            rt->s.samples, cpu_flags());
+        blend_memo.piped = true;
+        blend_memo.fmt = rt->fmt;
+        blend_memo.index = index;
+        blend_memo.samples = rt->s.samples;
+    }
+    return &blend_memo.pipe;
+}
+
+/* A single-sampled target's slots as one batch (rt_batch.h): every slot
+ * covers its pixel's one sample, so only the enables, colours and alpha
+ * matter. */
+static int write_batch(g7sf_msg_ctx *c, const dp_msg_type *t, const rt_layout *l,
+                       const rt_bound *b, unsigned index, const uint32_t *m1)
+{
+    const g7sf_reg *p = c->msg->payload;
+    rt_batch bt;
+    bt.lanes = m1[7] & 0xFFFF & (((1u << l->nslots) - 1) << l->first_slot);
+    bt.dual = l->type == RT_SIMD8_DUALSRC_LO || l->type == RT_SIMD8_DUALSRC_HI;
+    for (unsigned s = 0; s < 4; s++) {
+        bt.x[s] = m1[2 + s] & 0xFFFF;
+        bt.y[s] = m1[2 + s] >> 16;
+    }
+    if (l->type == RT_SIMD16) {   /* R of slots 0-15 in two registers, then G, B, A */
+        memcpy(bt.src0, &p[l->reg_color], sizeof bt.src0);
+    } else if (l->type == RT_SIMD16_REPDATA) {
+        for (unsigned ch = 0; ch < 4; ch++)
+            for (unsigned j = 0; j < 16; j++)
+                memcpy(&bt.src0[ch][j], &p[l->reg_color].ud[ch], 4);
+    } else {                      /* SIMD8: one register per channel */
+        memset(bt.src0, 0, sizeof bt.src0);
+        memset(bt.src1, 0, sizeof bt.src1);
+        for (unsigned ch = 0; ch < 4; ch++) {
+            memcpy(&bt.src0[ch][l->first_slot], &p[l->reg_color + ch], 32);
+            if (bt.dual)
+                memcpy(&bt.src1[ch][l->first_slot], &p[l->reg_src1 + ch], 32);
+        }
+    }
+    if (l->s0a)   /* never with dual source or replicated data: slots from 0 */
+        memcpy(bt.alpha, &p[l->reg_s0a], 4 * l->nslots);
+    else
+        memcpy(bt.alpha, bt.src0[3], sizeof bt.alpha);
+    const char *why = NULL;
+    int r = rt_write_batch(c->gpu, &b->rt, &b->place, pipeline(&b->rt, index), &bt, &why);
+    if (r)
+        return g7sf_msg_fail(c, r, "%s: %s", t->name, why ? why : g7sf_strerror(r));
     return 0;
 }
 
@@ -143,23 +215,24 @@ int dp_render_target_write(g7sf_msg_ctx *c, const dp_msg_type *t)
     const uint32_t *m0 = c->header ? c->msg->payload[0].ud : c->thr->r0.ud;
     const uint32_t *m1 = c->header ? c->msg->payload[1].ud : c->thr->r1.ud;
     rt_layout l;
-    g7sf_rt_target rt;
+    rt_bound bound;
+    const g7sf_rt_target *rtp = &bound.rt;
     if (c->header && c->mlen < 2)   /* the header itself is two registers */
         return g7sf_msg_fail(c, G7SF_EMLEN, "%s: message length %u, the header alone is 2",
                              t->name, c->mlen);
     int r = layout(c, t, m0, &l);
-    if (r || (r = bind_target(c, t, l.type, m0[0] >> 16 & 0x7FF, &rt)))
+    if (r || (r = bind_target(c, t, l.type, m0[0] >> 16 & 0x7FF, &bound)))
         return r;
-    if (rt.null)
+    if (rtp->null)
         return 0;   /* every write dropped: no state read */
     unsigned rt_index = c->header ? m0[2] & 7 : 0;
-    g7sf_blend_state bs;
-    g7sf_color_calc_state cc;
-    if ((r = read_state(c, t, rt_index, m0[1] & ~63u, &bs, &cc)))
+    if ((r = read_state(c, t, rt_index, m0[1] & ~63u)))
         return r;
+    if (rtp->s.samples == 1)
+        return write_batch(c, t, &l, &bound, rt_index, m1);
 
     const g7sf_render_cache_state *rcs = g7sf_render_cache_state_get(c->gpu);
-    unsigned samples = rt.s.samples, sspi = m0[0] >> 6 & 7;
+    unsigned samples = rtp->s.samples, sspi = m0[0] >> 6 & 7;
     bool persample = samples > 1 && rcs->msrast_mode >= G7SF_MSRASTMODE_ON_PIXEL &&
                      rcs->dispatch_mode == G7SF_MSDISPMODE_PERSAMPLE;
     uint32_t all = (1u << samples) - 1, ms_mask = samples > 1 ? rcs->sample_mask & all : all;
@@ -201,7 +274,8 @@ int dp_render_target_write(g7sf_msg_ctx *c, const dp_msg_type *t)
         p->alpha = alpha.f;
     }
     const char *why = NULL;
-    if ((r = g7sf_rt_write(c->gpu, &rt, &bs, rt_index, &cc, px, n, dual, &why)))
+    if ((r = g7sf_rt_write(c->gpu, rtp, &blend_memo.bs, rt_index, &blend_memo.cc, px, n, dual,
+                           &why)))
         return g7sf_msg_fail(c, r, "%s: %s", t->name, why ? why : g7sf_strerror(r));
     return 0;
 }

@@ -1,0 +1,243 @@
+/* A render target write message's slots at once (rt_batch.h): what is
+ * resolved once per binding or per change of BLEND_STATE, and the choice
+ * between the SoA kernel (rt_kernel.c) and the per-pixel path. */
+#include <math.h>
+#include <string.h>
+
+#include "core/cpu.h"
+#include "core/memory.h"
+#include "core/tiling.h"
+#include "dataport/rt_batch.h"
+#include "dataport/rt_blend.h"
+
+bool rt_batch_generic;
+
+void rt_place_init(rt_place *pl, const g7sf_rt_target *rt)
+{
+    const g7sf_surface *s = &rt->s;
+    memset(pl, 0, sizeof *pl);
+    if (rt->null || !rt->fmt || rt->fmt->unit_bytes != 4 || rt->fmt->unit_w != 1 ||
+        rt->fmt->unit_h != 1 || s->type == G7SF_SURFTYPE_BUFFER ||
+        s->type == G7SF_SURFTYPE_STRBUF || s->type == G7SF_SURFTYPE_NULL || s->samples != 1 ||
+        s->bpb != 32 || s->block_w != 1 || s->block_h != 1 || s->tiling > G7SF_TILING_Y)
+        return;
+    uint32_t w, h, d, ox, oy;
+    g7sf_surface_level_size(s, rt->lod, &w, &h, &d);
+    /* a level or slice the surface lacks drops every pixel: left to the
+     * per-pixel path, as are origins past 32 bits */
+    if (rt->lod >= s->levels || rt->slice >= d ||
+        g7sf_surface_pixel_position(s, 0, 0, rt->slice, rt->lod, 0, &ox, &oy))
+        return;
+    /* g7sf_tile_offset wraps a row past the pitch's whole tiles into the
+     * next tile row: such surfaces alias pixels, and stay per pixel */
+    uint32_t usable = s->tiling == G7SF_TILING_X ? s->pitch & ~511u
+                    : s->tiling == G7SF_TILING_Y ? s->pitch & ~127u : s->pitch;
+    unsigned tr = g7sf_tiling_rows(s->tiling);
+    uint64_t rows = ((uint64_t)oy + h + tr - 1) / tr * tr;
+    if (((uint64_t)ox + w) * 4 > usable || (uint64_t)s->base + rows * s->pitch > 0x100000000ull)
+        return;
+    *pl = (rt_place){ .ok = true, .base = s->base, .w = w, .h = h, .ox = ox, .oy = oy };
+    /* tiling.h's tiles: X 512 bytes x 8 rows, row-major; Y 128 bytes x 32
+     * rows in 16-byte columns of 32 rows; linear: one row per pitch, and X
+     * (below the pitch, below 2^31) >> 31 is 0 */
+    if (s->tiling == G7SF_TILING_X) {
+        pl->yt = 3, pl->row_stride = (s->pitch >> 9) * 4096, pl->ym = 7, pl->ystep = 512;
+        pl->xt = 9, pl->tile_bytes = 4096, pl->cm = 0, pl->xm = 511;
+    } else if (s->tiling == G7SF_TILING_Y) {
+        pl->yt = 5, pl->row_stride = (s->pitch >> 7) * 4096, pl->ym = 31, pl->ystep = 16;
+        pl->xt = 7, pl->tile_bytes = 4096, pl->cm = 7, pl->xm = 15;
+    } else {
+        pl->yt = 0, pl->row_stride = s->pitch, pl->ym = 0, pl->ystep = 0;
+        pl->xt = 31, pl->tile_bytes = 0, pl->cm = 0, pl->xm = 0xFFFFFFFFu;
+    }
+    pl->down = s->tiling == G7SF_TILING_LINEAR ? s->pitch : pl->ystep;
+}
+
+/* Factor f for channel c as rt_blend.c's factor() computes it: a constant
+ * (ONE, CONST_*, SRC_ALPHA_SATURATE on alpha) is computed here once. */
+static void factor(rt_pipeline *p, rt_factor *out, float *kv, unsigned f, unsigned c)
+{
+    const rt_color *rc = &p->rc;
+    bool inv = f & RT_BLENDFACTOR_INV;
+    float k = 1.0f;
+    unsigned src = RT_FSRC_CONST;
+    switch (f & ~(unsigned)RT_BLENDFACTOR_INV) {
+    case G7SF_BLENDFACTOR_SRC_COLOR: src = RT_FSRC_S; break;
+    case G7SF_BLENDFACTOR_SRC_ALPHA: src = RT_FSRC_SA; break;
+    case G7SF_BLENDFACTOR_DST_ALPHA: src = RT_FSRC_DA; break;
+    case G7SF_BLENDFACTOR_DST_COLOR: src = RT_FSRC_D; break;
+    case G7SF_BLENDFACTOR_SRC_ALPHA_SATURATE: src = c == 3 ? RT_FSRC_CONST : RT_FSRC_SAT; break;
+    case G7SF_BLENDFACTOR_CONST_COLOR: k = rc->constant[c]; break;
+    case G7SF_BLENDFACTOR_CONST_ALPHA: k = rc->constant[3]; break;
+    case G7SF_BLENDFACTOR_SRC1_COLOR: src = RT_FSRC_S1; break;
+    case G7SF_BLENDFACTOR_SRC1_ALPHA: src = RT_FSRC_S1A; break;
+    default: break;   /* ONE */
+    }
+    *out = (rt_factor){ .src = src, .inv = inv, .lo = p->pre_lo[c], .hi = p->pre_hi[c] };
+    if (src != RT_FSRC_CONST)
+        return;
+    k = inv ? 1.0f - k : k;
+    k = k < out->lo ? out->lo : k > out->hi ? out->hi : k;
+    for (unsigned l = 0; l < 16; l++)
+        kv[l] = k;
+    *out = (rt_factor){ .src = RT_FSRC_CONST, .lo = -INFINITY, .hi = INFINITY };
+}
+
+void rt_pipeline_prepare(rt_pipeline *p, const struct g7sf_format_info *fmt,
+                         const g7sf_blend_state *bs, unsigned index,
+                         const g7sf_color_calc_state *cc, unsigned samples, unsigned cpu)
+{
+    memset(p, 0, sizeof *p);
+    p->err = rt_color_prepare(&p->rc, bs, index, cc, fmt, &p->why);
+    if (p->err)
+        return;
+    rt_coverage_prepare(&p->cv, bs, index, cc, samples);
+    const rt_color *rc = &p->rc;
+    if (rc->unorm8 && !rc->logic_op && !rc->int_format && fmt->unit_bytes == 4 && samples == 1)
+        p->kernel = rt_kernel_unorm8_for(cpu);
+    uint32_t present = 0, written = 0;
+    for (unsigned c = 0; c < 4; c++) {
+        p->pre_lo[c] = rc->pre_clamp ? rc->lo[c] : -INFINITY;
+        p->pre_hi[c] = rc->pre_clamp ? rc->hi[c] : INFINITY;
+        if (rc->byte_of[c] >= 0)
+            present |= 0xFFu << 8 * rc->byte_of[c];
+        written |= (uint32_t)rc->write_bits[c] << 8 * c;
+        p->func[c] = c == 3 ? rc->alpha_func : rc->color_func;
+        factor(p, &p->sf[c], p->kv[0][c], c == 3 ? rc->src_alpha_factor : rc->src_factor, c);
+        factor(p, &p->df[c], p->kv[1][c], c == 3 ? rc->dst_alpha_factor : rc->dst_factor, c);
+        /* MIN and MAX read no factor */
+        bool factors = rc->blend && p->func[c] < G7SF_BLENDFUNCTION_MIN;
+        for (unsigned k = 0; k < 2 && factors; k++) {
+            unsigned src = (k ? p->df : p->sf)[c].src;
+            p->need_s1 |= src == RT_FSRC_S1 || src == RT_FSRC_S1A;
+            p->need_sat |= src == RT_FSRC_SAT;
+        }
+    }
+    /* rt_color's store: the encoded channels over the destination, or only
+     * the written bits when a channel is disabled; nothing without a mask */
+    p->keep = !rc->write_mask ? 0 : rc->merge ? written : present;
+    p->read_dst = rc->blend || p->keep != 0xFFFFFFFFu;
+}
+
+/* Two subspans share a pixel: x and y within one of each other (modulo
+ * 2^32, as the slots' coordinates are). */
+static bool overlap(const rt_batch *b, unsigned i, unsigned k)
+{
+    return b->x[i] - b->x[k] + 1 < 3 && b->y[i] - b->y[k] + 1 < 3;
+}
+
+/* The host pointer of layout pixel (x, y) of pl's level, through a cache
+ * of the last page (*page_of its number).  NULL when the 4 bytes from
+ * there plus `past` are not in one page that exists. */
+static inline uint8_t *at(g7sf_gpu *gpu, const rt_place *pl, uint32_t x, uint32_t y,
+                          uint32_t past, uint32_t *page_of, uint8_t **page)
+{
+    /* rt_place_init bounded every term and their sum below 4 GiB - base */
+    uint32_t bx = (pl->ox + x) * 4, by = pl->oy + y;
+    uint32_t addr = pl->base + (by >> pl->yt) * pl->row_stride + (by & pl->ym) * pl->ystep +
+                    (bx >> pl->xt) * pl->tile_bytes + ((bx >> 4) & pl->cm) * 512 +
+                    (bx & pl->xm);
+    if ((addr & (G7SF_PAGE_SIZE - 1)) + past > G7SF_PAGE_SIZE - 4)
+        return NULL;
+    if (!*page || addr >> G7SF_PAGE_SHIFT != *page_of) {
+        *page_of = addr >> G7SF_PAGE_SHIFT;
+        if (!(*page = g7sf_mem_page(gpu, addr)))
+            return NULL;
+    }
+    return *page + (addr & (G7SF_PAGE_SIZE - 1));
+}
+
+/* The host pointers of the covered slots; pixels outside the level leave
+ * `lanes` (10188).  False when one is not in a page that exists. */
+static bool place(g7sf_gpu *gpu, const rt_place *pl, const rt_batch *b, uint32_t *lanes,
+                  uint8_t *px[16])
+{
+    uint32_t page_of = 0;
+    uint8_t *page = NULL;
+    /* the next pixel of an even layout column is 4 bytes on, the next row
+     * of an even layout row a tile row on (16 bytes in a Y tile's OWord
+     * columns, 512 in an X tile), or a pitch on when linear */
+    uint32_t down = pl->down;
+    for (unsigned s = 0; s < 4; s++) {
+        if (!(*lanes >> 4 * s & 15))
+            continue;
+        uint32_t x = b->x[s], y = b->y[s];
+        uint8_t *q;
+        if (x < pl->w - 1 && y < pl->h - 1 && !((pl->ox + x) & 1) && !((pl->oy + y) & 1) &&
+            (q = at(gpu, pl, x, y, down + 4, &page_of, &page))) {
+            px[4 * s] = q, px[4 * s + 1] = q + 4, px[4 * s + 2] = q + down;
+            px[4 * s + 3] = q + down + 4;
+            continue;
+        }
+        for (unsigned j = 4 * s; j < 4 * s + 4; j++) {   /* pixel by pixel */
+            if (!(*lanes >> j & 1))
+                continue;
+            uint32_t xj = x + (j & 1), yj = y + (j >> 1 & 1);
+            if (xj >= pl->w || yj >= pl->h) {
+                *lanes &= ~(1u << j);
+                continue;
+            }
+            if (!(px[j] = at(gpu, pl, xj, yj, 0, &page_of, &page)))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* The kernel's conditions: its format and state, a placement, no pixel
+ * written twice, every page present (the per-pixel path allocates). */
+static bool kernel(g7sf_gpu *gpu, const rt_place *pl, const rt_pipeline *p, const rt_batch *b,
+                   uint32_t lanes)
+{
+    if (rt_batch_generic || !p->kernel || !pl->ok)
+        return false;
+    for (unsigned i = 0; i < 4; i++)
+        for (unsigned k = i + 1; k < 4; k++)
+            if ((lanes >> 4 * i & 15) && (lanes >> 4 * k & 15) && overlap(b, i, k))
+                return false;
+    uint8_t *px[16];   /* set for the slots left in lanes */
+    if (!place(gpu, pl, b, &lanes, px))
+        return false;
+    if (lanes && p->keep)
+        p->kernel(p, b, lanes, px);
+    return true;
+}
+
+int rt_write_batch(g7sf_gpu *gpu, const g7sf_rt_target *rt, const rt_place *pl,
+                   const rt_pipeline *p, const rt_batch *b, const char **why)
+{
+    if (rt->null)
+        return 0;
+    if (p->err) {
+        if (why)
+            *why = p->why;
+        return p->err;
+    }
+    if (rt->s.samples != 1)
+        return G7SF_EINVAL;
+    uint32_t lanes = b->lanes & 0xFFFF;
+    if (p->cv.alpha_test)
+        for (unsigned j = 0; j < 16; j++)
+            if ((lanes >> j & 1) && !rt_coverage_mask(&p->cv, b->alpha[j]))
+                lanes &= ~(1u << j);
+    if (kernel(gpu, pl, p, b, lanes))
+        return 0;
+    g7sf_rt_pixel px[16];
+    unsigned n = 0;
+    for (unsigned j = 0; j < 16; j++) {
+        if (!(b->lanes >> j & 1))
+            continue;
+        g7sf_rt_pixel *q = &px[n++];
+        q->x = b->x[j / 4] + (j & 1);
+        q->y = b->y[j / 4] + (j >> 1 & 1);
+        q->cover = 1;
+        q->alpha = b->alpha[j];
+        for (unsigned c = 0; c < 4; c++) {   /* bits, not values: UINT/SINT colours */
+            memcpy(&q->src0.u[c], &b->src0[c][j], 4);
+            q->src1.u[c] = 0;
+            if (b->dual)
+                memcpy(&q->src1.u[c], &b->src1[c][j], 4);
+        }
+    }
+    return rt_write_pixels(gpu, rt, &p->rc, &p->cv, px, n, b->dual);
+}
