@@ -193,6 +193,51 @@ TEST(render_target_index_selects_the_blend_state_entry)
     g7sf_gpu_destroy(gpu);
 }
 
+/* BLEND_STATE and COLOR_CALC_STATE rewritten in place between messages
+ * (same pointers) are read again: each message sees the DWords memory holds
+ * when it runs, whatever it decoded before.  Slot 0's colour is (0, 16,
+ * 32, 255) / 255. */
+TEST(blend_and_color_calc_state_rewritten_in_place_are_read_again)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = rt_gpu(&thr);
+    bind_rgba8(gpu, 16, 4, 64);
+    const uint16_t xy[4][2] = { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };
+    /* entry 3, red and green write disabled: B, A new, G, R kept */
+    rt_blend_entry(gpu, 3, 0, 3u << 25);
+    t_poke(gpu, RT_BASE, 0x11223344u);
+    CHECK_EQ(send_simd8(gpu, &thr, 0, 3, xy, 0x1, RT_SIMD8, 0), 0);
+    CHECK_EQ(px(gpu, 64, 0, 0), 0xFF203344u);
+    /* the same entry, every channel written now */
+    rt_blend_entry(gpu, 3, 0, 0);
+    t_poke(gpu, RT_BASE, 0x11223344u);
+    CHECK_EQ(send_simd8(gpu, &thr, 0, 3, xy, 0x1, RT_SIMD8, 0), 0);
+    CHECK_EQ(px(gpu, 64, 0, 0), rgba8(0, 16, 32, 255));
+    /* and back */
+    rt_blend_entry(gpu, 3, 0, 3u << 25);
+    t_poke(gpu, RT_BASE, 0x11223344u);
+    CHECK_EQ(send_simd8(gpu, &thr, 0, 3, xy, 0x1, RT_SIMD8, 0), 0);
+    CHECK_EQ(px(gpu, 64, 0, 0), 0xFF203344u);
+    /* entry 0 (all zero: written, no blending) reads fewer DWords */
+    t_poke(gpu, RT_BASE, 0x11223344u);
+    CHECK_EQ(send_simd8(gpu, &thr, 0, 0, xy, 0x1, RT_SIMD8, 0), 0);
+    CHECK_EQ(px(gpu, 64, 0, 0), rgba8(0, 16, 32, 255));
+    /* blending on entry 0: CONST_COLOR x source + ZERO (DW0: enable bit
+     * 31, source factor 9:5 = 0x07, destination factor 4:0 = 0x11), the
+     * constant COLOR_CALC_STATE DW2-5 */
+    rt_blend_entry(gpu, 0, 1u << 31 | 0x07u << 5 | 0x11u, 0);
+    for (unsigned c = 0; c < 4; c++)
+        t_poke(gpu, RT_DYNAMIC + RT_CC + 8 + 4 * c, F2U(0.5f));
+    CHECK_EQ(send_simd8(gpu, &thr, 0, 0, xy, 0x1, RT_SIMD8, 0), 0);
+    /* halves: 8, 16 exactly; alpha 127.5 rounds half up to 128 */
+    CHECK_EQ(px(gpu, 64, 0, 0), rgba8(0, 8, 16, 128));
+    for (unsigned c = 0; c < 4; c++)
+        t_poke(gpu, RT_DYNAMIC + RT_CC + 8 + 4 * c, F2U(1.0f));
+    CHECK_EQ(send_simd8(gpu, &thr, 0, 0, xy, 0x1, RT_SIMD8, 0), 0);
+    CHECK_EQ(px(gpu, 64, 0, 0), rgba8(0, 16, 32, 255));
+    g7sf_gpu_destroy(gpu);
+}
+
 /* Render Target Array Index M0.0[26:16]; outside [Minimum Array Element,
  * Depth] it becomes the Minimum Array Element (10416).  2D array of 4
  * slices 4x4, ARYSPC_LOD0 (QPitch = 4 rows), pitch 16, minimum element 1. */

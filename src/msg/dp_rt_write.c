@@ -91,19 +91,23 @@ static int target(const g7sf_render_surface_state *ss, const uint32_t *extra, vo
 }
 
 /* Binds the surface (BTI 255 is refused: no stateless render targets) and
- * checks what 10164-10188 restrict, once per change of the state. */
+ * checks what 10164-10188 restrict, once per change of the state: *out
+ * points at the cached binding, or at *room when it was decoded now. */
 static int bind_target(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned type, uint32_t rtai,
-                       rt_bound *rt)
+                       unsigned num_samples, rt_bound *room, const rt_bound **out)
 {
     unsigned bti = desc_get(c->fc, DESC_BTI);
     if (bti == DP_BTI_STATELESS)
         return g7sf_msg_fail(c, G7SF_EOPCODE, "%s cannot be stateless (BTI 255)", t->name);
     bool need_tiled = type == RT_SIMD16_REPDATA || type == RT_SIMD8_IMAGE_WRITE;
-    const uint32_t extra[4] = { c->gpu->platform, rtai,
-                                g7sf_render_cache_state_get(c->gpu)->num_samples, need_tiled };
+    const uint32_t extra[4] = { c->gpu->platform, rtai, num_samples, need_tiled };
+    if ((*out = g7sf_msg_bind_peek(c, bti, BIND_RT, extra, 4)))
+        return 0;
     int err;
     const char *why = "";
-    int r = g7sf_msg_bind(c, bti, t->name, BIND_RT, extra, 4, target, rt, sizeof *rt, &err, &why);
+    *out = room;
+    int r = g7sf_msg_bind(c, bti, t->name, BIND_RT, extra, 4, target, room, sizeof *room, &err,
+                          &why);
     if (r || !err)
         return r;
     if (err == G7SF_ESTATE)
@@ -116,6 +120,7 @@ static int bind_target(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned type, uin
  * last resolved from them (for format fmt, entry index, samples). */
 static _Thread_local struct {
     uint64_t gpu;
+    unsigned bdw;   /* BLEND_STATE DWords read: 2 per entry up to the one used */
     uint32_t key[G7SF_BLEND_STATE_DWORDS + G7SF_COLOR_CALC_STATE_DWORDS];
     g7sf_blend_state bs;
     g7sf_color_calc_state cc;
@@ -128,27 +133,34 @@ static _Thread_local struct {
 /* The BLEND_STATE entries 0..rt (the pointer need not have room for all
  * eight; the rest read as 0) and COLOR_CALC_STATE, both offsets from
  * Dynamic State Base, decoded once per change of their DWords into
- * blend_memo. */
-static int read_state(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned rt, uint32_t cc_offset)
+ * blend_memo: compared where they lie when both are in pages that exist,
+ * as bind_cache.h compares surface state. */
+static int read_state(g7sf_msg_ctx *c, const dp_msg_type *t, const g7sf_render_cache_state *rcs,
+                      unsigned rt, uint32_t cc_offset)
 {
-    uint32_t dw[G7SF_BLEND_STATE_DWORDS + G7SF_COLOR_CALC_STATE_DWORDS] = { 0 }, addr;
-    uint32_t *cdw = dw + G7SF_BLEND_STATE_DWORDS;
-    size_t blen = (rt + 1) * 8, clen = G7SF_COLOR_CALC_STATE_DWORDS * 4;
+    enum { BDW = G7SF_BLEND_STATE_DWORDS, CDW = G7SF_COLOR_CALC_STATE_DWORDS };
+    uint32_t baddr, caddr;
+    unsigned bdw = (rt + 1) * 2;
     g7sf_gpu *gpu = c->gpu;
-    int r = g7sf_base_resolve(gpu, G7SF_BASE_DYNAMIC,
-                              g7sf_render_cache_state_get(gpu)->blend_state_pointer, blen, &addr);
+    int r = g7sf_base_resolve(gpu, G7SF_BASE_DYNAMIC, rcs->blend_state_pointer, 4 * bdw, &baddr);
     if (!r)
-        g7sf_msg_read_dw(gpu, addr, dw, (unsigned)blen / 4);
-    if (!r && !(r = g7sf_base_resolve(gpu, G7SF_BASE_DYNAMIC, cc_offset, clen, &addr)))
-        g7sf_msg_read_dw(gpu, addr, cdw, (unsigned)clen / 4);
+        r = g7sf_base_resolve(gpu, G7SF_BASE_DYNAMIC, cc_offset, 4 * CDW, &caddr);
     if (r)
         return g7sf_msg_fail(c, r, "%s: BLEND_STATE or COLOR_CALC_STATE outside dynamic state",
                              t->name);
-    if (blend_memo.gpu == gpu->id && !memcmp(blend_memo.key, dw, sizeof dw))
+    const uint8_t *bp = g7sf_mem_span(gpu, baddr, 4 * bdw), *cp = g7sf_mem_span(gpu, caddr, 4 * CDW);
+    if (blend_memo.gpu == gpu->id && blend_memo.bdw == bdw && bp && cp &&
+        g7sf_bind_same(bp, blend_memo.key, bdw) && g7sf_bind_same(cp, blend_memo.key + BDW, CDW))
+        return 0;
+    uint32_t dw[BDW + CDW] = { 0 };
+    g7sf_msg_read_dw(gpu, baddr, dw, bdw);
+    g7sf_msg_read_dw(gpu, caddr, dw + BDW, CDW);
+    if (blend_memo.gpu == gpu->id && blend_memo.bdw == bdw && !memcmp(blend_memo.key, dw, sizeof dw))
         return 0;
     g7sf_state_unpack(&g7sf_desc_BLEND_STATE, dw, &blend_memo.bs);
-    g7sf_state_unpack(&g7sf_desc_COLOR_CALC_STATE, cdw, &blend_memo.cc);
+    g7sf_state_unpack(&g7sf_desc_COLOR_CALC_STATE, dw + BDW, &blend_memo.cc);
     blend_memo.gpu = gpu->id;
+    blend_memo.bdw = bdw;
     memcpy(blend_memo.key, dw, sizeof dw);
     blend_memo.piped = false;
     return 0;
@@ -215,23 +227,25 @@ int dp_render_target_write(g7sf_msg_ctx *c, const dp_msg_type *t)
     const uint32_t *m0 = c->header ? c->msg->payload[0].ud : c->thr->r0.ud;
     const uint32_t *m1 = c->header ? c->msg->payload[1].ud : c->thr->r1.ud;
     rt_layout l;
-    rt_bound bound;
-    const g7sf_rt_target *rtp = &bound.rt;
+    rt_bound room;
+    const rt_bound *bound;
     if (c->header && c->mlen < 2)   /* the header itself is two registers */
         return g7sf_msg_fail(c, G7SF_EMLEN, "%s: message length %u, the header alone is 2",
                              t->name, c->mlen);
+    const g7sf_render_cache_state *rcs = g7sf_render_cache_state_get(c->gpu);
     int r = layout(c, t, m0, &l);
-    if (r || (r = bind_target(c, t, l.type, m0[0] >> 16 & 0x7FF, &bound)))
+    if (r || (r = bind_target(c, t, l.type, m0[0] >> 16 & 0x7FF, rcs->num_samples, &room,
+                              &bound)))
         return r;
+    const g7sf_rt_target *rtp = &bound->rt;
     if (rtp->null)
         return 0;   /* every write dropped: no state read */
     unsigned rt_index = c->header ? m0[2] & 7 : 0;
-    if ((r = read_state(c, t, rt_index, m0[1] & ~63u)))
+    if ((r = read_state(c, t, rcs, rt_index, m0[1] & ~63u)))
         return r;
     if (rtp->s.samples == 1)
-        return write_batch(c, t, &l, &bound, rt_index, m1);
+        return write_batch(c, t, &l, bound, rt_index, m1);
 
-    const g7sf_render_cache_state *rcs = g7sf_render_cache_state_get(c->gpu);
     unsigned samples = rtp->s.samples, sspi = m0[0] >> 6 & 7;
     bool persample = samples > 1 && rcs->msrast_mode >= G7SF_MSRASTMODE_ON_PIXEL &&
                      rcs->dispatch_mode == G7SF_MSDISPMODE_PERSAMPLE;
