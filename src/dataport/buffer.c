@@ -21,8 +21,11 @@ int g7sf_dp_buffer_from_surface(const g7sf_render_surface_state *ss, uint32_t al
     return 0;
 }
 
-int g7sf_dp_gather(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *offsets,
-                   unsigned n, uint32_t enable, uint32_t *dst)
+/* The lane-by-lane reference: every lane through dp_buffer_address and
+ * g7sf_mem_span, else g7sf_mem_read / _write (zeros from pages never
+ * written; allocation for writes). */
+int dp_gather_ref(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *offsets, unsigned n,
+                  uint32_t enable, uint32_t *dst)
 {
     if (!gpu || !buf || n > 32 || (n && (!offsets || !dst)))
         return G7SF_EINVAL;
@@ -43,8 +46,8 @@ int g7sf_dp_gather(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *off
     return 0;
 }
 
-int g7sf_dp_scatter(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *offsets,
-                    unsigned n, uint32_t enable, const uint32_t *src)
+int dp_scatter_ref(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *offsets,
+                   unsigned n, uint32_t enable, const uint32_t *src)
 {
     if (!gpu || !buf || n > 32 || (n && (!offsets || !src)))
         return G7SF_EINVAL;
@@ -58,6 +61,80 @@ int g7sf_dp_scatter(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *of
             memcpy(p, &src[i], 4);
         else
             r = g7sf_mem_write(gpu, a, &src[i], 4);
+        if (r)
+            return r;
+    }
+    return 0;
+}
+
+/* The same, with one bounds and page compare per lane: the window of the
+ * first enabled lane's page (dp_window_at) holds the lanes of a common
+ * message.  The others take the reference's steps, a page looked up once
+ * per page (dp_page_host); what a page does not hold whole (a page never
+ * written, a DWord across two pages) goes through g7sf_mem_read / _write.
+ * Enabled lanes run in ascending order, so the highest of equal addresses
+ * writes last. */
+int g7sf_dp_gather(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *offsets,
+                   unsigned n, uint32_t enable, uint32_t *dst)
+{
+    if (!gpu || !buf || n > 32 || (n && (!offsets || !dst)))
+        return G7SF_EINVAL;
+    uint32_t lanes = enable & dp_lanes(n);
+    if (!lanes)
+        return 0;
+    uint64_t lim = dp_buffer_limit(buf, 4);
+    dp_window w = dp_window_at(gpu, buf, lim, offsets[__builtin_ctz(lanes)], 4);
+    dp_page_cache pc = { DP_NO_PAGE, NULL };
+    for (unsigned i = 0; i < n; i++) {
+        if (!(lanes >> i & 1))
+            continue;
+        uint64_t d = offsets[i] - w.lo;
+        if (d < w.len) {
+            memcpy(&dst[i], w.host + d, 4);
+            continue;
+        }
+        if (offsets[i] >= lim) {
+            dst[i] = 0;   /* out of bounds reads 0 */
+            continue;
+        }
+        uint32_t a = buf->base + (uint32_t)offsets[i];
+        const uint8_t *p = dp_page_host(gpu, &pc, a, 4);
+        if (p)
+            memcpy(&dst[i], p, 4);
+        else
+            g7sf_mem_read(gpu, a, &dst[i], 4);   /* cannot fail: inside 4 GiB */
+    }
+    return 0;
+}
+
+int g7sf_dp_scatter(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *offsets,
+                    unsigned n, uint32_t enable, const uint32_t *src)
+{
+    if (!gpu || !buf || n > 32 || (n && (!offsets || !src)))
+        return G7SF_EINVAL;
+    uint32_t lanes = enable & dp_lanes(n);
+    if (!lanes)
+        return 0;
+    uint64_t lim = dp_buffer_limit(buf, 4);
+    dp_window w = dp_window_at(gpu, buf, lim, offsets[__builtin_ctz(lanes)], 4);
+    dp_page_cache pc = { DP_NO_PAGE, NULL };
+    for (unsigned i = 0; i < n; i++) {
+        if (!(lanes >> i & 1))
+            continue;
+        uint64_t d = offsets[i] - w.lo;
+        if (d < w.len) {
+            memcpy(w.host + d, &src[i], 4);
+            continue;
+        }
+        if (offsets[i] >= lim)
+            continue;   /* out of bounds: dropped */
+        uint32_t a = buf->base + (uint32_t)offsets[i];
+        uint8_t *p = dp_page_host(gpu, &pc, a, 4);
+        if (p) {
+            memcpy(p, &src[i], 4);
+            continue;
+        }
+        int r = g7sf_mem_write(gpu, a, &src[i], 4);
         if (r)
             return r;
     }

@@ -3,20 +3,104 @@
 #ifndef G7SF_DATAPORT_DP_H
 #define G7SF_DATAPORT_DP_H
 
+#include "core/memory.h"
 #include "gen7sf/dataport.h"
 #include "gen7sf/render_cache.h"
 
 /* In bounds: all `bytes` bytes at off inside the buffer and inside the
- * 4 GiB space; then *addr is their graphics address. */
+ * 4 GiB space; then *addr is their graphics address.  An offset past 4 GiB
+ * is out before base + off is formed, so that a buffer sized near 2^64
+ * cannot wrap it back to a low address. */
 static inline bool dp_buffer_address(const g7sf_dp_buffer *buf, uint64_t off, unsigned bytes,
                                      uint32_t *addr)
 {
+    if (off > buf->size || buf->size - off < bytes || off > 0x100000000ull)
+        return false;
     uint64_t a = (uint64_t)buf->base + off;
-    if (off > buf->size || buf->size - off < bytes || a > 0x100000000ull - bytes)
+    if (a > 0x100000000ull - bytes)
         return false;
     *addr = (uint32_t)a;
     return true;
 }
+
+/* The same test for many offsets at once: off is in bounds for `bytes`
+ * exactly when off < dp_buffer_limit(buf, bytes) (0: no offset is). */
+static inline uint64_t dp_buffer_limit(const g7sf_dp_buffer *buf, unsigned bytes)
+{
+    uint64_t room = 0x100000000ull - buf->base;   /* bytes from base to the end of the space */
+    uint64_t end = buf->size < room ? buf->size : room;
+    return end >= bytes ? end - bytes + 1 : 0;
+}
+
+/* The lanes of an n-slot operation (n <= 32). */
+static inline uint32_t dp_lanes(unsigned n) { return n >= 32 ? 0xFFFFFFFFu : (1u << n) - 1; }
+
+/* One message's lanes mostly touch one page: the last existing page found
+ * is kept, so each lane costs a compare instead of a table walk. */
+#define DP_NO_PAGE 0xFFFFFFFFu   /* no page number (they have 20 bits) */
+typedef struct dp_page_cache {
+    uint32_t page;
+    uint8_t *host;
+} dp_page_cache;
+
+/* The host bytes of [a, a + bytes) when they lie in one existing page,
+ * else NULL (the caller takes the general path). */
+static inline uint8_t *dp_page_host(const g7sf_gpu *gpu, dp_page_cache *pc, uint32_t a,
+                                    unsigned bytes)
+{
+    uint32_t in = a & (G7SF_PAGE_SIZE - 1);
+    if (in > G7SF_PAGE_SIZE - bytes)
+        return NULL;
+    if (a >> G7SF_PAGE_SHIFT != pc->page) {
+        pc->host = g7sf_mem_page(gpu, a);
+        pc->page = pc->host ? a >> G7SF_PAGE_SHIFT : DP_NO_PAGE;
+    }
+    return pc->host ? pc->host + in : NULL;
+}
+
+/* The offsets whose `bytes` lie in the buffer (below lim, its
+ * dp_buffer_limit) and in the one existing page that holds offset `first`:
+ * offset o is in the window when o - lo < len (one unsigned compare for
+ * bounds and page), and its bytes are then at host + (o - lo).  len 0
+ * when `first` is out of bounds, across pages or in a page never written:
+ * every lane then takes the general path. */
+typedef struct dp_window {
+    uint64_t lo, len;
+    uint8_t *host;
+} dp_window;
+
+static inline dp_window dp_window_at(const g7sf_gpu *gpu, const g7sf_dp_buffer *buf, uint64_t lim,
+                                     uint64_t first, unsigned bytes)
+{
+    dp_window w = { 0, 0, NULL };
+    if (first >= lim)
+        return w;
+    uint32_t a = buf->base + (uint32_t)first, page = a & ~(G7SF_PAGE_SIZE - 1);
+    uint8_t *p = g7sf_mem_page(gpu, a);
+    if (!p)
+        return w;
+    /* [lo, hi): from the page's first byte (or the buffer's) to the last
+     * offset whose bytes end in the page, and below lim */
+    uint64_t lo = page > buf->base ? page - buf->base : 0;
+    int64_t end = (int64_t)page + G7SF_PAGE_SIZE - bytes + 1 - buf->base;
+    uint64_t hi = end < 0 ? 0 : (uint64_t)end < lim ? (uint64_t)end : lim;
+    if (hi > lo)
+        w = (dp_window){ lo, hi - lo, p + (buf->base + lo - page) };
+    return w;
+}
+
+/* The reference (one lane at a time through the general checks) of
+ * g7sf_dp_gather / _scatter / _untyped_read / _untyped_write, which take
+ * the same arguments and must give bit-identical results
+ * (tests/test_dp_lanes_fast.c). */
+int dp_gather_ref(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *offsets, unsigned n,
+                  uint32_t enable, uint32_t *dst);
+int dp_scatter_ref(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *offsets,
+                   unsigned n, uint32_t enable, const uint32_t *src);
+int dp_untyped_read_ref(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
+                        unsigned n, uint32_t enable, unsigned channels, uint32_t *data);
+int dp_untyped_write_ref(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
+                         unsigned n, uint32_t enable, unsigned channels, const uint32_t *data);
 
 /* The host bytes of an in-bounds access of an untyped target that lies in
  * one existing page (g7sf_mem_span), else NULL: the caller then takes the
