@@ -46,6 +46,25 @@ uint64_t g7sf_dp_untyped_offset(const g7sf_dp_untyped *u, uint32_t U, uint32_t V
     return u && u->pitch ? (uint64_t)U * u->pitch + (V & ~3u) : U & ~3u;
 }
 
+void g7sf_dp_untyped_offsets(const g7sf_dp_untyped *u, const uint32_t *U, const uint32_t *V,
+                             unsigned n, uint64_t *offsets)
+{
+    uint32_t pitch = u ? u->pitch : 0;
+    if (!U || !offsets)
+        return;
+    /* one loop per case, so that each is a plain loop the compiler can
+     * vectorise */
+    if (!pitch)
+        for (unsigned i = 0; i < n; i++)
+            offsets[i] = U[i] & ~3u;
+    else if (!V)
+        for (unsigned i = 0; i < n; i++)
+            offsets[i] = (uint64_t)U[i] * pitch;
+    else
+        for (unsigned i = 0; i < n; i++)
+            offsets[i] = (uint64_t)U[i] * pitch + (V[i] & ~3u);
+}
+
 bool dp_untyped_load(g7sf_gpu *gpu, const g7sf_dp_untyped *u, uint64_t off, unsigned bytes,
                      uint64_t *v)
 {
@@ -104,27 +123,149 @@ static bool bad_args(const g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64
     return !gpu || !u || n > 32 || (n && (!offsets || !data));
 }
 
+/* The element's bytes up to the last channel taken. */
+static unsigned channel_span(unsigned channels)
+{
+    return channels ? 4 * (32 - (unsigned)__builtin_clz(channels)) : 0;
+}
+
+/* Lane i of a read or write, through the general checks: the whole
+ * element in one page at once, else channel by channel (each in bounds or
+ * not on its own). */
+static void read_lane(g7sf_gpu *gpu, const g7sf_dp_untyped *u, uint64_t off, unsigned i,
+                      unsigned n, unsigned channels, uint32_t *data)
+{
+    const uint8_t *p = dp_untyped_span(gpu, u, off, channel_span(channels));
+    for (unsigned k = 0, j = 0; k < 4; k++) {
+        uint64_t v;
+        if (!(channels >> k & 1))
+            continue;
+        if (p) {
+            memcpy(&data[j++ * n + i], p + 4 * k, 4);
+        } else {
+            dp_untyped_load(gpu, u, channel_offset(u, off, k), 4, &v);
+            data[j++ * n + i] = (uint32_t)v;
+        }
+    }
+}
+
+static int write_lane(g7sf_gpu *gpu, const g7sf_dp_untyped *u, uint64_t off, unsigned i,
+                      unsigned n, unsigned channels, const uint32_t *data)
+{
+    uint8_t *p = dp_untyped_span(gpu, u, off, channel_span(channels));
+    for (unsigned k = 0, j = 0; k < 4; k++) {
+        if (!(channels >> k & 1))
+            continue;
+        int r = 0;
+        if (p)
+            memcpy(p + 4 * k, &data[j++ * n + i], 4);
+        else
+            r = dp_untyped_store(gpu, u, channel_offset(u, off, k), 4, data[j++ * n + i]);
+        if (r)
+            return r;
+    }
+    return 0;
+}
+
+int dp_untyped_read_ref(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
+                        unsigned n, uint32_t enable, unsigned channels, uint32_t *data)
+{
+    if (bad_args(gpu, u, offsets, n, data) || channels > 0xF)
+        return G7SF_EINVAL;
+    for (unsigned i = 0; i < n; i++)
+        if (enable >> i & 1)
+            read_lane(gpu, u, offsets[i], i, n, channels, data);
+    return 0;
+}
+
+int dp_untyped_write_ref(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
+                         unsigned n, uint32_t enable, unsigned channels, const uint32_t *data)
+{
+    if (bad_args(gpu, u, offsets, n, data) || channels > 0xF)
+        return G7SF_EINVAL;
+    for (unsigned i = 0; i < n; i++) {
+        int r = enable >> i & 1 ? write_lane(gpu, u, offsets[i], i, n, channels, data) : 0;
+        if (r)
+            return r;
+    }
+    return 0;
+}
+
+/* Where whole elements (span bytes) can be reached directly: in a buffer,
+ * inside the window of the first enabled lane's page (dp_window_at); in
+ * SLM, wherever the element does not wrap. */
+static dp_window element_window(g7sf_gpu *gpu, const g7sf_dp_untyped *u, uint64_t first,
+                                unsigned span)
+{
+    if (u->slm)
+        return (dp_window){ 0, 0, NULL };
+    return dp_window_at(gpu, &u->buf, dp_buffer_limit(&u->buf, span), first, span);
+}
+
+/* The host bytes of the whole element at off, else NULL: the lane then
+ * takes the reference's path (read_lane, write_lane), which gives the same
+ * bytes for an element the window holds. */
+static inline uint8_t *lane_host(const g7sf_dp_untyped *u, dp_window w, unsigned span,
+                                 uint64_t off)
+{
+    uint64_t d = off - w.lo;
+    if (d < w.len)
+        return w.host + d;
+    if (u->slm) {
+        uint32_t o = (uint32_t)off & (G7SF_SLM_SIZE - 1);
+        return o <= G7SF_SLM_SIZE - span ? u->slm + o : NULL;
+    }
+    return NULL;
+}
+
+/* The taken channels in order: chan[j] is the j-th; returns how many. */
+static unsigned channel_list(unsigned channels, uint8_t chan[4])
+{
+    unsigned nch = 0;
+    for (unsigned k = 0; k < 4; k++)
+        if (channels >> k & 1)
+            chan[nch++] = (uint8_t)k;
+    return nch;
+}
+
 int g7sf_dp_untyped_read(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
                          unsigned n, uint32_t enable, unsigned channels, uint32_t *data)
 {
     if (bad_args(gpu, u, offsets, n, data) || channels > 0xF)
         return G7SF_EINVAL;
-    /* the element's bytes up to its last channel taken */
-    unsigned span = channels ? 4 * (32 - (unsigned)__builtin_clz(channels)) : 0;
-    for (unsigned i = 0; i < n; i++) {
-        if (!(enable >> i & 1))
-            continue;
-        const uint8_t *p = dp_untyped_span(gpu, u, offsets[i], span);
-        for (unsigned k = 0, j = 0; k < 4; k++) {
-            uint64_t v;
-            if (!(channels >> k & 1))
+    uint32_t on = enable & dp_lanes(n);
+    if (!channels || !on)
+        return 0;
+    uint8_t chan[4];
+    unsigned span = channel_span(channels), nch = channel_list(channels, chan);
+    dp_window w = element_window(gpu, u, offsets[__builtin_ctz(on)], span);
+    size_t i = 0;
+    /* all four channels, lanes in the window: the common message, until
+     * the first lane that is not */
+    if (nch == 4) {
+        uint32_t *r = data, *g = r + n, *b = g + n, *a = b + n;
+        for (; i < n; i++) {
+            uint64_t e = offsets[i] - w.lo;
+            if (!(on >> i & 1))
                 continue;
-            if (p) {
-                memcpy(&data[j++ * n + i], p + 4 * k, 4);
-            } else {
-                dp_untyped_load(gpu, u, channel_offset(u, offsets[i], k), 4, &v);
-                data[j++ * n + i] = (uint32_t)v;
-            }
+            if (e >= w.len)
+                break;
+            memcpy(&r[i], w.host + e, 4);
+            memcpy(&g[i], w.host + e + 4, 4);
+            memcpy(&b[i], w.host + e + 8, 4);
+            memcpy(&a[i], w.host + e + 12, 4);
+        }
+    }
+    for (; i < n; i++) {
+        if (!(on >> i & 1))
+            continue;
+        const uint8_t *p = lane_host(u, w, span, offsets[i]);
+        uint32_t *d = data + i;
+        if (!p) {
+            read_lane(gpu, u, offsets[i], (unsigned)i, n, channels, data);
+        } else {
+            for (unsigned j = 0; j < nch; j++, d += n)
+                memcpy(d, p + 4 * chan[j], 4);
         }
     }
     return 0;
@@ -135,22 +276,41 @@ int g7sf_dp_untyped_write(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_
 {
     if (bad_args(gpu, u, offsets, n, data) || channels > 0xF)
         return G7SF_EINVAL;
-    unsigned span = channels ? 4 * (32 - (unsigned)__builtin_clz(channels)) : 0;
-    for (unsigned i = 0; i < n; i++) {
-        if (!(enable >> i & 1))
-            continue;
-        uint8_t *p = dp_untyped_span(gpu, u, offsets[i], span);
-        for (unsigned k = 0, j = 0; k < 4; k++) {
-            if (!(channels >> k & 1))
+    uint32_t on = enable & dp_lanes(n);
+    if (!channels || !on)
+        return 0;
+    uint8_t chan[4];
+    unsigned span = channel_span(channels), nch = channel_list(channels, chan);
+    dp_window w = element_window(gpu, u, offsets[__builtin_ctz(on)], span);
+    size_t i = 0;
+    /* as in the read; a lane out of the window may overlap one in it, so
+     * the general loop takes over in order from the first such lane */
+    if (nch == 4) {
+        const uint32_t *r = data, *g = r + n, *b = g + n, *a = b + n;
+        for (; i < n; i++) {
+            uint64_t e = offsets[i] - w.lo;
+            if (!(on >> i & 1))
                 continue;
-            int r = 0;
-            if (p)
-                memcpy(p + 4 * k, &data[j++ * n + i], 4);
-            else
-                r = dp_untyped_store(gpu, u, channel_offset(u, offsets[i], k), 4,
-                                     data[j++ * n + i]);
-            if (r)
-                return r;
+            if (e >= w.len)
+                break;
+            memcpy(w.host + e, &r[i], 4);
+            memcpy(w.host + e + 4, &g[i], 4);
+            memcpy(w.host + e + 8, &b[i], 4);
+            memcpy(w.host + e + 12, &a[i], 4);
+        }
+    }
+    for (; i < n; i++) {
+        if (!(on >> i & 1))
+            continue;
+        uint8_t *p = lane_host(u, w, span, offsets[i]);
+        const uint32_t *d = data + i;
+        if (!p) {
+            int err = write_lane(gpu, u, offsets[i], (unsigned)i, n, channels, data);
+            if (err)
+                return err;
+        } else {
+            for (unsigned j = 0; j < nch; j++, d += n)
+                memcpy(p + 4 * chan[j], d, 4);
         }
     }
     return 0;
