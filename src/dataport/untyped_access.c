@@ -1,6 +1,9 @@
 /* What the untyped and byte scattered messages address (§3.9.8, §3.9.9):
  * raw and structured buffers or SLM, and the element accesses on them. */
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "core/memory.h"
 #include "dp.h"
@@ -228,6 +231,72 @@ static unsigned channel_list(unsigned channels, uint8_t chan[4])
     return nch;
 }
 
+/* Lanes i..i+3 all enabled with all four channels, their elements in the
+ * window: *e gets their window offsets. */
+static inline bool rgba_quad(const uint64_t *offsets, size_t i, unsigned n, uint32_t on,
+                             unsigned nch, dp_window w, uint64_t e[4])
+{
+    if (nch != 4 || i + 4 > n || (on >> i & 0xF) != 0xF)
+        return false;
+    for (unsigned k = 0; k < 4; k++)
+        e[k] = offsets[i + k] - w.lo;
+    return (e[0] < w.len) & (e[1] < w.len) & (e[2] < w.len) & (e[3] < w.len);
+}
+
+#ifdef __SSE2__
+/* Four RGBA elements to four channel rows, or back: the same 4x4
+ * transpose of DWords. */
+static inline void transpose4(__m128i v[4])
+{
+    __m128i t0 = _mm_unpacklo_epi32(v[0], v[1]), t1 = _mm_unpacklo_epi32(v[2], v[3]);
+    __m128i t2 = _mm_unpackhi_epi32(v[0], v[1]), t3 = _mm_unpackhi_epi32(v[2], v[3]);
+    v[0] = _mm_unpacklo_epi64(t0, t1);
+    v[1] = _mm_unpackhi_epi64(t0, t1);
+    v[2] = _mm_unpacklo_epi64(t2, t3);
+    v[3] = _mm_unpackhi_epi64(t2, t3);
+}
+#endif
+
+/* Four lanes' elements (at host + e[k]) into channel rows i..i+3 of data,
+ * or back. */
+static inline void quad_read(const uint8_t *host, const uint64_t e[4], uint32_t *data, size_t i,
+                             unsigned n)
+{
+#ifdef __SSE2__
+    __m128i v[4];
+    for (unsigned k = 0; k < 4; k++)
+        v[k] = _mm_loadu_si128((const __m128i *)(const void *)(host + e[k]));
+    transpose4(v);
+    for (unsigned c = 0; c < 4; c++)
+        _mm_storeu_si128((__m128i *)(void *)(data + c * n + i), v[c]);
+#else
+    for (unsigned k = 0; k < 4; k++)
+        for (unsigned c = 0; c < 4; c++)
+            memcpy(&data[c * n + i + k], host + e[k] + 4 * c, 4);
+#endif
+}
+
+static inline void quad_write(uint8_t *host, const uint64_t e[4], const uint32_t *data, size_t i,
+                              unsigned n)
+{
+#ifdef __SSE2__
+    __m128i v[4];
+    for (unsigned c = 0; c < 4; c++)
+        v[c] = _mm_loadu_si128((const __m128i *)(const void *)(data + c * n + i));
+    transpose4(v);
+    /* lane by lane: with equal addresses the higher lane writes last */
+    for (unsigned k = 0; k < 4; k++)
+        _mm_storeu_si128((__m128i *)(void *)(host + e[k]), v[k]);
+#else
+    for (unsigned k = 0; k < 4; k++)
+        for (unsigned c = 0; c < 4; c++)
+            memcpy(host + e[k] + 4 * c, &data[c * n + i + k], 4);
+#endif
+}
+
+/* Enabled lanes in ascending order, four at a time when rgba_quad holds
+ * (the common message), else one by one: straight from the window or SLM
+ * (lane_host), or through the reference's lane (read_lane). */
 int g7sf_dp_untyped_read(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
                          unsigned n, uint32_t enable, unsigned channels, uint32_t *data)
 {
@@ -239,33 +308,22 @@ int g7sf_dp_untyped_read(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t
     uint8_t chan[4];
     unsigned span = channel_span(channels), nch = channel_list(channels, chan);
     dp_window w = element_window(gpu, u, offsets[__builtin_ctz(on)], span);
-    size_t i = 0;
-    /* all four channels, lanes in the window: the common message, until
-     * the first lane that is not */
-    if (nch == 4) {
-        uint32_t *r = data, *g = r + n, *b = g + n, *a = b + n;
-        for (; i < n; i++) {
-            uint64_t e = offsets[i] - w.lo;
-            if (!(on >> i & 1))
-                continue;
-            if (e >= w.len)
-                break;
-            memcpy(&r[i], w.host + e, 4);
-            memcpy(&g[i], w.host + e + 4, 4);
-            memcpy(&b[i], w.host + e + 8, 4);
-            memcpy(&a[i], w.host + e + 12, 4);
-        }
-    }
-    for (; i < n; i++) {
-        if (!(on >> i & 1))
+    for (size_t i = 0; i < n; i += 4) {
+        uint64_t e[4];
+        if (rgba_quad(offsets, i, n, on, nch, w, e)) {
+            quad_read(w.host, e, data, i, n);
             continue;
-        const uint8_t *p = lane_host(u, w, span, offsets[i]);
-        uint32_t *d = data + i;
-        if (!p) {
-            read_lane(gpu, u, offsets[i], (unsigned)i, n, channels, data);
-        } else {
-            for (unsigned j = 0; j < nch; j++, d += n)
-                memcpy(d, p + 4 * chan[j], 4);
+        }
+        for (size_t k = i; k < i + 4 && k < n; k++) {
+            if (!(on >> k & 1))
+                continue;
+            const uint8_t *p = lane_host(u, w, span, offsets[k]);
+            uint32_t *d = data + k;
+            if (!p)
+                read_lane(gpu, u, offsets[k], (unsigned)k, n, channels, data);
+            else
+                for (unsigned j = 0; j < nch; j++, d += n)
+                    memcpy(d, p + 4 * chan[j], 4);
         }
     }
     return 0;
@@ -282,35 +340,25 @@ int g7sf_dp_untyped_write(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_
     uint8_t chan[4];
     unsigned span = channel_span(channels), nch = channel_list(channels, chan);
     dp_window w = element_window(gpu, u, offsets[__builtin_ctz(on)], span);
-    size_t i = 0;
-    /* as in the read; a lane out of the window may overlap one in it, so
-     * the general loop takes over in order from the first such lane */
-    if (nch == 4) {
-        const uint32_t *r = data, *g = r + n, *b = g + n, *a = b + n;
-        for (; i < n; i++) {
-            uint64_t e = offsets[i] - w.lo;
-            if (!(on >> i & 1))
-                continue;
-            if (e >= w.len)
-                break;
-            memcpy(w.host + e, &r[i], 4);
-            memcpy(w.host + e + 4, &g[i], 4);
-            memcpy(w.host + e + 8, &b[i], 4);
-            memcpy(w.host + e + 12, &a[i], 4);
-        }
-    }
-    for (; i < n; i++) {
-        if (!(on >> i & 1))
+    for (size_t i = 0; i < n; i += 4) {
+        uint64_t e[4];
+        if (rgba_quad(offsets, i, n, on, nch, w, e)) {
+            quad_write(w.host, e, data, i, n);
             continue;
-        uint8_t *p = lane_host(u, w, span, offsets[i]);
-        const uint32_t *d = data + i;
-        if (!p) {
-            int err = write_lane(gpu, u, offsets[i], (unsigned)i, n, channels, data);
-            if (err)
-                return err;
-        } else {
-            for (unsigned j = 0; j < nch; j++, d += n)
-                memcpy(p + 4 * chan[j], d, 4);
+        }
+        for (size_t k = i; k < i + 4 && k < n; k++) {
+            if (!(on >> k & 1))
+                continue;
+            uint8_t *p = lane_host(u, w, span, offsets[k]);
+            const uint32_t *d = data + k;
+            if (!p) {
+                int r = write_lane(gpu, u, offsets[k], (unsigned)k, n, channels, data);
+                if (r)
+                    return r;
+            } else {
+                for (unsigned j = 0; j < nch; j++, d += n)
+                    memcpy(p + 4 * chan[j], d, 4);
+            }
         }
     }
     return 0;
