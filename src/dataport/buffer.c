@@ -85,7 +85,16 @@ int g7sf_dp_gather(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *off
     uint64_t lim = dp_buffer_limit(buf, 4);
     dp_window w = dp_window_at(gpu, buf, lim, offsets[__builtin_ctz(lanes)], 4);
     dp_page_cache pc = { DP_NO_PAGE, NULL };
-    for (unsigned i = 0; i < n; i++) {
+    size_t i = 0;
+    for (; i < n; i++) {   /* the window's lanes, up to the first that is not */
+        uint64_t d = offsets[i] - w.lo;
+        if (!(lanes >> i & 1))
+            continue;
+        if (d >= w.len)
+            break;
+        memcpy(&dst[i], w.host + d, 4);
+    }
+    for (; i < n; i++) {
         if (!(lanes >> i & 1))
             continue;
         uint64_t d = offsets[i] - w.lo;
@@ -118,7 +127,16 @@ int g7sf_dp_scatter(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *of
     uint64_t lim = dp_buffer_limit(buf, 4);
     dp_window w = dp_window_at(gpu, buf, lim, offsets[__builtin_ctz(lanes)], 4);
     dp_page_cache pc = { DP_NO_PAGE, NULL };
-    for (unsigned i = 0; i < n; i++) {
+    size_t i = 0;
+    for (; i < n; i++) {   /* as in the gather; then the rest in order */
+        uint64_t d = offsets[i] - w.lo;
+        if (!(lanes >> i & 1))
+            continue;
+        if (d >= w.len)
+            break;
+        memcpy(w.host + d, &src[i], 4);
+    }
+    for (; i < n; i++) {
         if (!(lanes >> i & 1))
             continue;
         uint64_t d = offsets[i] - w.lo;
