@@ -86,14 +86,11 @@ int g7sf_dp_gather(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *off
     dp_window w = dp_window_at(gpu, buf, lim, offsets[__builtin_ctz(lanes)], 4);
     dp_page_cache pc = { DP_NO_PAGE, NULL };
     size_t i = 0;
-    for (; i < n; i++) {   /* the window's lanes, up to the first that is not */
-        uint64_t d = offsets[i] - w.lo;
-        if (!(lanes >> i & 1))
-            continue;
-        if (d >= w.len)
-            break;
-        memcpy(&dst[i], w.host + d, 4);
-    }
+    uint64_t q[4];
+    /* the window's lanes four at a time, up to the first quad that is not */
+    for (; i + 4 <= n && dp_quad_in_window(offsets, i, lanes, w, q); i += 4)
+        for (unsigned k = 0; k < 4; k++)
+            memcpy(&dst[i + k], w.host + q[k], 4);
     for (; i < n; i++) {
         if (!(lanes >> i & 1))
             continue;
@@ -128,14 +125,11 @@ int g7sf_dp_scatter(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *of
     dp_window w = dp_window_at(gpu, buf, lim, offsets[__builtin_ctz(lanes)], 4);
     dp_page_cache pc = { DP_NO_PAGE, NULL };
     size_t i = 0;
-    for (; i < n; i++) {   /* as in the gather; then the rest in order */
-        uint64_t d = offsets[i] - w.lo;
-        if (!(lanes >> i & 1))
-            continue;
-        if (d >= w.len)
-            break;
-        memcpy(w.host + d, &src[i], 4);
-    }
+    uint64_t q[4];
+    /* as in the gather, lane by lane in each quad; then the rest in order */
+    for (; i + 4 <= n && dp_quad_in_window(offsets, i, lanes, w, q); i += 4)
+        for (unsigned k = 0; k < 4; k++)
+            memcpy(w.host + q[k], &src[i + k], 4);
     for (; i < n; i++) {
         if (!(lanes >> i & 1))
             continue;

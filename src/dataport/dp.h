@@ -89,6 +89,18 @@ static inline dp_window dp_window_at(const g7sf_gpu *gpu, const g7sf_dp_buffer *
     return w;
 }
 
+/* Lanes i..i+3 (i + 4 <= n) all enabled and in the window: *d gets their
+ * offsets in it. */
+static inline bool dp_quad_in_window(const uint64_t *offsets, size_t i, uint32_t lanes,
+                                     dp_window w, uint64_t d[4])
+{
+    if ((lanes >> i & 0xF) != 0xF)
+        return false;
+    for (unsigned k = 0; k < 4; k++)
+        d[k] = offsets[i + k] - w.lo;
+    return (d[0] < w.len) & (d[1] < w.len) & (d[2] < w.len) & (d[3] < w.len);
+}
+
 /* The reference (one lane at a time through the general checks) of
  * g7sf_dp_gather / _scatter / _untyped_read / _untyped_write, which take
  * the same arguments and must give bit-identical results

@@ -236,11 +236,7 @@ static unsigned channel_list(unsigned channels, uint8_t chan[4])
 static inline bool rgba_quad(const uint64_t *offsets, size_t i, unsigned n, uint32_t on,
                              unsigned nch, dp_window w, uint64_t e[4])
 {
-    if (nch != 4 || i + 4 > n || (on >> i & 0xF) != 0xF)
-        return false;
-    for (unsigned k = 0; k < 4; k++)
-        e[k] = offsets[i + k] - w.lo;
-    return (e[0] < w.len) & (e[1] < w.len) & (e[2] < w.len) & (e[3] < w.len);
+    return nch == 4 && i + 4 <= n && dp_quad_in_window(offsets, i, on, w, e);
 }
 
 #ifdef __SSE2__
