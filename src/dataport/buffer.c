@@ -67,13 +67,13 @@ int dp_scatter_ref(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *off
     return 0;
 }
 
-/* The same, with one bounds and page compare per lane: the window of the
- * first enabled lane's page (dp_window_at) holds the lanes of a common
- * message.  The others take the reference's steps, a page looked up once
- * per page (dp_page_host); what a page does not hold whole (a page never
- * written, a DWord across two pages) goes through g7sf_mem_read / _write.
- * Enabled lanes run in ascending order, so the highest of equal addresses
- * writes last. */
+/* The same, with one compare per lane for bounds and page: the window of
+ * a page (dp_window_at, first the first enabled lane's) holds the lanes of
+ * a common message, four at a time; a lane outside it moves it to its own
+ * page (dp_window_host).  What no page holds whole (a page never written,
+ * a DWord across two pages) goes through g7sf_mem_read / _write as in the
+ * reference.  Enabled lanes run in ascending order, so the highest of
+ * equal addresses writes last. */
 int g7sf_dp_gather(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *offsets,
                    unsigned n, uint32_t enable, uint32_t *dst)
 {
@@ -82,33 +82,25 @@ int g7sf_dp_gather(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *off
     uint32_t lanes = enable & dp_lanes(n);
     if (!lanes)
         return 0;
-    uint64_t lim = dp_buffer_limit(buf, 4);
+    uint64_t lim = dp_buffer_limit(buf, 4), q[4];
     dp_window w = dp_window_at(gpu, buf, lim, offsets[__builtin_ctz(lanes)], 4);
-    dp_page_cache pc = { DP_NO_PAGE, NULL };
-    size_t i = 0;
-    uint64_t q[4];
-    /* the window's lanes four at a time, up to the first quad that is not */
-    for (; i + 4 <= n && dp_quad_in_window(offsets, i, lanes, w, q); i += 4)
-        for (unsigned k = 0; k < 4; k++)
-            memcpy(&dst[i + k], w.host + q[k], 4);
-    for (; i < n; i++) {
-        if (!(lanes >> i & 1))
-            continue;
-        uint64_t d = offsets[i] - w.lo;
-        if (d < w.len) {
-            memcpy(&dst[i], w.host + d, 4);
+    for (size_t i = 0; i < n;) {
+        if (i + 4 <= n && dp_quad_in_window(offsets, i, lanes, w, q)) {
+            for (unsigned k = 0; k < 4; k++)
+                memcpy(&dst[i + k], w.host + q[k], 4);
+            i += 4;
             continue;
         }
-        if (offsets[i] >= lim) {
-            dst[i] = 0;   /* out of bounds reads 0 */
-            continue;
+        if (lanes >> i & 1) {
+            const uint8_t *p = dp_window_host(gpu, buf, lim, &w, offsets[i], 4);
+            if (p)
+                memcpy(&dst[i], p, 4);
+            else if (offsets[i] >= lim)
+                dst[i] = 0;   /* out of bounds reads 0 */
+            else   /* cannot fail: inside 4 GiB */
+                g7sf_mem_read(gpu, buf->base + (uint32_t)offsets[i], &dst[i], 4);
         }
-        uint32_t a = buf->base + (uint32_t)offsets[i];
-        const uint8_t *p = dp_page_host(gpu, &pc, a, 4);
-        if (p)
-            memcpy(&dst[i], p, 4);
-        else
-            g7sf_mem_read(gpu, a, &dst[i], 4);   /* cannot fail: inside 4 GiB */
+        i++;
     }
     return 0;
 }
@@ -121,34 +113,26 @@ int g7sf_dp_scatter(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *of
     uint32_t lanes = enable & dp_lanes(n);
     if (!lanes)
         return 0;
-    uint64_t lim = dp_buffer_limit(buf, 4);
+    uint64_t lim = dp_buffer_limit(buf, 4), q[4];
     dp_window w = dp_window_at(gpu, buf, lim, offsets[__builtin_ctz(lanes)], 4);
-    dp_page_cache pc = { DP_NO_PAGE, NULL };
-    size_t i = 0;
-    uint64_t q[4];
-    /* as in the gather, lane by lane in each quad; then the rest in order */
-    for (; i + 4 <= n && dp_quad_in_window(offsets, i, lanes, w, q); i += 4)
-        for (unsigned k = 0; k < 4; k++)
-            memcpy(w.host + q[k], &src[i + k], 4);
-    for (; i < n; i++) {
-        if (!(lanes >> i & 1))
-            continue;
-        uint64_t d = offsets[i] - w.lo;
-        if (d < w.len) {
-            memcpy(w.host + d, &src[i], 4);
+    for (size_t i = 0; i < n;) {
+        if (i + 4 <= n && dp_quad_in_window(offsets, i, lanes, w, q)) {
+            for (unsigned k = 0; k < 4; k++)   /* lane by lane */
+                memcpy(w.host + q[k], &src[i + k], 4);
+            i += 4;
             continue;
         }
-        if (offsets[i] >= lim)
-            continue;   /* out of bounds: dropped */
-        uint32_t a = buf->base + (uint32_t)offsets[i];
-        uint8_t *p = dp_page_host(gpu, &pc, a, 4);
-        if (p) {
-            memcpy(p, &src[i], 4);
-            continue;
+        if (lanes >> i & 1 && offsets[i] < lim) {   /* out of bounds: dropped */
+            uint8_t *p = dp_window_host(gpu, buf, lim, &w, offsets[i], 4);
+            int r = 0;
+            if (p)
+                memcpy(p, &src[i], 4);
+            else
+                r = g7sf_mem_write(gpu, buf->base + (uint32_t)offsets[i], &src[i], 4);
+            if (r)
+                return r;
         }
-        int r = g7sf_mem_write(gpu, a, &src[i], 4);
-        if (r)
-            return r;
+        i++;
     }
     return 0;
 }

@@ -35,29 +35,6 @@ static inline uint64_t dp_buffer_limit(const g7sf_dp_buffer *buf, unsigned bytes
 /* The lanes of an n-slot operation (n <= 32). */
 static inline uint32_t dp_lanes(unsigned n) { return n >= 32 ? 0xFFFFFFFFu : (1u << n) - 1; }
 
-/* One message's lanes mostly touch one page: the last existing page found
- * is kept, so each lane costs a compare instead of a table walk. */
-#define DP_NO_PAGE 0xFFFFFFFFu   /* no page number (they have 20 bits) */
-typedef struct dp_page_cache {
-    uint32_t page;
-    uint8_t *host;
-} dp_page_cache;
-
-/* The host bytes of [a, a + bytes) when they lie in one existing page,
- * else NULL (the caller takes the general path). */
-static inline uint8_t *dp_page_host(const g7sf_gpu *gpu, dp_page_cache *pc, uint32_t a,
-                                    unsigned bytes)
-{
-    uint32_t in = a & (G7SF_PAGE_SIZE - 1);
-    if (in > G7SF_PAGE_SIZE - bytes)
-        return NULL;
-    if (a >> G7SF_PAGE_SHIFT != pc->page) {
-        pc->host = g7sf_mem_page(gpu, a);
-        pc->page = pc->host ? a >> G7SF_PAGE_SHIFT : DP_NO_PAGE;
-    }
-    return pc->host ? pc->host + in : NULL;
-}
-
 /* The offsets whose `bytes` lie in the buffer (below lim, its
  * dp_buffer_limit) and in the one existing page that holds offset `first`:
  * offset o is in the window when o - lo < len (one unsigned compare for
@@ -87,6 +64,23 @@ static inline dp_window dp_window_at(const g7sf_gpu *gpu, const g7sf_dp_buffer *
     if (hi > lo)
         w = (dp_window){ lo, hi - lo, p + (buf->base + lo - page) };
     return w;
+}
+
+/* The host bytes of the `bytes` at off, in bounds (off < lim) and in one
+ * existing page, else NULL.  When off is outside *w, the window moves to
+ * off's page (a message whose lanes cross into another page, or whose
+ * first lane is elsewhere, then goes on there). */
+static inline uint8_t *dp_window_host(const g7sf_gpu *gpu, const g7sf_dp_buffer *buf,
+                                      uint64_t lim, dp_window *w, uint64_t off, unsigned bytes)
+{
+    uint64_t d = off - w->lo;
+    if (d < w->len)
+        return w->host + d;
+    dp_window m = dp_window_at(gpu, buf, lim, off, bytes);
+    if (off - m.lo >= m.len)
+        return NULL;
+    *w = m;
+    return m.host + (off - m.lo);
 }
 
 /* Lanes i..i+3 (i + 4 <= n) all enabled and in the window: *d gets their

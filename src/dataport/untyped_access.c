@@ -194,31 +194,38 @@ int dp_untyped_write_ref(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t
     return 0;
 }
 
-/* Where whole elements (span bytes) can be reached directly: in a buffer,
- * inside the window of the first enabled lane's page (dp_window_at); in
- * SLM, wherever the element does not wrap. */
-static dp_window element_window(g7sf_gpu *gpu, const g7sf_dp_untyped *u, uint64_t first,
-                                unsigned span)
+/* Where whole elements (span bytes) can be reached directly: in a
+ * buffer, inside a page's window (dp_window_at; lim its bounds), first the
+ * first enabled lane's; in SLM, wherever the element does not wrap. */
+typedef struct elements {
+    unsigned span;
+    uint64_t lim;
+    dp_window w;
+} elements;
+
+static elements elements_at(g7sf_gpu *gpu, const g7sf_dp_untyped *u, uint64_t first,
+                            unsigned span)
 {
-    if (u->slm)
-        return (dp_window){ 0, 0, NULL };
-    return dp_window_at(gpu, &u->buf, dp_buffer_limit(&u->buf, span), first, span);
+    elements el = { span, 0, { 0, 0, NULL } };
+    if (!u->slm) {
+        el.lim = dp_buffer_limit(&u->buf, span);
+        el.w = dp_window_at(gpu, &u->buf, el.lim, first, span);
+    }
+    return el;
 }
 
 /* The host bytes of the whole element at off, else NULL: the lane then
  * takes the reference's path (read_lane, write_lane), which gives the same
- * bytes for an element the window holds. */
-static inline uint8_t *lane_host(const g7sf_dp_untyped *u, dp_window w, unsigned span,
+ * bytes for an element a window holds.  A buffer's window moves to the
+ * page of an element outside it (dp_window_host). */
+static inline uint8_t *lane_host(g7sf_gpu *gpu, const g7sf_dp_untyped *u, elements *el,
                                  uint64_t off)
 {
-    uint64_t d = off - w.lo;
-    if (d < w.len)
-        return w.host + d;
     if (u->slm) {
         uint32_t o = (uint32_t)off & (G7SF_SLM_SIZE - 1);
-        return o <= G7SF_SLM_SIZE - span ? u->slm + o : NULL;
+        return o <= G7SF_SLM_SIZE - el->span ? u->slm + o : NULL;
     }
-    return NULL;
+    return dp_window_host(gpu, &u->buf, el->lim, &el->w, off, el->span);
 }
 
 /* The taken channels in order: chan[j] is the j-th; returns how many. */
@@ -291,8 +298,8 @@ static inline void quad_write(uint8_t *host, const uint64_t e[4], const uint32_t
 }
 
 /* Enabled lanes in ascending order, four at a time when rgba_quad holds
- * (the common message), else one by one: straight from the window or SLM
- * (lane_host), or through the reference's lane (read_lane). */
+ * (the common message), else one by one: straight from a window or SLM
+ * (lane_host), or through the reference's lane (read_lane, write_lane). */
 int g7sf_dp_untyped_read(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
                          unsigned n, uint32_t enable, unsigned channels, uint32_t *data)
 {
@@ -302,25 +309,28 @@ int g7sf_dp_untyped_read(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t
     if (!channels || !on)
         return 0;
     uint8_t chan[4];
-    unsigned span = channel_span(channels), nch = channel_list(channels, chan);
-    dp_window w = element_window(gpu, u, offsets[__builtin_ctz(on)], span);
-    for (size_t i = 0; i < n; i += 4) {
+    unsigned nch = channel_list(channels, chan);
+    elements el = elements_at(gpu, u, offsets[__builtin_ctz(on)], channel_span(channels));
+    for (size_t i = 0; i < n;) {
         uint64_t e[4];
-        if (rgba_quad(offsets, i, n, on, nch, w, e)) {
-            quad_read(w.host, e, data, i, n);
+        if (rgba_quad(offsets, i, n, on, nch, el.w, e)) {
+            quad_read(el.w.host, e, data, i, n);
+            i += 4;
             continue;
         }
-        for (size_t k = i; k < i + 4 && k < n; k++) {
-            if (!(on >> k & 1))
-                continue;
-            const uint8_t *p = lane_host(u, w, span, offsets[k]);
-            uint32_t *d = data + k;
+        if (on >> i & 1) {
+            const uint8_t *p = lane_host(gpu, u, &el, offsets[i]);
+            uint32_t *d = data + i;
             if (!p)
-                read_lane(gpu, u, offsets[k], (unsigned)k, n, channels, data);
+                read_lane(gpu, u, offsets[i], (unsigned)i, n, channels, data);
+            else if (nch == 4)
+                for (unsigned j = 0; j < 4; j++, d += n)
+                    memcpy(d, p + 4 * j, 4);
             else
                 for (unsigned j = 0; j < nch; j++, d += n)
                     memcpy(d, p + 4 * chan[j], 4);
         }
+        i++;
     }
     return 0;
 }
@@ -334,28 +344,31 @@ int g7sf_dp_untyped_write(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_
     if (!channels || !on)
         return 0;
     uint8_t chan[4];
-    unsigned span = channel_span(channels), nch = channel_list(channels, chan);
-    dp_window w = element_window(gpu, u, offsets[__builtin_ctz(on)], span);
-    for (size_t i = 0; i < n; i += 4) {
+    unsigned nch = channel_list(channels, chan);
+    elements el = elements_at(gpu, u, offsets[__builtin_ctz(on)], channel_span(channels));
+    for (size_t i = 0; i < n;) {
         uint64_t e[4];
-        if (rgba_quad(offsets, i, n, on, nch, w, e)) {
-            quad_write(w.host, e, data, i, n);
+        if (rgba_quad(offsets, i, n, on, nch, el.w, e)) {
+            quad_write(el.w.host, e, data, i, n);
+            i += 4;
             continue;
         }
-        for (size_t k = i; k < i + 4 && k < n; k++) {
-            if (!(on >> k & 1))
-                continue;
-            uint8_t *p = lane_host(u, w, span, offsets[k]);
-            const uint32_t *d = data + k;
+        if (on >> i & 1) {
+            uint8_t *p = lane_host(gpu, u, &el, offsets[i]);
+            const uint32_t *d = data + i;
             if (!p) {
-                int r = write_lane(gpu, u, offsets[k], (unsigned)k, n, channels, data);
+                int r = write_lane(gpu, u, offsets[i], (unsigned)i, n, channels, data);
                 if (r)
                     return r;
+            } else if (nch == 4) {
+                for (unsigned j = 0; j < 4; j++, d += n)
+                    memcpy(p + 4 * j, d, 4);
             } else {
                 for (unsigned j = 0; j < nch; j++, d += n)
                     memcpy(p + 4 * chan[j], d, 4);
             }
         }
+        i++;
     }
     return 0;
 }
