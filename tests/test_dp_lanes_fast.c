@@ -219,8 +219,9 @@ TEST(untyped_read_and_write_match_the_reference)
 
 /* The common messages: every lane in one written page, all enabled or
  * some not, SIMD8 and SIMD16, every channel mask; and the same lanes with
- * one of them moved out of bounds, past the page, or onto an unwritten
- * page. */
+ * one of them moved out of bounds, across the page's end, into the next
+ * page, or lane 0 alone into the next page (the fast paths start from the
+ * first enabled lane's page). */
 TEST(common_messages_match_the_reference)
 {
     pair *p = malloc(sizeof *p);
@@ -231,17 +232,20 @@ TEST(common_messages_match_the_reference)
     uint8_t page[PAGE];
     for (unsigned b = 0; b < PAGE; b++)
         page[b] = (uint8_t)(b * 7 + 1);
-    g7sf_mem_write(p->fast, p->region + PAGE, page, PAGE);
-    g7sf_mem_write(p->ref, p->region + PAGE, page, PAGE);
-    for (unsigned trial = 0; trial < 3000 && !t_failed(); trial++) {
-        unsigned n = trial & 1 ? 16 : 8, channels = trial % 16, spoil = trial / 16 % 5;
+    for (unsigned k = 1; k < 3; k++) {
+        g7sf_mem_write(p->fast, p->region + k * PAGE, page, PAGE);
+        g7sf_mem_write(p->ref, p->region + k * PAGE, page, PAGE);
+    }
+    for (unsigned trial = 0; trial < 3600 && !t_failed(); trial++) {
+        unsigned n = trial & 1 ? 16 : 8, channels = trial % 16, spoil = trial / 16 % 6;
         g7sf_dp_untyped u = { NULL, { p->region + PAGE, 2 * PAGE }, 0 };
         uint64_t off[16];
         for (unsigned i = 0; i < n; i++)
             off[i] = 16 * rnd(PAGE / 16);
-        unsigned bad = rnd(n);
+        unsigned bad = spoil == 5 ? 0 : rnd(n);
         off[bad] = spoil == 1 ? 2 * PAGE : spoil == 2 ? PAGE - 4 * rnd(4)
-                 : spoil == 3 ? PAGE + 16 * rnd(PAGE / 16) : spoil == 4 ? 2 * PAGE - 8 : off[bad];
+                 : spoil == 3 || spoil == 5 ? PAGE + 16 * rnd(PAGE / 16)
+                 : spoil == 4 ? 2 * PAGE - 8 : off[bad];
         if (spoil == 4)
             u.buf.size = 2 * PAGE - 4;
         uint32_t en = trial / 80 % 2 ? dp_lanes(n) : (uint32_t)t_rand(), x[64], y[64], src[64];
