@@ -95,6 +95,28 @@ static inline bool dp_quad_in_window(const uint64_t *offsets, size_t i, uint32_t
     return (d[0] < w.len) & (d[1] < w.len) & (d[2] < w.len) & (d[3] < w.len);
 }
 
+/* The untyped functions' argument check (G7SF_EINVAL when true). */
+static inline bool dp_untyped_bad_args(const g7sf_gpu *gpu, const g7sf_dp_untyped *u,
+                                       const uint64_t *offsets, unsigned n, const void *data)
+{
+    return !gpu || !u || n > 32 || (n && (!offsets || !data));
+}
+
+/* An untyped element's bytes up to the last channel taken. */
+static inline unsigned dp_channel_span(unsigned channels)
+{
+    return channels ? 4 * (32 - (unsigned)__builtin_clz(channels)) : 0;
+}
+
+/* Lane i of an untyped read or write through the general checks (the
+ * reference's step): the whole element in one page at once, else channel
+ * by channel, each in bounds or not on its own.  data as in
+ * g7sf_dp_untyped_read; the write returns G7SF_ENOMEM or 0. */
+void dp_untyped_read_lane(g7sf_gpu *gpu, const g7sf_dp_untyped *u, uint64_t off, unsigned i,
+                          unsigned n, unsigned channels, uint32_t *data);
+int dp_untyped_write_lane(g7sf_gpu *gpu, const g7sf_dp_untyped *u, uint64_t off, unsigned i,
+                          unsigned n, unsigned channels, const uint32_t *data);
+
 /* The reference (one lane at a time through the general checks) of
  * g7sf_dp_gather / _scatter / _untyped_read / _untyped_write, which take
  * the same arguments and must give bit-identical results
