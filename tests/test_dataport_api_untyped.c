@@ -1,5 +1,5 @@
 /* Untyped surfaces, SLM and byte scattered access called directly
- * (dataport.h): g7sf_dp_untyped_from_surface, g7sf_dp_untyped_offset,
+ * (dataport.h): g7sf_dp_untyped_from_surface, g7sf_dp_untyped_offset(s),
  * g7sf_dp_untyped_read/write, g7sf_dp_byte_gather/scatter.  Expected
  * values by hand from §3.9.9 (spec 9093-9109: raw buffers of RAW
  * SURFTYPE_BUFFER, structured buffers of RAW SURFTYPE_STRBUF, U bytes or U
@@ -102,6 +102,38 @@ TEST(untyped_offset_structured_and_raw)
     const g7sf_dp_untyped r = { .buf = { BUF, 1024 } };
     CHECK_EQ(g7sf_dp_untyped_offset(&r, 0x1007, 0x55), 0x1004);
     CHECK_EQ(g7sf_dp_untyped_offset(&r, 0xFFFFFFFFu, 0), 0xFFFFFFFCull);
+}
+
+/* The batch form: slot i is g7sf_dp_untyped_offset(U[i], V[i]), V NULL
+ * meaning 0, for raw and structured targets and a NULL target (raw). */
+TEST(untyped_offsets_batch_is_the_single_form_per_slot)
+{
+    static const uint32_t pitches[] = { 0, 1, 4, 24, 2048, 0xFFFFFFFFu };
+    for (unsigned t = 0; t < 6 * 40; t++) {
+        g7sf_dp_untyped u = { .pitch = pitches[t % 6] };
+        uint32_t U[32], V[32];
+        uint64_t got[33], nov[33];
+        unsigned n = (unsigned)(t_rand() % 33);
+        for (unsigned i = 0; i < 32; i++) {
+            U[i] = t_rand() % 3 ? (uint32_t)t_rand() : 0xFFFFFFFFu - (uint32_t)(t_rand() % 8);
+            V[i] = (uint32_t)t_rand();
+        }
+        got[n] = nov[n] = 0x5555;   /* past the last slot: untouched */
+        g7sf_dp_untyped_offsets(t % 12 == 11 ? NULL : &u, U, V, n, got);
+        g7sf_dp_untyped_offsets(&u, U, NULL, n, nov);
+        for (unsigned i = 0; i < n; i++) {
+            uint64_t want = g7sf_dp_untyped_offset(t % 12 == 11 ? NULL : &u, U[i], V[i]);
+            CHECKF(got[i] == want, "pitch %u slot %u U 0x%X V 0x%X: 0x%llX, want 0x%llX",
+                   u.pitch, i, U[i], V[i], (unsigned long long)got[i], (unsigned long long)want);
+            CHECK_EQ(nov[i], g7sf_dp_untyped_offset(&u, U[i], 0));
+        }
+        CHECK_EQ(got[n], 0x5555);
+        CHECK_EQ(nov[n], 0x5555);
+    }
+    /* NULL U or offsets: nothing to do, nothing touched */
+    uint64_t o = 7;
+    g7sf_dp_untyped_offsets(NULL, NULL, NULL, 4, &o);
+    CHECK_EQ(o, 7);
 }
 
 TEST(untyped_read_write_pack_taken_channels)

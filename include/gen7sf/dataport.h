@@ -83,6 +83,10 @@ G7SF_API int g7sf_dp_append_counter_from_surface(const g7sf_render_surface_state
  * else U; the low two bits of a byte address (U raw, V structured) are no
  * address bits (untyped accesses are DWord aligned, §3.9.9). */
 G7SF_API uint64_t g7sf_dp_untyped_offset(const g7sf_dp_untyped *u, uint32_t U, uint32_t V);
+/* The same for n slots at once: offsets[i] of (U[i], V[i]); V NULL
+ * stands for V = 0 in every slot. */
+G7SF_API void g7sf_dp_untyped_offsets(const g7sf_dp_untyped *u, const uint32_t *U,
+                                      const uint32_t *V, unsigned n, uint64_t *offsets);
 
 /* Up to four DWord channels per slot: channel k (R, G, B, A) of slot i is
  * the DWord at offsets[i] + 4k, taken when bit k of `channels` is set.

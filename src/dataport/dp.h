@@ -3,20 +3,132 @@
 #ifndef G7SF_DATAPORT_DP_H
 #define G7SF_DATAPORT_DP_H
 
+#include "core/memory.h"
 #include "gen7sf/dataport.h"
 #include "gen7sf/render_cache.h"
 
 /* In bounds: all `bytes` bytes at off inside the buffer and inside the
- * 4 GiB space; then *addr is their graphics address. */
+ * 4 GiB space; then *addr is their graphics address.  An offset past 4 GiB
+ * is out before base + off is formed, so that a buffer sized near 2^64
+ * cannot wrap it back to a low address. */
 static inline bool dp_buffer_address(const g7sf_dp_buffer *buf, uint64_t off, unsigned bytes,
                                      uint32_t *addr)
 {
+    if (off > buf->size || buf->size - off < bytes || off > 0x100000000ull)
+        return false;
     uint64_t a = (uint64_t)buf->base + off;
-    if (off > buf->size || buf->size - off < bytes || a > 0x100000000ull - bytes)
+    if (a > 0x100000000ull - bytes)
         return false;
     *addr = (uint32_t)a;
     return true;
 }
+
+/* The same test for many offsets at once: off is in bounds for `bytes`
+ * exactly when off < dp_buffer_limit(buf, bytes) (0: no offset is). */
+static inline uint64_t dp_buffer_limit(const g7sf_dp_buffer *buf, unsigned bytes)
+{
+    uint64_t room = 0x100000000ull - buf->base;   /* bytes from base to the end of the space */
+    uint64_t end = buf->size < room ? buf->size : room;
+    return end >= bytes ? end - bytes + 1 : 0;
+}
+
+/* The lanes of an n-slot operation (n <= 32). */
+static inline uint32_t dp_lanes(unsigned n) { return n >= 32 ? 0xFFFFFFFFu : (1u << n) - 1; }
+
+/* The offsets whose `bytes` lie in the buffer (below lim, its
+ * dp_buffer_limit) and in the one existing page that holds offset `first`:
+ * offset o is in the window when o - lo < len (one unsigned compare for
+ * bounds and page), and its bytes are then at host + (o - lo).  len 0
+ * when `first` is out of bounds, across pages or in a page never written:
+ * every lane then takes the general path. */
+typedef struct dp_window {
+    uint64_t lo, len;
+    uint8_t *host;
+} dp_window;
+
+static inline dp_window dp_window_at(const g7sf_gpu *gpu, const g7sf_dp_buffer *buf, uint64_t lim,
+                                     uint64_t first, unsigned bytes)
+{
+    dp_window w = { 0, 0, NULL };
+    if (first >= lim)
+        return w;
+    uint32_t a = buf->base + (uint32_t)first, page = a & ~(G7SF_PAGE_SIZE - 1);
+    uint8_t *p = g7sf_mem_page(gpu, a);
+    if (!p)
+        return w;
+    /* [lo, hi): from the page's first byte (or the buffer's) to the last
+     * offset whose bytes end in the page, and below lim */
+    uint64_t lo = page > buf->base ? page - buf->base : 0;
+    int64_t end = (int64_t)page + G7SF_PAGE_SIZE - bytes + 1 - buf->base;
+    uint64_t hi = end < 0 ? 0 : (uint64_t)end < lim ? (uint64_t)end : lim;
+    if (hi > lo)
+        w = (dp_window){ lo, hi - lo, p + (buf->base + lo - page) };
+    return w;
+}
+
+/* The host bytes of the `bytes` at off, in bounds (off < lim) and in one
+ * existing page, else NULL.  When off is outside *w, the window moves to
+ * off's page (a message whose lanes cross into another page, or whose
+ * first lane is elsewhere, then goes on there). */
+static inline uint8_t *dp_window_host(const g7sf_gpu *gpu, const g7sf_dp_buffer *buf,
+                                      uint64_t lim, dp_window *w, uint64_t off, unsigned bytes)
+{
+    uint64_t d = off - w->lo;
+    if (d < w->len)
+        return w->host + d;
+    dp_window m = dp_window_at(gpu, buf, lim, off, bytes);
+    if (off - m.lo >= m.len)
+        return NULL;
+    *w = m;
+    return m.host + (off - m.lo);
+}
+
+/* Lanes i..i+3 (i + 4 <= n) all enabled and in the window: *d gets their
+ * offsets in it. */
+static inline bool dp_quad_in_window(const uint64_t *offsets, size_t i, uint32_t lanes,
+                                     dp_window w, uint64_t d[4])
+{
+    if ((lanes >> i & 0xF) != 0xF)
+        return false;
+    for (unsigned k = 0; k < 4; k++)
+        d[k] = offsets[i + k] - w.lo;
+    return (d[0] < w.len) & (d[1] < w.len) & (d[2] < w.len) & (d[3] < w.len);
+}
+
+/* The untyped functions' argument check (G7SF_EINVAL when true). */
+static inline bool dp_untyped_bad_args(const g7sf_gpu *gpu, const g7sf_dp_untyped *u,
+                                       const uint64_t *offsets, unsigned n, const void *data)
+{
+    return !gpu || !u || n > 32 || (n && (!offsets || !data));
+}
+
+/* An untyped element's bytes up to the last channel taken. */
+static inline unsigned dp_channel_span(unsigned channels)
+{
+    return channels ? 4 * (32 - (unsigned)__builtin_clz(channels)) : 0;
+}
+
+/* Lane i of an untyped read or write through the general checks (the
+ * reference's step): the whole element in one page at once, else channel
+ * by channel, each in bounds or not on its own.  data as in
+ * g7sf_dp_untyped_read; the write returns G7SF_ENOMEM or 0. */
+void dp_untyped_read_lane(g7sf_gpu *gpu, const g7sf_dp_untyped *u, uint64_t off, unsigned i,
+                          unsigned n, unsigned channels, uint32_t *data);
+int dp_untyped_write_lane(g7sf_gpu *gpu, const g7sf_dp_untyped *u, uint64_t off, unsigned i,
+                          unsigned n, unsigned channels, const uint32_t *data);
+
+/* The reference (one lane at a time through the general checks) of
+ * g7sf_dp_gather / _scatter / _untyped_read / _untyped_write, which take
+ * the same arguments and must give bit-identical results
+ * (tests/test_dp_lanes_fast.c). */
+int dp_gather_ref(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *offsets, unsigned n,
+                  uint32_t enable, uint32_t *dst);
+int dp_scatter_ref(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, const uint64_t *offsets,
+                   unsigned n, uint32_t enable, const uint32_t *src);
+int dp_untyped_read_ref(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
+                        unsigned n, uint32_t enable, unsigned channels, uint32_t *data);
+int dp_untyped_write_ref(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
+                         unsigned n, uint32_t enable, unsigned channels, const uint32_t *data);
 
 /* The host bytes of an in-bounds access of an untyped target that lies in
  * one existing page (g7sf_mem_span), else NULL: the caller then takes the

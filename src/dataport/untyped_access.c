@@ -46,6 +46,25 @@ uint64_t g7sf_dp_untyped_offset(const g7sf_dp_untyped *u, uint32_t U, uint32_t V
     return u && u->pitch ? (uint64_t)U * u->pitch + (V & ~3u) : U & ~3u;
 }
 
+void g7sf_dp_untyped_offsets(const g7sf_dp_untyped *u, const uint32_t *U, const uint32_t *V,
+                             unsigned n, uint64_t *offsets)
+{
+    uint32_t pitch = u ? u->pitch : 0;
+    if (!U || !offsets)
+        return;
+    /* one loop per case, so that each is a plain loop the compiler can
+     * vectorise */
+    if (!pitch)
+        for (unsigned i = 0; i < n; i++)
+            offsets[i] = U[i] & ~3u;
+    else if (!V)
+        for (unsigned i = 0; i < n; i++)
+            offsets[i] = (uint64_t)U[i] * pitch;
+    else
+        for (unsigned i = 0; i < n; i++)
+            offsets[i] = (uint64_t)U[i] * pitch + (V[i] & ~3u);
+}
+
 bool dp_untyped_load(g7sf_gpu *gpu, const g7sf_dp_untyped *u, uint64_t off, unsigned bytes,
                      uint64_t *v)
 {
@@ -98,60 +117,64 @@ static uint64_t channel_offset(const g7sf_dp_untyped *u, uint64_t off, unsigned 
     return !u->slm && o < off ? UINT64_MAX : o;
 }
 
-static bool bad_args(const g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
-                     unsigned n, const void *data)
+/* The reference: lane by lane (dp.h), the fast paths in untyped_lanes.c. */
+void dp_untyped_read_lane(g7sf_gpu *gpu, const g7sf_dp_untyped *u, uint64_t off, unsigned i,
+                          unsigned n, unsigned channels, uint32_t *data)
 {
-    return !gpu || !u || n > 32 || (n && (!offsets || !data));
+    const uint8_t *p = dp_untyped_span(gpu, u, off, dp_channel_span(channels));
+    for (unsigned k = 0, j = 0; k < 4; k++) {
+        uint64_t v;
+        if (!(channels >> k & 1))
+            continue;
+        if (p) {
+            memcpy(&data[j++ * n + i], p + 4 * k, 4);
+        } else {
+            dp_untyped_load(gpu, u, channel_offset(u, off, k), 4, &v);
+            data[j++ * n + i] = (uint32_t)v;
+        }
+    }
 }
 
-int g7sf_dp_untyped_read(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
-                         unsigned n, uint32_t enable, unsigned channels, uint32_t *data)
+int dp_untyped_write_lane(g7sf_gpu *gpu, const g7sf_dp_untyped *u, uint64_t off, unsigned i,
+                          unsigned n, unsigned channels, const uint32_t *data)
 {
-    if (bad_args(gpu, u, offsets, n, data) || channels > 0xF)
-        return G7SF_EINVAL;
-    /* the element's bytes up to its last channel taken */
-    unsigned span = channels ? 4 * (32 - (unsigned)__builtin_clz(channels)) : 0;
-    for (unsigned i = 0; i < n; i++) {
-        if (!(enable >> i & 1))
+    uint8_t *p = dp_untyped_span(gpu, u, off, dp_channel_span(channels));
+    for (unsigned k = 0, j = 0; k < 4; k++) {
+        if (!(channels >> k & 1))
             continue;
-        const uint8_t *p = dp_untyped_span(gpu, u, offsets[i], span);
-        for (unsigned k = 0, j = 0; k < 4; k++) {
-            uint64_t v;
-            if (!(channels >> k & 1))
-                continue;
-            if (p) {
-                memcpy(&data[j++ * n + i], p + 4 * k, 4);
-            } else {
-                dp_untyped_load(gpu, u, channel_offset(u, offsets[i], k), 4, &v);
-                data[j++ * n + i] = (uint32_t)v;
-            }
-        }
+        int r = 0;
+        if (p)
+            memcpy(p + 4 * k, &data[j++ * n + i], 4);
+        else
+            r = dp_untyped_store(gpu, u, channel_offset(u, off, k), 4, data[j++ * n + i]);
+        if (r)
+            return r;
     }
     return 0;
 }
 
-int g7sf_dp_untyped_write(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
-                          unsigned n, uint32_t enable, unsigned channels, const uint32_t *data)
+int dp_untyped_read_ref(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
+                        unsigned n, uint32_t enable, unsigned channels, uint32_t *data)
 {
-    if (bad_args(gpu, u, offsets, n, data) || channels > 0xF)
+    if (dp_untyped_bad_args(gpu, u, offsets, n, data) || channels > 0xF)
         return G7SF_EINVAL;
-    unsigned span = channels ? 4 * (32 - (unsigned)__builtin_clz(channels)) : 0;
+    for (unsigned i = 0; i < n; i++)
+        if (enable >> i & 1)
+            dp_untyped_read_lane(gpu, u, offsets[i], i, n, channels, data);
+    return 0;
+}
+
+int dp_untyped_write_ref(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
+                         unsigned n, uint32_t enable, unsigned channels, const uint32_t *data)
+{
+    if (dp_untyped_bad_args(gpu, u, offsets, n, data) || channels > 0xF)
+        return G7SF_EINVAL;
     for (unsigned i = 0; i < n; i++) {
-        if (!(enable >> i & 1))
-            continue;
-        uint8_t *p = dp_untyped_span(gpu, u, offsets[i], span);
-        for (unsigned k = 0, j = 0; k < 4; k++) {
-            if (!(channels >> k & 1))
-                continue;
-            int r = 0;
-            if (p)
-                memcpy(p + 4 * k, &data[j++ * n + i], 4);
-            else
-                r = dp_untyped_store(gpu, u, channel_offset(u, offsets[i], k), 4,
-                                     data[j++ * n + i]);
-            if (r)
-                return r;
-        }
+        int r = 0;
+        if (enable >> i & 1)
+            r = dp_untyped_write_lane(gpu, u, offsets[i], i, n, channels, data);
+        if (r)
+            return r;
     }
     return 0;
 }
@@ -161,7 +184,7 @@ static bool bad_size(unsigned bytes) { return bytes != 1 && bytes != 2 && bytes 
 int g7sf_dp_byte_gather(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
                         unsigned n, uint32_t enable, unsigned bytes, uint32_t *data)
 {
-    if (bad_args(gpu, u, offsets, n, data) || bad_size(bytes))
+    if (dp_untyped_bad_args(gpu, u, offsets, n, data) || bad_size(bytes))
         return G7SF_EINVAL;
     /* the data is right-justified: a read replaces only the bytes it reads */
     uint32_t keep = bytes == 4 ? 0 : ~0u << (8 * bytes);
@@ -178,7 +201,7 @@ int g7sf_dp_byte_gather(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t 
 int g7sf_dp_byte_scatter(g7sf_gpu *gpu, const g7sf_dp_untyped *u, const uint64_t *offsets,
                          unsigned n, uint32_t enable, unsigned bytes, const uint32_t *data)
 {
-    if (bad_args(gpu, u, offsets, n, data) || bad_size(bytes))
+    if (dp_untyped_bad_args(gpu, u, offsets, n, data) || bad_size(bytes))
         return G7SF_EINVAL;
     for (unsigned i = 0; i < n; i++) {
         if (!(enable >> i & 1))

@@ -17,8 +17,9 @@ int dp_dword_scattered(g7sf_msg_ctx *c, const dp_msg_type *t)
         return r;
     uint64_t global = dp_global_offset(c), off[16];
     uint32_t enable = c->msg->exec_mask & ((1u << n) - 1);
+    const uint32_t *dw = g7sf_msg_data_dw(c, 0);   /* the offset registers follow each other */
     for (unsigned i = 0; i < n; i++)
-        off[i] = (global + g7sf_msg_data(c, i / 8)->ud[i % 8]) * 4;
+        off[i] = (global + dw[i]) * 4;
     /* slot i is DWord i of the data (or writeback) registers, which follow
      * each other in the payload array */
     if (write)

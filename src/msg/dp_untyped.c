@@ -31,12 +31,14 @@ void dp_untyped_offsets(const g7sf_msg_ctx *c, const g7sf_dp_untyped *u, unsigne
                         unsigned params, uint64_t *offsets)
 {
     const uint32_t *a = g7sf_msg_data_dw(c, 0);
-    for (unsigned i = 0; i < n; i++) {
-        /* SIMD4x2: U, V in DWords 4i, 4i + 1; else U registers, then V's */
-        unsigned dw = n == 2 ? 4 * i : i;
-        uint32_t V = params == 2 ? a[n == 2 ? dw + 1 : n + i] : 0;
-        offsets[i] = g7sf_dp_untyped_offset(u, a[dw], V);
+    /* SIMD8/16: the U registers, then V's */
+    if (n != 2) {
+        g7sf_dp_untyped_offsets(u, a, params == 2 ? a + n : NULL, n, offsets);
+        return;
     }
+    /* SIMD4x2: U, V in DWords 4i, 4i + 1 */
+    for (unsigned i = 0; i < n; i++)
+        offsets[i] = g7sf_dp_untyped_offset(u, a[4 * i], params == 2 ? a[4 * i + 1] : 0);
 }
 
 /* Channel mask desc[11:8], a set bit disabling R, G, B, A: writes may
@@ -95,7 +97,9 @@ int dp_untyped_surface(g7sf_msg_ctx *c, const dp_msg_type *t)
         return simd4x2(c, t, &u, channels);
 
     unsigned n = mode == SIMD16 ? 16 : 8, regs = n / 8, params;
-    unsigned nch = (unsigned)__builtin_popcount(channels);
+    /* the number of channels taken: a 4-bit population count from a table
+     * of sixteen nibbles (the build has no popcnt instruction) */
+    unsigned nch = (unsigned)(0x4332322132212110ull >> 4 * channels & 0xF);
     if ((r = dp_untyped_lengths(c, t, regs, write ? nch * regs : 0, write ? 0 : nch * regs, &params)))
         return r;
     uint64_t off[16];
