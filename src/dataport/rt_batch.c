@@ -55,8 +55,13 @@ void rt_place_init(rt_place *pl, const g7sf_rt_target *rt)
 
 /* Factor f for channel c as rt_blend.c's factor() computes it: a constant
  * (ONE, CONST_*, SRC_ALPHA_SATURATE on alpha) is computed here once. */
-static void factor(rt_pipeline *p, rt_factor *out, float *kv, unsigned f, unsigned c)
+static void factor(rt_pipeline *p, rt_factor *out, unsigned char *sel, float *kv, unsigned f,
+                   unsigned c)
 {
+    static const unsigned char row[] = { [RT_FSRC_CONST] = RT_SEL_K, [RT_FSRC_S] = RT_SEL_S,
+                                         [RT_FSRC_SA] = RT_SEL_S + 3, [RT_FSRC_D] = RT_SEL_D,
+                                         [RT_FSRC_DA] = RT_SEL_D + 3, [RT_FSRC_SAT] = RT_SEL_SAT,
+                                         [RT_FSRC_S1] = RT_SEL_S1, [RT_FSRC_S1A] = RT_SEL_S1 + 3 };
     const rt_color *rc = &p->rc;
     bool inv = f & RT_BLENDFACTOR_INV;
     float k = 1.0f;
@@ -74,6 +79,9 @@ static void factor(rt_pipeline *p, rt_factor *out, float *kv, unsigned f, unsign
     default: break;   /* ONE */
     }
     *out = (rt_factor){ .src = src, .inv = inv, .lo = p->pre_lo[c], .hi = p->pre_hi[c] };
+    /* the per-channel sources read channel c */
+    *sel = (unsigned char)(row[src] + (src == RT_FSRC_S || src == RT_FSRC_D || src == RT_FSRC_S1
+                                       ? c : 0));
     if (src != RT_FSRC_CONST)
         return;
     k = inv ? 1.0f - k : k;
@@ -103,8 +111,10 @@ void rt_pipeline_prepare(rt_pipeline *p, const struct g7sf_format_info *fmt,
             present |= 0xFFu << 8 * rc->byte_of[c];
         written |= (uint32_t)rc->write_bits[c] << 8 * c;
         p->func[c] = c == 3 ? rc->alpha_func : rc->color_func;
-        factor(p, &p->sf[c], p->kv[0][c], c == 3 ? rc->src_alpha_factor : rc->src_factor, c);
-        factor(p, &p->df[c], p->kv[1][c], c == 3 ? rc->dst_alpha_factor : rc->dst_factor, c);
+        factor(p, &p->sf[c], &p->sel[0][c], p->kv[0][c],
+               c == 3 ? rc->src_alpha_factor : rc->src_factor, c);
+        factor(p, &p->df[c], &p->sel[1][c], p->kv[1][c],
+               c == 3 ? rc->dst_alpha_factor : rc->dst_factor, c);
         /* MIN and MAX read no factor */
         bool factors = rc->blend && p->func[c] < G7SF_BLENDFUNCTION_MIN;
         for (unsigned k = 0; k < 2 && factors; k++) {
@@ -117,6 +127,15 @@ void rt_pipeline_prepare(rt_pipeline *p, const struct g7sf_format_info *fmt,
      * the written bits when a channel is disabled; nothing without a mask */
     p->keep = !rc->write_mask ? 0 : rc->merge ? written : present;
     p->read_dst = rc->blend || p->keep != 0xFFFFFFFFu;
+    /* A factor's clamp is its channel's pre-blend clamp.  Off (+-inf), it
+     * is no clamp; on with [0, 1] for every channel, every factor value is
+     * NaN (which passes) or in [0, 1] already: sources and SRC1 clamped to
+     * it, destinations decoded from UNORM or missing (0 or 1), saturate
+     * their minimum, 1 - x of those too.  SNORM's [-1, 1] lets 1 - x reach 2. */
+    p->fclamp = false;
+    for (unsigned c = 0; c < 4; c++)
+        p->fclamp |= rc->pre_clamp && !(p->pre_lo[c] == 0.0f && p->pre_hi[c] == 1.0f &&
+                                         rc->missing[c] >= 0.0f && rc->missing[c] <= 1.0f);
 }
 
 /* Two subspans share a pixel: x and y within one of each other (modulo
@@ -148,10 +167,12 @@ static inline uint8_t *at(g7sf_gpu *gpu, const rt_place *pl, uint32_t x, uint32_
 }
 
 /* The host pointers of the covered slots; pixels outside the level leave
- * `lanes` (10188).  False when one is not in a page that exists. */
+ * `lanes` (10188).  False when one is not in a page that exists.  *quads:
+ * every subspan placed whole (rt_kernel_fn's quads). */
 static bool place(g7sf_gpu *gpu, const rt_place *pl, const rt_batch *b, uint32_t *lanes,
-                  uint8_t *px[16])
+                  uint8_t *px[16], bool *quads)
 {
+    *quads = true;
     uint32_t page_of = 0;
     uint8_t *page = NULL;
     /* the next pixel of an even layout column is 4 bytes on, the next row
@@ -169,6 +190,7 @@ static bool place(g7sf_gpu *gpu, const rt_place *pl, const rt_batch *b, uint32_t
             px[4 * s + 3] = q + down + 4;
             continue;
         }
+        *quads = false;
         for (unsigned j = 4 * s; j < 4 * s + 4; j++) {   /* pixel by pixel */
             if (!(*lanes >> j & 1))
                 continue;
@@ -196,10 +218,11 @@ static bool kernel(g7sf_gpu *gpu, const rt_place *pl, const rt_pipeline *p, cons
             if ((lanes >> 4 * i & 15) && (lanes >> 4 * k & 15) && overlap(b, i, k))
                 return false;
     uint8_t *px[16];   /* set for the slots left in lanes */
-    if (!place(gpu, pl, b, &lanes, px))
+    bool quads;
+    if (!place(gpu, pl, b, &lanes, px, &quads))
         return false;
     if (lanes && p->keep)
-        p->kernel(p, b, lanes, px);
+        p->kernel(p, b, lanes, px, quads);
     return true;
 }
 

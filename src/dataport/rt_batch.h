@@ -44,16 +44,24 @@ typedef struct rt_factor {
     float lo, hi;        /* then clamped (pre-blend clamp; +-inf: not) */
 } rt_factor;
 
+/* The value a factor reads, as a row of the kernels' per-message values:
+ * S + c the (pre-clamped) source's channel c, D + c the destination's,
+ * S1 + c SRC1's, SAT the saturate term, K the pipeline's kv. */
+enum { RT_SEL_S = 0, RT_SEL_D = 4, RT_SEL_S1 = 8, RT_SEL_SAT = 12, RT_SEL_K = 13 };
+
 typedef struct rt_pipeline rt_pipeline;
 typedef struct rt_batch rt_batch;
 /* rt_kernel.c: the covered slots `lanes` of b, each at its own host
- * pointer px[j] (4 bytes, distinct), read, blended and rewritten. */
+ * pointer px[j] (4 bytes, distinct), read, blended and rewritten.  quads:
+ * every subspan s is whole, px[4s + 1] = px[4s] + 4 and px[4s + 3] =
+ * px[4s + 2] + 4 (its rows are 8 bytes each). */
 typedef void (*rt_kernel_fn)(const rt_pipeline *p, const rt_batch *b, uint32_t lanes,
-                             uint8_t *const px[16]);
+                             uint8_t *const px[16], bool quads);
 void rt_kernel_unorm8_c(const rt_pipeline *p, const rt_batch *b, uint32_t lanes,
-                        uint8_t *const px[16]);
+                        uint8_t *const px[16], bool quads);
+/* rt_kernel_avx2.c: the same in AVX2 intrinsics */
 void rt_kernel_unorm8_avx2(const rt_pipeline *p, const rt_batch *b, uint32_t lanes,
-                           uint8_t *const px[16]);
+                           uint8_t *const px[16], bool quads);
 /* The kernel for cpu_flags() bits cpu: AVX2's, or the C one. */
 rt_kernel_fn rt_kernel_unorm8_for(unsigned cpu);
 
@@ -67,8 +75,10 @@ struct rt_pipeline {
     rt_kernel_fn kernel;     /* NULL: the per-pixel path takes this format and state */
     bool need_s1, need_sat;  /* a factor reads SRC1, or is SRC_ALPHA_SATURATE on R, G, B */
     bool read_dst;           /* blending, or bytes of the destination kept */
+    bool fclamp;             /* the pre-blend clamp may change a factor (rt_batch.c) */
     unsigned func[4];        /* BLENDFUNCTION_* per channel */
     rt_factor sf[4], df[4];  /* source and destination factor per channel */
+    unsigned char sel[2][4]; /* their values (RT_SEL_*): source, destination factor */
     float kv[2][4][16];      /* constant factors (source, destination), final values */
     float pre_lo[4], pre_hi[4];   /* pre-blend clamp, +-inf when off */
     uint32_t keep;           /* bits of the pixel the output replaces */

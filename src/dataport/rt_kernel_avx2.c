@@ -1,0 +1,174 @@
+/* rt_kernel.c's kernel in AVX2 intrinsics: the 16 slots as two vectors of
+ * 8 (slots 0-7: subspans 0 and 1; 8-15: subspans 2 and 3), no loops over
+ * the slots.  rt_kernel_unorm8_c is the definition; this one does the same
+ * float32 operations in the same order on the same values, so the bytes
+ * are the same (tests/test_rt_write_fast.c compares both kernels with the
+ * per-pixel path).  Comparisons become min/max with the operands ordered
+ * as the C selects: _mm256_min_ps(a, b) is a < b ? a : b, NaN giving b. */
+#include <string.h>
+
+#include "core/cpu.h"
+#include "dataport/rt_batch.h"
+
+#if CPU_X86
+#include <immintrin.h>
+
+#define AVX2 static inline __attribute__((target("avx2"), always_inline))
+
+/* 16 slots: h[0] slots 0-7, h[1] slots 8-15 */
+typedef struct f16 { __m256 h[2]; } f16;
+typedef struct u16 { __m256i h[2]; } u16;
+
+AVX2 f16 load16(const float *p) { return (f16){ { _mm256_loadu_ps(p), _mm256_loadu_ps(p + 8) } }; }
+AVX2 f16 set16(float v) { return (f16){ { _mm256_set1_ps(v), _mm256_set1_ps(v) } }; }
+#define OP16(name, op)                                                        \
+    AVX2 f16 name(f16 a, f16 b)                                               \
+    {                                                                         \
+        return (f16){ { op(a.h[0], b.h[0]), op(a.h[1], b.h[1]) } };           \
+    }
+/* min16(a, b): a < b ? a : b, NaN giving b; max16: a > b ? a : b */
+OP16(min16, _mm256_min_ps)
+OP16(max16, _mm256_max_ps)
+OP16(add16, _mm256_add_ps)
+OP16(sub16, _mm256_sub_ps)
+OP16(mul16, _mm256_mul_ps)
+
+/* clampf: v > hi ? hi : v, then v < lo ? lo : that (NaN passes; lo <= hi,
+ * so the second select sees v unchanged whenever it picks lo) */
+AVX2 f16 clamp16(f16 v, float lo, float hi) { return max16(set16(lo), min16(set16(hi), v)); }
+
+/* encode: unorm_range (NaN and v <= 0: 0; v >= 1: 1), then
+ * (int)((double)v * 255 + 0.5) as the C kernel, 4 lanes per double vector */
+AVX2 __m256i encode8(__m256 v)
+{
+    v = _mm256_min_ps(_mm256_max_ps(v, _mm256_setzero_ps()), _mm256_set1_ps(1.0f));
+    __m256d k = _mm256_set1_pd(255.0), half = _mm256_set1_pd(0.5);
+    __m256d lo = _mm256_cvtps_pd(_mm256_castps256_ps128(v));
+    __m256d hi = _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1));
+    __m128i ql = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(lo, k), half));
+    __m128i qh = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(hi, k), half));
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(ql), qh, 1);
+}
+
+/* conv_unorm_to_float of byte `at` of every word: x / 255.0f */
+AVX2 f16 decode16(u16 dw, int at)
+{
+    __m256i m = _mm256_set1_epi32(0xFF);
+    __m256 k = _mm256_set1_ps(255.0f);
+    f16 d;
+    for (unsigned h = 0; h < 2; h++)
+        d.h[h] = _mm256_div_ps(_mm256_cvtepi32_ps(_mm256_and_si256(
+                                   _mm256_srli_epi32(dw.h[h], 8 * at), m)), k);
+    return d;
+}
+
+/* The pixels of whole subspans: pair i (slots 2i, 2i + 1) 8 bytes at
+ * px[2i] (rt_batch.c checked them, every slot covered). */
+AVX2 __m256i load_half(uint8_t *const px[16], unsigned h)
+{
+    __m128i a = _mm_loadl_epi64((const __m128i *)px[8 * h]);
+    __m128i b = _mm_loadl_epi64((const __m128i *)px[8 * h + 4]);
+    a = _mm_castpd_si128(_mm_loadh_pd(_mm_castsi128_pd(a), (const double *)px[8 * h + 2]));
+    b = _mm_castpd_si128(_mm_loadh_pd(_mm_castsi128_pd(b), (const double *)px[8 * h + 6]));
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1);
+}
+
+AVX2 void store_half(uint8_t *const px[16], unsigned h, __m256i v)
+{
+    __m128i a = _mm256_castsi256_si128(v), b = _mm256_extracti128_si256(v, 1);
+    _mm_storel_epi64((__m128i *)px[8 * h], a);
+    _mm_storeh_pd((double *)px[8 * h + 2], _mm_castsi128_pd(a));
+    _mm_storel_epi64((__m128i *)px[8 * h + 4], b);
+    _mm_storeh_pd((double *)px[8 * h + 6], _mm_castsi128_pd(b));
+}
+
+/* One factor (rt_blend.c's factor()): its row, inverted, clamped. */
+AVX2 f16 factor16(const rt_pipeline *p, const f16 *v, unsigned i, unsigned c)
+{
+    const rt_factor *f = i ? &p->df[c] : &p->sf[c];
+    unsigned sel = p->sel[i][c];
+    f16 a = sel == RT_SEL_K ? load16(p->kv[i][c]) : v[sel];
+    a = f->inv ? sub16(set16(1.0f), a) : a;
+    return p->fclamp ? clamp16(a, f->lo, f->hi) : a;
+}
+
+/* The blended colour r from the destination words dw: rows of v as
+ * rt_pipeline.sel numbers them (S, D, S1, saturate). */
+AVX2 void blend16(const rt_pipeline *p, const rt_batch *b, u16 dw, f16 r[4])
+{
+    const rt_color *rc = &p->rc;
+    f16 v[RT_SEL_K];
+    for (unsigned c = 0; c < 4; c++) {
+        float lo = p->pre_lo[c], hi = p->pre_hi[c];
+        v[RT_SEL_S + c] = load16(b->src0[c]);
+        if (rc->pre_clamp)
+            v[RT_SEL_S + c] = clamp16(v[RT_SEL_S + c], lo, hi);
+        if (p->need_s1)
+            v[RT_SEL_S1 + c] = clamp16(b->dual ? load16(b->src1[c]) : set16(0.0f), lo, hi);
+        int at = rc->byte_of[c];
+        v[RT_SEL_D + c] = at < 0 ? set16(rc->missing[c]) : decode16(dw, at);
+    }
+    if (p->need_sat)
+        v[RT_SEL_SAT] = min16(v[RT_SEL_S + 3], sub16(set16(1.0f), v[RT_SEL_D + 3]));
+    for (unsigned c = 0; c < 4; c++) {
+        unsigned func = p->func[c];
+        f16 s = v[RT_SEL_S + c], d = v[RT_SEL_D + c];
+        if (func == G7SF_BLENDFUNCTION_MIN) {   /* minf(s, d): d is never NaN */
+            r[c] = min16(s, d);
+            continue;
+        }
+        if (func == G7SF_BLENDFUNCTION_MAX) {
+            r[c] = max16(s, d);
+            continue;
+        }
+        f16 st = mul16(s, factor16(p, v, 0, c)), dt = mul16(d, factor16(p, v, 1, c));
+        r[c] = func == G7SF_BLENDFUNCTION_ADD        ? add16(st, dt)
+             : func == G7SF_BLENDFUNCTION_SUBTRACT ? sub16(st, dt) : sub16(dt, st);
+    }
+}
+
+__attribute__((target("avx2"))) void rt_kernel_unorm8_avx2(const rt_pipeline *p,
+                                                           const rt_batch *b, uint32_t lanes,
+                                                           uint8_t *const px[16], bool quads)
+{
+    const rt_color *rc = &p->rc;
+    bool whole = quads && lanes == 0xFFFF;
+    u16 dw = { { _mm256_setzero_si256(), _mm256_setzero_si256() } };
+    if (p->read_dst && whole) {
+        dw.h[0] = load_half(px, 0), dw.h[1] = load_half(px, 1);
+    } else if (p->read_dst) {   /* little-endian host, as g7sf_msg_read_dw */
+        uint32_t w[16] = { 0 };
+        for (unsigned l = 0; l < 16; l++)
+            if (lanes >> l & 1)
+                memcpy(&w[l], px[l], 4);
+        dw.h[0] = _mm256_loadu_si256((const __m256i *)w);
+        dw.h[1] = _mm256_loadu_si256((const __m256i *)(w + 8));
+    }
+    f16 r[4];
+    if (rc->blend)
+        blend16(p, b, dw, r);
+    else
+        for (unsigned c = 0; c < 4; c++)
+            r[c] = load16(b->src0[c]);
+    __m256i keep = _mm256_set1_epi32((int)p->keep);
+    u16 out;
+    for (unsigned h = 0; h < 2; h++) {
+        __m256i o = _mm256_setzero_si256();
+        for (unsigned c = 0; c < 4; c++)
+            if (rc->byte_of[c] >= 0)
+                o = _mm256_or_si256(o, _mm256_slli_epi32(encode8(r[c].h[h]), 8 * rc->byte_of[c]));
+        out.h[h] = p->keep == 0xFFFFFFFFu ? o
+                 : _mm256_or_si256(_mm256_andnot_si256(keep, dw.h[h]), _mm256_and_si256(o, keep));
+    }
+    if (whole) {
+        store_half(px, 0, out.h[0]), store_half(px, 1, out.h[1]);
+        return;
+    }
+    uint32_t w[16];
+    _mm256_storeu_si256((__m256i *)w, out.h[0]);
+    _mm256_storeu_si256((__m256i *)(w + 8), out.h[1]);
+    for (unsigned l = 0; l < 16; l++)
+        if (lanes >> l & 1)
+            memcpy(px[l], &w[l], 4);
+}
+#endif
