@@ -28,7 +28,7 @@ typedef struct rt_place {
     /* g7sf_tile_offset of linear, X and Y tiling as one sum without
      * branches, of byte X and row Y: (Y >> yt) * row_stride + (Y & ym) *
      * ystep + (X >> xt) * tile_bytes + ((X >> 4) & cm) * 512 + (X & xm) */
-    uint8_t yt, xt, ym, cm;
+    uint8_t yt, xt, ym, cm, ys;    /* ys: ystep is 1 << ys (0 when ym is) */
     uint32_t row_stride, ystep, tile_bytes, xm;
     uint32_t down;             /* from an even row to the next: ystep, or the pitch */
     uint32_t base, w, h, ox, oy;
@@ -46,8 +46,10 @@ typedef struct rt_factor {
 
 /* The value a factor reads, as a row of the kernels' per-message values:
  * S + c the (pre-clamped) source's channel c, D + c the destination's,
- * S1 + c SRC1's, SAT the saturate term, K the pipeline's kv. */
-enum { RT_SEL_S = 0, RT_SEL_D = 4, RT_SEL_S1 = 8, RT_SEL_SAT = 12, RT_SEL_K = 13 };
+ * S1 + c SRC1's, SAT the saturate term, K + 4i + c the pipeline's kv[i][c]
+ * (i: 0 source, 1 destination factor). */
+enum { RT_SEL_S = 0, RT_SEL_D = 4, RT_SEL_S1 = 8, RT_SEL_SAT = 12, RT_SEL_K = 13,
+       RT_SEL_ROWS = 21 };
 
 typedef struct rt_pipeline rt_pipeline;
 typedef struct rt_batch rt_batch;
@@ -74,6 +76,7 @@ struct rt_pipeline {
     rt_coverage cv;
     rt_kernel_fn kernel;     /* NULL: the per-pixel path takes this format and state */
     bool need_s1, need_sat;  /* a factor reads SRC1, or is SRC_ALPHA_SATURATE on R, G, B */
+    bool need_k;             /* a factor is a constant (kv) */
     bool read_dst;           /* blending, or bytes of the destination kept */
     bool fclamp;             /* the pre-blend clamp may change a factor (rt_batch.c) */
     unsigned func[4];        /* BLENDFUNCTION_* per channel */
@@ -82,6 +85,9 @@ struct rt_pipeline {
     float kv[2][4][16];      /* constant factors (source, destination), final values */
     float pre_lo[4], pre_hi[4];   /* pre-blend clamp, +-inf when off */
     uint32_t keep;           /* bits of the pixel the output replaces */
+    /* pshufb mask, 4 slots' channel bytes (R of slots 0-3, G...) to their
+     * pixels' bytes, 0x80 where no channel goes (rt_kernel_avx2.c) */
+    unsigned char pack[16];
 };
 /* cpu: the cpu_flags() the kernel may use. */
 void rt_pipeline_prepare(rt_pipeline *p, const struct g7sf_format_info *fmt,

@@ -16,6 +16,9 @@
 #define AVX2 static inline __attribute__((target("avx2"), always_inline))
 
 /* 16 slots: h[0] slots 0-7, h[1] slots 8-15 */
+/* loops over channels and subspans: straight-line code */
+#define UNROLL _Pragma("GCC unroll 4")
+
 typedef struct f16 { __m256 h[2]; } f16;
 typedef struct u16 { __m256i h[2]; } u16;
 
@@ -37,28 +40,32 @@ OP16(mul16, _mm256_mul_ps)
  * so the second select sees v unchanged whenever it picks lo) */
 AVX2 f16 clamp16(f16 v, float lo, float hi) { return max16(set16(lo), min16(set16(hi), v)); }
 
-/* encode: unorm_range (NaN and v <= 0: 0; v >= 1: 1), then
- * (int)((double)v * 255 + 0.5) as the C kernel, 4 lanes per double vector */
-AVX2 __m256i encode8(__m256 v)
+/* unorm_range: NaN and v <= 0 give 0, v >= 1 gives 1 */
+AVX2 f16 range16(f16 v) { return min16(max16(v, set16(0.0f)), set16(1.0f)); }
+
+/* encode of 4 slots in range: (int)((double)v * 255 + 0.5) as the C kernel */
+AVX2 __m128i encode4(__m128 v)
 {
-    v = _mm256_min_ps(_mm256_max_ps(v, _mm256_setzero_ps()), _mm256_set1_ps(1.0f));
-    __m256d k = _mm256_set1_pd(255.0), half = _mm256_set1_pd(0.5);
-    __m256d lo = _mm256_cvtps_pd(_mm256_castps256_ps128(v));
-    __m256d hi = _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1));
-    __m128i ql = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(lo, k), half));
-    __m128i qh = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(hi, k), half));
-    return _mm256_inserti128_si256(_mm256_castsi128_si256(ql), qh, 1);
+    __m256d d = _mm256_mul_pd(_mm256_cvtps_pd(v), _mm256_set1_pd(255.0));
+    return _mm256_cvttpd_epi32(_mm256_add_pd(d, _mm256_set1_pd(0.5)));
 }
+
+/* Byte `at` of every word as a word: pshufb masks, byte at of each word
+ * to its byte 0, zeros above (0x80). */
+#define B(at, w) (4 * (w) + (at)), -128, -128, -128
+#define M(at) { B(at, 0), B(at, 1), B(at, 2), B(at, 3), B(at, 0), B(at, 1), B(at, 2), B(at, 3) }
+static const int8_t byte_mask[4][32] __attribute__((aligned(32))) = { M(0), M(1), M(2), M(3) };
+#undef M
+#undef B
 
 /* conv_unorm_to_float of byte `at` of every word: x / 255.0f */
 AVX2 f16 decode16(u16 dw, int at)
 {
-    __m256i m = _mm256_set1_epi32(0xFF);
+    __m256i m = _mm256_load_si256((const __m256i *)byte_mask[at]);
     __m256 k = _mm256_set1_ps(255.0f);
     f16 d;
     for (unsigned h = 0; h < 2; h++)
-        d.h[h] = _mm256_div_ps(_mm256_cvtepi32_ps(_mm256_and_si256(
-                                   _mm256_srli_epi32(dw.h[h], 8 * at), m)), k);
+        d.h[h] = _mm256_div_ps(_mm256_cvtepi32_ps(_mm256_shuffle_epi8(dw.h[h], m)), k);
     return d;
 }
 
@@ -73,32 +80,22 @@ AVX2 __m256i load_half(uint8_t *const px[16], unsigned h)
     return _mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1);
 }
 
-AVX2 void store_half(uint8_t *const px[16], unsigned h, __m256i v)
-{
-    __m128i a = _mm256_castsi256_si128(v), b = _mm256_extracti128_si256(v, 1);
-    _mm_storel_epi64((__m128i *)px[8 * h], a);
-    _mm_storeh_pd((double *)px[8 * h + 2], _mm_castsi128_pd(a));
-    _mm_storel_epi64((__m128i *)px[8 * h + 4], b);
-    _mm_storeh_pd((double *)px[8 * h + 6], _mm_castsi128_pd(b));
-}
-
 /* One factor (rt_blend.c's factor()): its row, inverted, clamped. */
 AVX2 f16 factor16(const rt_pipeline *p, const f16 *v, unsigned i, unsigned c)
 {
     const rt_factor *f = i ? &p->df[c] : &p->sf[c];
-    unsigned sel = p->sel[i][c];
-    f16 a = sel == RT_SEL_K ? load16(p->kv[i][c]) : v[sel];
+    f16 a = v[p->sel[i][c]];
     a = f->inv ? sub16(set16(1.0f), a) : a;
     return p->fclamp ? clamp16(a, f->lo, f->hi) : a;
 }
 
 /* The blended colour r from the destination words dw: rows of v as
- * rt_pipeline.sel numbers them (S, D, S1, saturate). */
+ * rt_pipeline.sel numbers them (S, D, S1, saturate, constants). */
 AVX2 void blend16(const rt_pipeline *p, const rt_batch *b, u16 dw, f16 r[4])
 {
     const rt_color *rc = &p->rc;
-    f16 v[RT_SEL_K];
-    for (unsigned c = 0; c < 4; c++) {
+    f16 v[RT_SEL_ROWS];
+    UNROLL for (unsigned c = 0; c < 4; c++) {
         float lo = p->pre_lo[c], hi = p->pre_hi[c];
         v[RT_SEL_S + c] = load16(b->src0[c]);
         if (rc->pre_clamp)
@@ -110,7 +107,9 @@ AVX2 void blend16(const rt_pipeline *p, const rt_batch *b, u16 dw, f16 r[4])
     }
     if (p->need_sat)
         v[RT_SEL_SAT] = min16(v[RT_SEL_S + 3], sub16(set16(1.0f), v[RT_SEL_D + 3]));
-    for (unsigned c = 0; c < 4; c++) {
+    for (unsigned k = 0; k < 8 && p->need_k; k++)
+        v[RT_SEL_K + k] = load16(p->kv[k >> 2][k & 3]);
+    UNROLL for (unsigned c = 0; c < 4; c++) {
         unsigned func = p->func[c];
         f16 s = v[RT_SEL_S + c], d = v[RT_SEL_D + c];
         if (func == G7SF_BLENDFUNCTION_MIN) {   /* minf(s, d): d is never NaN */
@@ -150,23 +149,34 @@ __attribute__((target("avx2"))) void rt_kernel_unorm8_avx2(const rt_pipeline *p,
     else
         for (unsigned c = 0; c < 4; c++)
             r[c] = load16(b->src0[c]);
-    __m256i keep = _mm256_set1_epi32((int)p->keep);
-    u16 out;
-    for (unsigned h = 0; h < 2; h++) {
-        __m256i o = _mm256_setzero_si256();
-        for (unsigned c = 0; c < 4; c++)
-            if (rc->byte_of[c] >= 0)
-                o = _mm256_or_si256(o, _mm256_slli_epi32(encode8(r[c].h[h]), 8 * rc->byte_of[c]));
-        out.h[h] = p->keep == 0xFFFFFFFFu ? o
-                 : _mm256_or_si256(_mm256_andnot_si256(keep, dw.h[h]), _mm256_and_si256(o, keep));
-    }
-    if (whole) {
-        store_half(px, 0, out.h[0]), store_half(px, 1, out.h[1]);
-        return;
-    }
+    UNROLL for (unsigned c = 0; c < 4; c++)
+        r[c] = range16(r[c]);
+    /* four slots (a subspan) at a time: each channel's bytes as words,
+     * bytes, then to their places in the pixels (rt_pipeline.pack) */
+    __m128i keep = _mm_set1_epi32((int)p->keep), pack = _mm_loadu_si128((const __m128i *)p->pack);
     uint32_t w[16];
-    _mm256_storeu_si256((__m256i *)w, out.h[0]);
-    _mm256_storeu_si256((__m256i *)(w + 8), out.h[1]);
+    UNROLL for (unsigned s = 0; s < 4; s++) {
+        __m128i q[4];   /* a channel the format lacks too: pack drops it */
+        UNROLL for (unsigned c = 0; c < 4; c++) {
+            __m256 v = r[c].h[s >> 1];
+            q[c] = encode4(s & 1 ? _mm256_extractf128_ps(v, 1) : _mm256_castps256_ps128(v));
+        }
+        __m128i o = _mm_shuffle_epi8(_mm_packus_epi16(_mm_packus_epi32(q[0], q[1]),
+                                                      _mm_packus_epi32(q[2], q[3])), pack);
+        if (p->keep != 0xFFFFFFFFu) {
+            __m256i d = dw.h[s >> 1];
+            __m128i d4 = s & 1 ? _mm256_extracti128_si256(d, 1) : _mm256_castsi256_si128(d);
+            o = _mm_or_si128(_mm_andnot_si128(keep, d4), _mm_and_si128(o, keep));
+        }
+        if (whole) {
+            _mm_storel_epi64((__m128i *)px[4 * s], o);
+            _mm_storeh_pd((double *)px[4 * s + 2], _mm_castsi128_pd(o));
+        } else {
+            _mm_storeu_si128((__m128i *)&w[4 * s], o);
+        }
+    }
+    if (whole)
+        return;
     for (unsigned l = 0; l < 16; l++)
         if (lanes >> l & 1)
             memcpy(px[l], &w[l], 4);
