@@ -219,18 +219,18 @@ static bool place(g7sf_gpu *gpu, const rt_place *pl, const rt_batch *b, uint32_t
     /* at()'s address of every subspan's upper left pixel at once, with
      * shifts for its power-of-two factors (ystep 1 << ys; tile_bytes 4096,
      * or 0 in linear, where X >> 31 is 0 for every pixel of the level) */
-    v4u x = load4(b->x), y = load4(b->y);
-    v4u bx = (x + splat(pl->ox)) * splat(4), by = y + splat(pl->oy);
-    v4u addr = splat(pl->base) + (by >> splat(pl->yt)) * splat(pl->row_stride) +
-               ((by & splat(pl->ym)) << splat(pl->ys)) + ((bx >> splat(pl->xt)) << splat(12)) +
-               (((bx >> splat(4)) & splat(pl->cm)) << splat(9)) + (bx & splat(pl->xm));
+    v4u x = load4(b->x), y = load4(b->y), ox = splat(pl->ox), oy = splat(pl->oy);
+    v4u bx = (x + ox) << 2, by = y + oy;
+    v4u addr = splat(pl->base) + (by >> pl->yt) * splat(pl->row_stride) +
+               ((by & splat(pl->ym)) << pl->ys) + ((bx >> pl->xt) << 12) +
+               (((bx >> 4) & splat(pl->cm)) << 9) + (bx & splat(pl->xm));
     /* whole: inside the level, at an even layout column and row, its 2x2
      * pixels (down + 8 bytes from addr) in one page */
     v4u off = addr & splat(G7SF_PAGE_SIZE - 1);
     v4i whole = (x < splat(pl->w - 1)) & (y < splat(pl->h - 1)) &
-                ((((x ^ splat(pl->ox)) | (y ^ splat(pl->oy))) & splat(1)) == splat(0)) &
+                ((((x ^ ox) | (y ^ oy)) & splat(1)) == splat(0)) &
                 (off + splat(down + 4) <= splat(G7SF_PAGE_SIZE - 4));
-    for (unsigned s = 0; s < 4; s++) {
+    _Pragma("GCC unroll 4") for (unsigned s = 0; s < 4; s++) {
         if (!(*lanes >> 4 * s & 15))
             continue;
         if (whole[s]) {
