@@ -80,13 +80,44 @@ AVX2 __m256i load_half(uint8_t *const px[16], unsigned h)
     return _mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1);
 }
 
-/* One factor (rt_blend.c's factor()): its row, inverted, clamped. */
-AVX2 f16 factor16(const rt_pipeline *p, const f16 *v, unsigned i, unsigned c)
+/* A factor's value a (rt_blend.c's factor()), inverted, clamped. */
+AVX2 f16 factor16(f16 a, bool inv, bool clamp, const rt_factor *f)
 {
-    const rt_factor *f = i ? &p->df[c] : &p->sf[c];
-    f16 a = v[p->sel[i][c]];
-    a = f->inv ? sub16(set16(1.0f), a) : a;
-    return p->fclamp ? clamp16(a, f->lo, f->hi) : a;
+    a = inv ? sub16(set16(1.0f), a) : a;
+    return clamp ? clamp16(a, f->lo, f->hi) : a;
+}
+
+/* Channels c0 .. c1 - 1 (R, G, B, or A), which share their function and
+ * the inversion of their factors (rt_blend.c: one BLEND_STATE choice for
+ * the colour channels, one for alpha): each choice made once, the loop
+ * over the channels unswitched on it. */
+AVX2 void blend_group(const rt_pipeline *p, const f16 *v, unsigned c0, unsigned c1, f16 r[4])
+{
+    unsigned func = p->func[c0];
+    bool si = p->sf[c0].inv, di = p->df[c0].inv, fc = p->fclamp;
+    if (func == G7SF_BLENDFUNCTION_MIN || func == G7SF_BLENDFUNCTION_MAX) {
+        for (unsigned c = c0; c < c1; c++) {   /* minf(s, d): d is never NaN */
+            f16 s = v[RT_SEL_S + c], d = v[RT_SEL_D + c];
+            r[c] = func == G7SF_BLENDFUNCTION_MIN ? min16(s, d) : max16(s, d);
+        }
+        return;
+    }
+#define GROUP(SI, DI)                                                                   \
+    for (unsigned c = c0; c < c1; c++) {                                                \
+        f16 st = mul16(v[RT_SEL_S + c], factor16(v[p->sel[0][c]], SI, fc, &p->sf[c]));   \
+        f16 dt = mul16(v[RT_SEL_D + c], factor16(v[p->sel[1][c]], DI, fc, &p->df[c]));   \
+        r[c] = func == G7SF_BLENDFUNCTION_ADD        ? add16(st, dt)                    \
+             : func == G7SF_BLENDFUNCTION_SUBTRACT ? sub16(st, dt) : sub16(dt, st);   \
+    }
+    if (si && di)
+        GROUP(true, true)
+    else if (si)
+        GROUP(true, false)
+    else if (di)
+        GROUP(false, true)
+    else
+        GROUP(false, false)
+#undef GROUP
 }
 
 /* The blended colour r from the destination words dw: rows of v as
@@ -109,21 +140,8 @@ AVX2 void blend16(const rt_pipeline *p, const rt_batch *b, u16 dw, f16 r[4])
         v[RT_SEL_SAT] = min16(v[RT_SEL_S + 3], sub16(set16(1.0f), v[RT_SEL_D + 3]));
     for (unsigned k = 0; k < 8 && p->need_k; k++)
         v[RT_SEL_K + k] = load16(p->kv[k >> 2][k & 3]);
-    UNROLL for (unsigned c = 0; c < 4; c++) {
-        unsigned func = p->func[c];
-        f16 s = v[RT_SEL_S + c], d = v[RT_SEL_D + c];
-        if (func == G7SF_BLENDFUNCTION_MIN) {   /* minf(s, d): d is never NaN */
-            r[c] = min16(s, d);
-            continue;
-        }
-        if (func == G7SF_BLENDFUNCTION_MAX) {
-            r[c] = max16(s, d);
-            continue;
-        }
-        f16 st = mul16(s, factor16(p, v, 0, c)), dt = mul16(d, factor16(p, v, 1, c));
-        r[c] = func == G7SF_BLENDFUNCTION_ADD        ? add16(st, dt)
-             : func == G7SF_BLENDFUNCTION_SUBTRACT ? sub16(st, dt) : sub16(dt, st);
-    }
+    blend_group(p, v, 0, 3, r);
+    blend_group(p, v, 3, 4, r);
 }
 
 __attribute__((target("avx2"))) void rt_kernel_unorm8_avx2(const rt_pipeline *p,
