@@ -4,8 +4,8 @@
  * binding; the colour pipeline, rt_pipeline, with its BLEND_STATE memo)
  * and hands over the slots as structure of arrays, as the payload has
  * them (R of slots 0-15, then G, B, A: PRM 10447-10634).  Single-sampled
- * 8-bit UNORM targets of 4-byte pixels run rt_kernel.c over all slots at
- * once; anything else, and any message the kernel could not write exactly
+ * 8-bit UNORM targets of 4-byte pixels run rt_kernel.c (or its AVX2 twin,
+ * rt_kernel_avx2.c) over all slots at once; anything else, and any message the kernel could not write exactly
  * as pixel after pixel would, takes the per-pixel path (rt_write.c), the
  * reference.  Nothing here sees a register. */
 #ifndef G7SF_DATAPORT_RT_BATCH_H

@@ -70,13 +70,15 @@ AVX2 f16 decode16(u16 dw, int at)
 }
 
 /* The pixels of whole subspans: pair i (slots 2i, 2i + 1) 8 bytes at
- * px[2i] (rt_batch.c checked them, every slot covered). */
+ * px[2i] (rt_batch.c checked them, every slot covered).  A linear pitch
+ * may leave them 4-byte aligned only: movq and movhps, whose intrinsics
+ * do not dereference a double (GCC's _mm_loadh_pd does). */
 AVX2 __m256i load_half(uint8_t *const px[16], unsigned h)
 {
     __m128i a = _mm_loadl_epi64((const __m128i *)px[8 * h]);
     __m128i b = _mm_loadl_epi64((const __m128i *)px[8 * h + 4]);
-    a = _mm_castpd_si128(_mm_loadh_pd(_mm_castsi128_pd(a), (const double *)px[8 * h + 2]));
-    b = _mm_castpd_si128(_mm_loadh_pd(_mm_castsi128_pd(b), (const double *)px[8 * h + 6]));
+    a = _mm_castps_si128(_mm_loadh_pi(_mm_castsi128_ps(a), (const __m64 *)px[8 * h + 2]));
+    b = _mm_castps_si128(_mm_loadh_pi(_mm_castsi128_ps(b), (const __m64 *)px[8 * h + 6]));
     return _mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1);
 }
 
@@ -188,7 +190,7 @@ __attribute__((target("avx2"))) void rt_kernel_unorm8_avx2(const rt_pipeline *p,
         }
         if (whole) {
             _mm_storel_epi64((__m128i *)px[4 * s], o);
-            _mm_storeh_pd((double *)px[4 * s + 2], _mm_castsi128_pd(o));
+            _mm_storeh_pi((__m64 *)px[4 * s + 2], _mm_castsi128_ps(o));
         } else {
             _mm_storeu_si128((__m128i *)&w[4 * s], o);
         }
