@@ -15,10 +15,10 @@
 
 #define AVX2 static inline __attribute__((target("avx2"), always_inline))
 
-/* 16 slots: h[0] slots 0-7, h[1] slots 8-15 */
 /* loops over channels and subspans: straight-line code */
 #define UNROLL _Pragma("GCC unroll 4")
 
+/* 16 slots: h[0] slots 0-7, h[1] slots 8-15 */
 typedef struct f16 { __m256 h[2]; } f16;
 typedef struct u16 { __m256i h[2]; } u16;
 
