@@ -42,9 +42,11 @@ void rt_place_init(rt_place *pl, const g7sf_rt_target *rt)
      * (below the pitch, below 2^31) >> 31 is 0 */
     if (s->tiling == G7SF_TILING_X) {
         pl->yt = 3, pl->row_stride = (s->pitch >> 9) * 4096, pl->ym = 7, pl->ystep = 512;
+        pl->ys = 9;
         pl->xt = 9, pl->tile_bytes = 4096, pl->cm = 0, pl->xm = 511;
     } else if (s->tiling == G7SF_TILING_Y) {
         pl->yt = 5, pl->row_stride = (s->pitch >> 7) * 4096, pl->ym = 31, pl->ystep = 16;
+        pl->ys = 4;
         pl->xt = 7, pl->tile_bytes = 4096, pl->cm = 7, pl->xm = 15;
     } else {
         pl->yt = 0, pl->row_stride = s->pitch, pl->ym = 0, pl->ystep = 0;
@@ -55,8 +57,14 @@ void rt_place_init(rt_place *pl, const g7sf_rt_target *rt)
 
 /* Factor f for channel c as rt_blend.c's factor() computes it: a constant
  * (ONE, CONST_*, SRC_ALPHA_SATURATE on alpha) is computed here once. */
-static void factor(rt_pipeline *p, rt_factor *out, float *kv, unsigned f, unsigned c)
+static void factor(rt_pipeline *p, rt_factor *out, unsigned char *sel, unsigned i, unsigned f,
+                   unsigned c)
 {
+    float *kv = p->kv[i][c];
+    static const unsigned char row[] = { [RT_FSRC_CONST] = RT_SEL_K, [RT_FSRC_S] = RT_SEL_S,
+                                         [RT_FSRC_SA] = RT_SEL_S + 3, [RT_FSRC_D] = RT_SEL_D,
+                                         [RT_FSRC_DA] = RT_SEL_D + 3, [RT_FSRC_SAT] = RT_SEL_SAT,
+                                         [RT_FSRC_S1] = RT_SEL_S1, [RT_FSRC_S1A] = RT_SEL_S1 + 3 };
     const rt_color *rc = &p->rc;
     bool inv = f & RT_BLENDFACTOR_INV;
     float k = 1.0f;
@@ -74,6 +82,9 @@ static void factor(rt_pipeline *p, rt_factor *out, float *kv, unsigned f, unsign
     default: break;   /* ONE */
     }
     *out = (rt_factor){ .src = src, .inv = inv, .lo = p->pre_lo[c], .hi = p->pre_hi[c] };
+    /* the per-channel sources read channel c */
+    bool per_channel = src == RT_FSRC_S || src == RT_FSRC_D || src == RT_FSRC_S1;
+    *sel = (unsigned char)(row[src] + (src == RT_FSRC_CONST ? 4 * i + c : per_channel ? c : 0));
     if (src != RT_FSRC_CONST)
         return;
     k = inv ? 1.0f - k : k;
@@ -103,27 +114,72 @@ void rt_pipeline_prepare(rt_pipeline *p, const struct g7sf_format_info *fmt,
             present |= 0xFFu << 8 * rc->byte_of[c];
         written |= (uint32_t)rc->write_bits[c] << 8 * c;
         p->func[c] = c == 3 ? rc->alpha_func : rc->color_func;
-        factor(p, &p->sf[c], p->kv[0][c], c == 3 ? rc->src_alpha_factor : rc->src_factor, c);
-        factor(p, &p->df[c], p->kv[1][c], c == 3 ? rc->dst_alpha_factor : rc->dst_factor, c);
+        factor(p, &p->sf[c], &p->sel[0][c], 0,
+               c == 3 ? rc->src_alpha_factor : rc->src_factor, c);
+        factor(p, &p->df[c], &p->sel[1][c], 1,
+               c == 3 ? rc->dst_alpha_factor : rc->dst_factor, c);
         /* MIN and MAX read no factor */
         bool factors = rc->blend && p->func[c] < G7SF_BLENDFUNCTION_MIN;
         for (unsigned k = 0; k < 2 && factors; k++) {
             unsigned src = (k ? p->df : p->sf)[c].src;
             p->need_s1 |= src == RT_FSRC_S1 || src == RT_FSRC_S1A;
             p->need_sat |= src == RT_FSRC_SAT;
+            p->need_k |= src == RT_FSRC_CONST;
         }
     }
     /* rt_color's store: the encoded channels over the destination, or only
      * the written bits when a channel is disabled; nothing without a mask */
     p->keep = !rc->write_mask ? 0 : rc->merge ? written : present;
     p->read_dst = rc->blend || p->keep != 0xFFFFFFFFu;
+    memset(p->pack, 0x80, sizeof p->pack);
+    for (unsigned c = 0; c < 4; c++)
+        for (unsigned l = 0; l < 4 && rc->byte_of[c] >= 0; l++)
+            p->pack[4 * l + (unsigned)rc->byte_of[c]] = (unsigned char)(4 * c + l);
+    /* A factor's clamp is its channel's pre-blend clamp.  Off (+-inf), it
+     * is no clamp; on with [0, 1] for every channel, every factor value is
+     * NaN (which passes) or in [0, 1] already: sources and SRC1 clamped to
+     * it, destinations decoded from UNORM or missing (0 or 1), saturate
+     * their minimum, 1 - x of those too.  SNORM's [-1, 1] lets 1 - x reach 2. */
+    p->fclamp = false;
+    for (unsigned c = 0; c < 4; c++)
+        p->fclamp |= rc->pre_clamp && !(p->pre_lo[c] == 0.0f && p->pre_hi[c] == 1.0f &&
+                                         rc->missing[c] >= 0.0f && rc->missing[c] <= 1.0f);
 }
 
-/* Two subspans share a pixel: x and y within one of each other (modulo
- * 2^32, as the slots' coordinates are). */
-static bool overlap(const rt_batch *b, unsigned i, unsigned k)
+/* Four 32-bit lanes, one per subspan (GCC's and clang's vector
+ * extensions: SSE2 on x86-64, plain code elsewhere); comparisons give
+ * v4i, -1 where true. */
+typedef uint32_t v4u __attribute__((vector_size(16)));
+typedef int32_t v4i __attribute__((vector_size(16)));
+#define ROT1(v) ((__typeof__(v)){ (v)[1], (v)[2], (v)[3], (v)[0] })
+#define ROT2(v) ((__typeof__(v)){ (v)[2], (v)[3], (v)[0], (v)[1] })
+
+static inline v4u load4(const uint32_t *p)
 {
-    return b->x[i] - b->x[k] + 1 < 3 && b->y[i] - b->y[k] + 1 < 3;
+    v4u v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+static inline v4u splat(uint32_t u) { return (v4u){ u, u, u, u }; }
+
+static inline bool any4(v4i v)
+{
+    uint64_t h[2];
+    memcpy(h, &v, sizeof h);
+    return (h[0] | h[1]) != 0;
+}
+
+/* Two subspans with slots in `lanes` share a pixel: x and y within one of
+ * each other (modulo 2^32, as the slots' coordinates are).  Subspan s
+ * against s + 1 and s + 2 (mod 4) covers the six pairs. */
+static bool overlap(const rt_batch *b, uint32_t lanes)
+{
+    v4u x = load4(b->x), y = load4(b->y), one = splat(1), three = splat(3);
+    v4i has = (splat(lanes) & (v4u){ 0xF, 0xF0, 0xF00, 0xF000 }) != splat(0);
+    v4i n1 = (x - ROT1(x) + one < three) & (y - ROT1(y) + one < three) & has & ROT1(has);
+    v4i n2 = (x - ROT2(x) + one < three) & (y - ROT2(y) + one < three) & has & ROT2(has);
+    return any4(n1 | n2);
 }
 
 /* The host pointer of layout pixel (x, y) of pl's level, through a cache
@@ -148,31 +204,52 @@ static inline uint8_t *at(g7sf_gpu *gpu, const rt_place *pl, uint32_t x, uint32_
 }
 
 /* The host pointers of the covered slots; pixels outside the level leave
- * `lanes` (10188).  False when one is not in a page that exists. */
+ * `lanes` (10188).  False when one is not in a page that exists.  *quads:
+ * every subspan placed whole (rt_kernel_fn's quads). */
 static bool place(g7sf_gpu *gpu, const rt_place *pl, const rt_batch *b, uint32_t *lanes,
-                  uint8_t *px[16])
+                  uint8_t *px[16], bool *quads)
 {
+    *quads = true;
     uint32_t page_of = 0;
     uint8_t *page = NULL;
     /* the next pixel of an even layout column is 4 bytes on, the next row
      * of an even layout row a tile row on (16 bytes in a Y tile's OWord
      * columns, 512 in an X tile), or a pitch on when linear */
     uint32_t down = pl->down;
-    for (unsigned s = 0; s < 4; s++) {
+    /* at()'s address of every subspan's upper left pixel at once, with
+     * shifts for its power-of-two factors (ystep 1 << ys; tile_bytes 4096,
+     * or 0 in linear, where X >> 31 is 0 for every pixel of the level) */
+    v4u x = load4(b->x), y = load4(b->y), ox = splat(pl->ox), oy = splat(pl->oy);
+    v4u bx = (x + ox) << 2, by = y + oy;
+    v4u addr = splat(pl->base) + (by >> pl->yt) * splat(pl->row_stride) +
+               ((by & splat(pl->ym)) << pl->ys) + ((bx >> pl->xt) << 12) +
+               (((bx >> 4) & splat(pl->cm)) << 9) + (bx & splat(pl->xm));
+    /* whole: inside the level, at an even layout column and row, its 2x2
+     * pixels (down + 8 bytes from addr) in one page */
+    v4u off = addr & splat(G7SF_PAGE_SIZE - 1);
+    v4i whole = (x < splat(pl->w - 1)) & (y < splat(pl->h - 1)) &
+                ((((x ^ ox) | (y ^ oy)) & splat(1)) == splat(0)) &
+                (off + splat(down + 4) <= splat(G7SF_PAGE_SIZE - 4));
+    _Pragma("GCC unroll 4") for (unsigned s = 0; s < 4; s++) {
         if (!(*lanes >> 4 * s & 15))
             continue;
-        uint32_t x = b->x[s], y = b->y[s];
-        uint8_t *q;
-        if (x < pl->w - 1 && y < pl->h - 1 && !((pl->ox + x) & 1) && !((pl->oy + y) & 1) &&
-            (q = at(gpu, pl, x, y, down + 4, &page_of, &page))) {
+        if (whole[s]) {
+            if (!page || addr[s] >> G7SF_PAGE_SHIFT != page_of) {
+                page_of = addr[s] >> G7SF_PAGE_SHIFT;
+                if (!(page = g7sf_mem_page(gpu, addr[s])))
+                    return false;   /* as its first slot's at() would */
+            }
+            uint8_t *q = page + off[s];
             px[4 * s] = q, px[4 * s + 1] = q + 4, px[4 * s + 2] = q + down;
             px[4 * s + 3] = q + down + 4;
             continue;
         }
+        *quads = false;
+        uint32_t x0 = b->x[s], y0 = b->y[s];
         for (unsigned j = 4 * s; j < 4 * s + 4; j++) {   /* pixel by pixel */
             if (!(*lanes >> j & 1))
                 continue;
-            uint32_t xj = x + (j & 1), yj = y + (j >> 1 & 1);
+            uint32_t xj = x0 + (j & 1), yj = y0 + (j >> 1 & 1);
             if (xj >= pl->w || yj >= pl->h) {
                 *lanes &= ~(1u << j);
                 continue;
@@ -191,15 +268,14 @@ static bool kernel(g7sf_gpu *gpu, const rt_place *pl, const rt_pipeline *p, cons
 {
     if (rt_batch_generic || !p->kernel || !pl->ok)
         return false;
-    for (unsigned i = 0; i < 4; i++)
-        for (unsigned k = i + 1; k < 4; k++)
-            if ((lanes >> 4 * i & 15) && (lanes >> 4 * k & 15) && overlap(b, i, k))
-                return false;
+    if (overlap(b, lanes))
+        return false;
     uint8_t *px[16];   /* set for the slots left in lanes */
-    if (!place(gpu, pl, b, &lanes, px))
+    bool quads;
+    if (!place(gpu, pl, b, &lanes, px, &quads))
         return false;
     if (lanes && p->keep)
-        p->kernel(p, b, lanes, px);
+        p->kernel(p, b, lanes, px, quads);
     return true;
 }
 

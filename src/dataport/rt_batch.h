@@ -4,8 +4,8 @@
  * binding; the colour pipeline, rt_pipeline, with its BLEND_STATE memo)
  * and hands over the slots as structure of arrays, as the payload has
  * them (R of slots 0-15, then G, B, A: PRM 10447-10634).  Single-sampled
- * 8-bit UNORM targets of 4-byte pixels run rt_kernel.c over all slots at
- * once; anything else, and any message the kernel could not write exactly
+ * 8-bit UNORM targets of 4-byte pixels run rt_kernel.c (or its AVX2 twin,
+ * rt_kernel_avx2.c) over all slots at once; anything else, and any message the kernel could not write exactly
  * as pixel after pixel would, takes the per-pixel path (rt_write.c), the
  * reference.  Nothing here sees a register. */
 #ifndef G7SF_DATAPORT_RT_BATCH_H
@@ -28,7 +28,7 @@ typedef struct rt_place {
     /* g7sf_tile_offset of linear, X and Y tiling as one sum without
      * branches, of byte X and row Y: (Y >> yt) * row_stride + (Y & ym) *
      * ystep + (X >> xt) * tile_bytes + ((X >> 4) & cm) * 512 + (X & xm) */
-    uint8_t yt, xt, ym, cm;
+    uint8_t yt, xt, ym, cm, ys;    /* ys: ystep is 1 << ys (0 when ym is) */
     uint32_t row_stride, ystep, tile_bytes, xm;
     uint32_t down;             /* from an even row to the next: ystep, or the pitch */
     uint32_t base, w, h, ox, oy;
@@ -44,16 +44,26 @@ typedef struct rt_factor {
     float lo, hi;        /* then clamped (pre-blend clamp; +-inf: not) */
 } rt_factor;
 
+/* The value a factor reads, as a row of the kernels' per-message values:
+ * S + c the (pre-clamped) source's channel c, D + c the destination's,
+ * S1 + c SRC1's, SAT the saturate term, K + 4i + c the pipeline's kv[i][c]
+ * (i: 0 source, 1 destination factor). */
+enum { RT_SEL_S = 0, RT_SEL_D = 4, RT_SEL_S1 = 8, RT_SEL_SAT = 12, RT_SEL_K = 13,
+       RT_SEL_ROWS = 21 };
+
 typedef struct rt_pipeline rt_pipeline;
 typedef struct rt_batch rt_batch;
 /* rt_kernel.c: the covered slots `lanes` of b, each at its own host
- * pointer px[j] (4 bytes, distinct), read, blended and rewritten. */
+ * pointer px[j] (4 bytes, distinct), read, blended and rewritten.  quads:
+ * every subspan s is whole, px[4s + 1] = px[4s] + 4 and px[4s + 3] =
+ * px[4s + 2] + 4 (its rows are 8 bytes each). */
 typedef void (*rt_kernel_fn)(const rt_pipeline *p, const rt_batch *b, uint32_t lanes,
-                             uint8_t *const px[16]);
+                             uint8_t *const px[16], bool quads);
 void rt_kernel_unorm8_c(const rt_pipeline *p, const rt_batch *b, uint32_t lanes,
-                        uint8_t *const px[16]);
+                        uint8_t *const px[16], bool quads);
+/* rt_kernel_avx2.c: the same in AVX2 intrinsics */
 void rt_kernel_unorm8_avx2(const rt_pipeline *p, const rt_batch *b, uint32_t lanes,
-                           uint8_t *const px[16]);
+                           uint8_t *const px[16], bool quads);
 /* The kernel for cpu_flags() bits cpu: AVX2's, or the C one. */
 rt_kernel_fn rt_kernel_unorm8_for(unsigned cpu);
 
@@ -66,12 +76,18 @@ struct rt_pipeline {
     rt_coverage cv;
     rt_kernel_fn kernel;     /* NULL: the per-pixel path takes this format and state */
     bool need_s1, need_sat;  /* a factor reads SRC1, or is SRC_ALPHA_SATURATE on R, G, B */
+    bool need_k;             /* a factor is a constant (kv) */
     bool read_dst;           /* blending, or bytes of the destination kept */
+    bool fclamp;             /* the pre-blend clamp may change a factor (rt_batch.c) */
     unsigned func[4];        /* BLENDFUNCTION_* per channel */
     rt_factor sf[4], df[4];  /* source and destination factor per channel */
+    unsigned char sel[2][4]; /* their values (RT_SEL_*): source, destination factor */
     float kv[2][4][16];      /* constant factors (source, destination), final values */
     float pre_lo[4], pre_hi[4];   /* pre-blend clamp, +-inf when off */
     uint32_t keep;           /* bits of the pixel the output replaces */
+    /* pshufb mask, 4 slots' channel bytes (R of slots 0-3, G...) to their
+     * pixels' bytes, 0x80 where no channel goes (rt_kernel_avx2.c) */
+    unsigned char pack[16];
 };
 /* cpu: the cpu_flags() the kernel may use. */
 void rt_pipeline_prepare(rt_pipeline *p, const struct g7sf_format_info *fmt,

@@ -8,9 +8,8 @@
  * through the UNORM encode, where both zeros give 0 and a zero's sign
  * changes no other result.
  *
- * One body, compiled twice: plain C (the reference, and what runs without
- * AVX2 or with G7SF_CPU=c) and with AVX2 allowed, chosen per pipeline.
- * "avx2" brings no FMA: a*b + c stays two roundings in both. */
+ * Plain C: the reference, and what runs without AVX2 or with G7SF_CPU=c;
+ * rt_kernel_avx2.c is the same in intrinsics, chosen per pipeline. */
 #include <string.h>
 
 #include "core/cpu.h"
@@ -177,19 +176,11 @@ INLINE void kernel(const rt_pipeline *p, const rt_batch *b, uint32_t lanes,
 }
 
 void rt_kernel_unorm8_c(const rt_pipeline *p, const rt_batch *b, uint32_t lanes,
-                        uint8_t *const px[16])
+                        uint8_t *const px[16], bool quads)
 {
+    (void)quads;
     kernel(p, b, lanes, px);
 }
-
-#if CPU_X86
-__attribute__((target("avx2"))) void rt_kernel_unorm8_avx2(const rt_pipeline *p,
-                                                           const rt_batch *b, uint32_t lanes,
-                                                           uint8_t *const px[16])
-{
-    kernel(p, b, lanes, px);
-}
-#endif
 
 rt_kernel_fn rt_kernel_unorm8_for(unsigned cpu)
 {
