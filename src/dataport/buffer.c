@@ -145,14 +145,6 @@ static void block_offsets(uint64_t offset, unsigned n, uint64_t *offsets)
         offsets[i] = offset > UINT64_MAX - 4 * i ? UINT64_MAX : offset + 4 * i;
 }
 
-/* Every slot enabled and the whole block in bounds: one memory access. */
-static bool whole_block(const g7sf_dp_buffer *buf, uint64_t offset, unsigned n, uint32_t enable,
-                        uint32_t *addr)
-{
-    uint32_t all = n == 32 ? 0xFFFFFFFFu : (1u << n) - 1;
-    return n && (enable & all) == all && dp_buffer_address(buf, offset, 4 * n, addr);
-}
-
 int g7sf_dp_block_read(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, uint64_t offset, unsigned n,
                        uint32_t enable, uint32_t *dst)
 {
@@ -160,7 +152,7 @@ int g7sf_dp_block_read(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, uint64_t offset
     uint64_t offsets[32];
     if (!gpu || !buf || n > 32 || (n && !dst))
         return G7SF_EINVAL;
-    if (whole_block(buf, offset, n, enable, &a)) {
+    if (dp_whole_block(buf, offset, n, enable, &a)) {
         const uint8_t *p = g7sf_mem_span(gpu, a, 4 * n);
         if (!p)
             return g7sf_mem_read(gpu, a, dst, 4 * n);
@@ -178,7 +170,7 @@ int g7sf_dp_block_write(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, uint64_t offse
     uint64_t offsets[32];
     if (!gpu || !buf || n > 32 || (n && !src))
         return G7SF_EINVAL;
-    if (whole_block(buf, offset, n, enable, &a)) {
+    if (dp_whole_block(buf, offset, n, enable, &a)) {
         uint8_t *p = g7sf_mem_span(gpu, a, 4 * n);
         if (!p)
             return g7sf_mem_write(gpu, a, src, 4 * n);

@@ -35,6 +35,25 @@ static inline uint64_t dp_buffer_limit(const g7sf_dp_buffer *buf, unsigned bytes
 /* The lanes of an n-slot operation (n <= 32). */
 static inline uint32_t dp_lanes(unsigned n) { return n >= 32 ? 0xFFFFFFFFu : (1u << n) - 1; }
 
+/* Every slot of an n-DWord block enabled and the whole block in bounds:
+ * one memory access at *addr. */
+static inline bool dp_whole_block(const g7sf_dp_buffer *buf, uint64_t offset, unsigned n,
+                                  uint32_t enable, uint32_t *addr)
+{
+    uint32_t all = dp_lanes(n);
+    return n && (enable & all) == all && dp_buffer_address(buf, offset, 4 * n, addr);
+}
+
+/* The host bytes of such a block when they lie in one existing page, else
+ * NULL (g7sf_dp_block_read / _write then take their general path): what
+ * the block messages try first, inline. */
+static inline uint8_t *dp_block_host(g7sf_gpu *gpu, const g7sf_dp_buffer *buf, uint64_t offset,
+                                     unsigned n, uint32_t enable)
+{
+    uint32_t a;
+    return dp_whole_block(buf, offset, n, enable, &a) ? g7sf_mem_span(gpu, a, 4 * n) : NULL;
+}
+
 /* The offsets whose `bytes` lie in the buffer (below lim, its
  * dp_buffer_limit) and in the one existing page that holds offset `first`:
  * offset o is in the window when o - lo < len (one unsigned compare for

@@ -1,6 +1,7 @@
 /* OWord Block Read/Write (§3.9.3), Unaligned OWord Block Read (§3.9.4) and
  * OWord Dual Block Read/Write (§3.9.5): the messages of contiguous
  * DWords. */
+#include "dataport/dp.h"
 #include "desc.h"
 #include "dp_msg.h"
 
@@ -28,7 +29,14 @@ static int block(g7sf_msg_ctx *c, const dp_msg_type *t, bool unaligned)
         enable = dwords == 32 ? 0xFFFFFFFFu : (1u << dwords) - 1;   /* EMask ignored (§3.9.4) */
     else if (!write)
         enable = dp_oword_enable(enable);
-    if (write)
+    /* the common case inline (dp.h): the whole block in one page; the
+     * function level's general path for the rest */
+    uint8_t *host = dp_block_host(c->gpu, &buf, off, dwords, enable);
+    if (host && write)
+        memcpy(host, g7sf_msg_data_dw(c, 0) + first, 4 * dwords);
+    else if (host)
+        memcpy(g7sf_msg_wb_dw(c) + first, host, 4 * dwords);
+    else if (write)
         r = g7sf_dp_block_write(c->gpu, &buf, off, dwords, enable, g7sf_msg_data_dw(c, 0) + first);
     else
         r = g7sf_dp_block_read(c->gpu, &buf, off, dwords, enable, g7sf_msg_wb_dw(c) + first);
