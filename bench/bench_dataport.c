@@ -25,9 +25,15 @@ static uint32_t desc(unsigned mlen, unsigned rlen, bool header, unsigned type, u
     return mlen << 25 | rlen << 20 | (unsigned)header << 19 | type << 14 | ctrl << 8 | bti;
 }
 
-/* Runs one message kind for ~0.5 s, storing a walking value (steps of 8,
- * wrapped by `walk`, a mask inside the low 16 bits) into payload DWord
- * offset_dw before each; prints messages/s. */
+/* The best of five rounds of ~0.1 s: a busy machine only ever slows a
+ * round down, so the fastest is the closest to what the code costs (the
+ * reference rows are measured the same way). */
+enum { ROUNDS = 5 };
+#define ROUND_S 0.1
+
+/* Runs one message kind, storing a walking value (steps of 8, wrapped by
+ * `walk`, a mask inside the low 16 bits) into payload DWord offset_dw
+ * before each; prints messages/s. */
 static double bench_msg(g7sf_gpu *gpu, const g7sf_thread *thr, const char *name, unsigned sfid,
                         uint32_t d, g7sf_reg *payload, unsigned offset_dw, uint32_t walk,
                         double target)
@@ -35,18 +41,23 @@ static double bench_msg(g7sf_gpu *gpu, const g7sf_thread *thr, const char *name,
     g7sf_reg wb[8];
     g7sf_msg m = { sfid, d, false, 0xFFFF, payload };
     unsigned long n = 0;
-    double t0 = now(), t;
-    do {
-        for (unsigned i = 0; i < 4096; i++, n++) {
-            uint32_t *w = &payload[offset_dw / 8].ud[offset_dw % 8];
-            *w = (*w & 0xFFFF0000u) | ((uint32_t)(n * 8) & walk);
-            if (g7sf_send(gpu, thr, &m, wb)) {
-                fprintf(stderr, "%s failed\n", name);
-                exit(1);
+    double rate = 0;
+    for (unsigned r = 0; r < ROUNDS; r++) {
+        unsigned long n0 = n;
+        double t0 = now(), t;
+        do {
+            for (unsigned i = 0; i < 4096; i++, n++) {
+                uint32_t *w = &payload[offset_dw / 8].ud[offset_dw % 8];
+                *w = (*w & 0xFFFF0000u) | ((uint32_t)(n * 8) & walk);
+                if (g7sf_send(gpu, thr, &m, wb)) {
+                    fprintf(stderr, "%s failed\n", name);
+                    exit(1);
+                }
             }
-        }
-    } while ((t = now() - t0) < 0.5);
-    double rate = n / t / 1e6;
+        } while ((t = now() - t0) < ROUND_S);
+        double round = (n - n0) / t / 1e6;
+        rate = round > rate ? round : rate;
+    }
     if (target > 0)
         printf("%-44s %8.2f M messages/s  (target %.0f M/s: %.2fx)\n", name, rate, target,
                rate / target);
@@ -55,20 +66,25 @@ static double bench_msg(g7sf_gpu *gpu, const g7sf_thread *thr, const char *name,
     return rate;
 }
 
-/* memcpy of `bytes` bytes, many times over ~0.5 s: MB/s. */
+/* memcpy of `bytes` bytes, many times over each round: MB/s. */
 static double memcpy_rate(size_t bytes)
 {
     static uint8_t src[1 << 20], dst[1 << 20];
     size_t stride = bytes < sizeof src ? bytes : sizeof src;
-    unsigned long copies = 0;
-    double t0 = now(), t;
-    do {
-        for (size_t off = 0; off + stride <= sizeof src; off += stride, copies++) {
-            memcpy(dst + off, src + off, stride);
-            __asm__ volatile("" : : "r"(dst) : "memory");
-        }
-    } while ((t = now() - t0) < 0.5);
-    return copies * (double)stride / t / 1e6;
+    double rate = 0;
+    for (unsigned r = 0; r < ROUNDS; r++) {
+        unsigned long copies = 0;
+        double t0 = now(), t;
+        do {
+            for (size_t off = 0; off + stride <= sizeof src; off += stride, copies++) {
+                memcpy(dst + off, src + off, stride);
+                __asm__ volatile("" : : "r"(dst) : "memory");
+            }
+        } while ((t = now() - t0) < ROUND_S);
+        double round = copies * (double)stride / t / 1e6;
+        rate = round > rate ? round : rate;
+    }
+    return rate;
 }
 
 /* SIMD16 Render Target Write with blending (SRC_ALPHA, INV_SRC_ALPHA, ADD,
