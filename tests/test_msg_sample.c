@@ -275,6 +275,19 @@ TEST(response_lengths)
     p[0].ud[2] = 0x7 << 12;
     CHECK_EQ(decode(gpu, &thr, sdesc(3, 2, true, S16, 0, 0, 0), 1, p, &m), 0);
     CHECK_EQ(m.write_disable, 7);
+    /* one register more asks for the Pixel Fault Mask phase (SIMD16 W8,
+     * SIMD8 W4, SIMD4x2 W1), never delivered: refused, saying why */
+    g7sf_error e;
+    g7sf_clear_error(gpu);
+    CHECK_EQ(decode(gpu, &thr, sdesc(3, 3, true, S16, 0, 0, 0), 1, p, &m), G7SF_ERLEN);
+    CHECK_EQ(g7sf_last_error(gpu, &e), G7SF_ERLEN);
+    CHECK(strstr(e.reason, "Pixel Fault Mask") != NULL);
+    p[0].ud[2] = 0;
+    CHECK_EQ(decode(gpu, &thr, sdesc(3, 9, true, S16, 0, 0, 0), 1, p, &m), G7SF_ERLEN);
+    g7sf_clear_error(gpu);
+    CHECK_EQ(decode(gpu, &thr, sdesc(2, 2, true, S4X2, 7, 0, 0), 1, p, &m), G7SF_ERLEN);
+    CHECK_EQ(g7sf_last_error(gpu, &e), G7SF_ERLEN);
+    CHECK(strstr(e.reason, "Pixel Fault Mask") != NULL);
     g7sf_gpu_destroy(gpu);
 }
 
@@ -627,6 +640,98 @@ TEST(send_sample_l_simd4x2)
             memcpy(&got, &wb[0].ud[4 * smp + ch], 4);
             CHECKF(fabsf(got - want) <= 1e-6f, "sample %u ch %u: %g, want %g", smp, ch, got, want);
         }
+    g7sf_gpu_destroy(gpu);
+}
+
+/* Force LOD to Zero, M0.2[16] (4500): the LOD computed from the
+ * derivatives becomes 0 before the pseudocode, so the state's bias still
+ * applies and sample_l's own LOD wins; for gather4* the same bit is the low
+ * bit of the source channel (4488-4499), never Force LOD.  4x4 RGBA8
+ * texture, one level; SAMPLER_STATE 2: Mag Mode Filter LINEAR (DW0 19:17 =
+ * 1), Min NEAREST, MIPFILTER_NONE, Texture LOD Bias 0.5 (S4.8 128 at
+ * 13:1), LOD PreClamp D3D (none). */
+TEST(force_lod_to_zero)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = e2e_gpu(G7SF_IVB, &thr);
+    uint8_t t[16][4];
+    rgba8_4x4(gpu, 1, t);
+    uint32_t dw0 = 1u << 17 | 128u << 1;
+    g7sf_mem_write(gpu, DYN_BASE + 0x100 + 16 * 2, &dw0, 4);
+    /* SIMD8 (two subspans), u v: each subspan's pixels 0.5 apart in u and
+     * v, 2 texels of the 4-texel map: LOD log2(2) = 1 */
+    static const float u[4] = { 0.125f, 0.625f, 0.125f, 0.625f };
+    static const float v[4] = { 0.125f, 0.125f, 0.625f, 0.625f };
+    g7sf_reg p[4], wb[4];
+    memset(p, 0, sizeof p);
+    p[0].ud[3] = 0x100;
+    for (unsigned i = 0; i < 8; i++)
+        p[1].ud[i] = fbits(u[i % 4]), p[2].ud[i] = fbits(v[i % 4]);
+    /* the LOD message (type 9): W0 the clamped LOD, W1 the unclamped one,
+     * computed LOD + bias: 1 + 0.5, and 0 + 0.5 when forced */
+    for (unsigned force = 0; force < 2; force++) {
+        p[0].ud[2] = force << 16;
+        fill(wb, 4);
+        CHECK_EQ(send(gpu, &thr, sdesc(3, 4, true, S8, 9, 2, 1), 0xFF, p, wb), 0);
+        for (unsigned i = 0; i < 8; i++) {
+            CHECK_EQ(wb[1].ud[i], fbits(force ? 0.5f : 1.5f));
+            CHECK_EQ(wb[0].ud[i], fbits(0.0f));   /* one level: clamped to 0 */
+        }
+    }
+    /* sample (type 0), bias -0.5: pixels 0.5 apart in u and v give LOD 1,
+     * 0.5 after the bias: minified, NEAREST; pixel 1 at u 0.5 reads texel
+     * (2, 0), red 170.  Forced: 0 - 0.5 <= 0, magnified, LINEAR at u
+     * 0.5 * 4 - 0.5 = 1.5, v 0.125 * 4 - 0.5 = 0: halfway between red 85
+     * and 170, 127.5 / 255 */
+    for (unsigned i = 0; i < 8; i++)
+        p[1].ud[i] = fbits(i % 2 ? 0.5f : 0.0f);   /* derivative 0.5 in u: LOD 1 */
+    dw0 = 1u << 17 | (0x2000u - 128u) << 1;         /* bias -0.5: 13-bit S4.8 */
+    g7sf_mem_write(gpu, DYN_BASE + 0x100 + 16 * 2, &dw0, 4);
+    for (unsigned force = 0; force < 2; force++) {
+        p[0].ud[2] = force << 16;
+        fill(wb, 4);
+        CHECK_EQ(send(gpu, &thr, sdesc(3, 4, true, S8, 0, 2, 1), 0xFF, p, wb), 0);
+        float got;
+        memcpy(&got, &wb[0].ud[1], 4);
+        float want = force ? 127.5f / 255.0f : 170.0f / 255.0f;
+        CHECKF(fabsf(got - want) <= 1e-6f, "force %u: red %g, want %g", force, got, want);
+    }
+    /* sample_l (type 2, lod u v) with LOD 1: bias + the delivered LOD =
+     * 0.5 minifies (NEAREST, texel 2) with or without Force LOD, which
+     * would magnify (LINEAR, 0.5) if it replaced the delivered LOD */
+    memset(p, 0, sizeof p);
+    p[0].ud[3] = 0x100;
+    for (unsigned i = 0; i < 8; i++)
+        p[1].ud[i] = fbits(1.0f), p[2].ud[i] = fbits(0.5f), p[3].ud[i] = fbits(0.125f);
+    for (unsigned force = 0; force < 2; force++) {
+        p[0].ud[2] = force << 16;
+        fill(wb, 4);
+        CHECK_EQ(send(gpu, &thr, sdesc(4, 4, true, S8, 2, 2, 1), 0xFF, p, wb), 0);
+        CHECK_EQ(wb[0].ud[0], fbits(170.0f / 255.0f));
+    }
+    g7sf_gpu_destroy(gpu);
+}
+
+TEST(force_lod_bit_is_the_gather_channel_for_gather4)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    g7sf_reg p[5];
+    memset(p, 0, sizeof p);
+    p[0].ud[2] = 1u << 16;
+    sample_msg m;
+    /* gather4 (type 8): channel 1 (green), no Force LOD */
+    CHECK_EQ(decode(gpu, &thr, sdesc(5, 4, true, S8, 8, 0, 0), 0xFF, p, &m), 0);
+    CHECK_EQ(m.args.gather_channel, 1);
+    CHECK(!m.args.force_lod_zero);
+    /* sample (type 0): Force LOD to Zero, channel field not read */
+    CHECK_EQ(decode(gpu, &thr, sdesc(5, 4, true, S8, 0, 0, 0), 0xFF, p, &m), 0);
+    CHECK(m.args.force_lod_zero);
+    CHECK_EQ(m.args.gather_channel, 0);
+    /* bit 17 alone: ignored outside gather4 */
+    p[0].ud[2] = 1u << 17;
+    CHECK_EQ(decode(gpu, &thr, sdesc(5, 4, true, S8, 0, 0, 0), 0xFF, p, &m), 0);
+    CHECK(!m.args.force_lod_zero);
     g7sf_gpu_destroy(gpu);
 }
 

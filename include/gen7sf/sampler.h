@@ -34,6 +34,9 @@ G7SF_API const char *g7sf_sample_op_name(unsigned op);
 /* Whether the operation reads SAMPLER_STATE: all but ld, ld_mcs, ld2dms,
  * ld2dss, resinfo and sampleinfo (their Sampler Index is ignored, line 4454). */
 G7SF_API bool g7sf_sample_op_reads_sampler(unsigned op);
+/* Whether the operation is one of the gather4 family (gather4, gather4_c,
+ * gather4_po, gather4_po_c): M0.2[17:16] is then its source channel. */
+G7SF_API bool g7sf_sample_op_is_gather(unsigned op);
 
 /* A texture as the sampler sees it: RENDER_SURFACE_STATE decoded. */
 typedef struct g7sf_texture {
@@ -118,6 +121,10 @@ typedef struct g7sf_sample_args {
     g7sf_sample_value p[G7SF_PARAM_COUNT][G7SF_SAMPLE_PIXELS];
     int offset[3];               /* header U/V/R texel offsets, -8..7 */
     unsigned gather_channel;     /* gather4*: 0 R, 1 G, 2 B, 3 A */
+    bool force_lod_zero;         /* the LOD computed from the derivatives replaced
+                                    by 0 before bias, sample_l's LOD and the clamps
+                                    (PRM 4500); not for gather4* (their M0.2[17:16]
+                                    is the channel) */
 } g7sf_sample_args;
 
 typedef struct g7sf_sample_result {

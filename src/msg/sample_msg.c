@@ -172,7 +172,13 @@ int sample_msg_decode(g7sf_msg_ctx *c, const sampler_desc *d, sample_msg *m)
     m->write_disable = m02 >> 12 & 0xF;
     if (m->write_disable == 0xF)
         return g7sf_msg_fail(c, G7SF_EPAYLOAD, "sampler: all four write channel masks set");
-    a->gather_channel = m02 >> 16 & 3;
+    /* M0.2[17:16] is gather4*'s source channel and bit 16 alone Force LOD
+     * to Zero for the other types (4488-4500): the field belongs to the
+     * message type (docs/spec-notes.md "Force LOD to Zero") */
+    if (g7sf_sample_op_is_gather(d->type))
+        a->gather_channel = m02 >> 16 & 3;
+    else
+        a->force_lod_zero = m02 >> 16 & 1;
     a->offset[0] = sext4(m02 >> 8), a->offset[1] = sext4(m02 >> 4), a->offset[2] = sext4(m02);
     m->reads_sampler = g7sf_sample_op_reads_sampler(d->type);
     uint64_t state = (uint64_t)table + 16 * d->sampler_index;
@@ -182,6 +188,13 @@ int sample_msg_decode(g7sf_msg_ctx *c, const sampler_desc *d, sample_msg *m)
     m->sampler_state = (uint32_t)state;
 
     unsigned rlen = response_length(d->simd, d->type, m->write_disable);
+    /* one register more is the Pixel Fault Mask phase (5092-5094,
+     * 5123-5125, 5141-5143): no field enables it in the PRM and nothing
+     * faults here, so it is never delivered (docs/spec-notes.md) */
+    if (c->rlen == rlen + 1 && !(d->simd == SAMPLER_SIMD8 && d->type == G7SF_OP_SAMPLE_KILLPIX))
+        return g7sf_msg_fail(c, G7SF_ERLEN, "sampler: rlen %u asks for the Pixel Fault Mask "
+                             "phase, which is never delivered (no Pixel Fault Mask Enable "
+                             "exists; nothing faults); %u expected", c->rlen, rlen);
     if (c->rlen != rlen)
         return g7sf_msg_fail(c, G7SF_ERLEN, "sampler: %s %s with write mask 0x%x returns %u "
                              "registers, rlen %u", simd_names[d->simd],

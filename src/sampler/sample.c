@@ -179,6 +179,11 @@ static void sample_pixel(smp_ctx *c, const g7sf_sample_args *a, unsigned i, cons
         an.ratio = 1.0f;
         an.lod = lod = lod_param ? param(a, G7SF_PARAM_LOD, i) : smp_lod_from_grad(q->d, c->dims);
     }
+    /* Force LOD to Zero (4500): the computed LOD (the minor axis's under
+     * anisotropic filtering) becomes 0 before the pseudocode, so bias,
+     * sample_l's LOD and the clamps still apply */
+    if (a->force_lod_zero && !lod_param)
+        an.lod = lod = 0.0f;
     float bias = op == G7SF_OP_SAMPLE_B || op == G7SF_OP_SAMPLE_B_C ? param(a, G7SF_PARAM_BIAS, i) : 0.0f;
     smp_lodsel sel;
     smp_lod_select(c, lod, bias, &sel);

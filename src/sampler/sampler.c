@@ -11,6 +11,12 @@ bool g7sf_sample_op_reads_sampler(unsigned op)
              op >= G7SF_OP_LD_MCS);
 }
 
+bool g7sf_sample_op_is_gather(unsigned op)
+{
+    return op == G7SF_OP_GATHER4 || op == G7SF_OP_GATHER4_C || op == G7SF_OP_GATHER4_PO ||
+           op == G7SF_OP_GATHER4_PO_C;
+}
+
 static bool op_compares(unsigned op)
 {
     return op == G7SF_OP_SAMPLE_C || op == G7SF_OP_SAMPLE_B_C || op == G7SF_OP_SAMPLE_L_C ||
