@@ -491,7 +491,7 @@ TEST(argument_errors)
     fixture_state(&f, (d_state){ .dn = true, .di = true, .progressive = true });
     expect(&f, 0, 0, G7SF_ESTATE, "Progressive DN with DI");
     fixture_state(&f, (d_state){ .dn = true, .di = true, .partial = true });
-    expect(&f, 0, 0, G7SF_ENOTIMPL, "DI Partial");
+    expect(&f, 0, 0, G7SF_ESTATE, "DI Partial");
     f.st.di_enable = false;
     expect(&f, 0, 0, 0, "DI Partial without DI");
     f.st.low_temporal_difference_threshold = 40;   /* above the Temporal Difference Threshold */

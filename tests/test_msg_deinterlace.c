@@ -418,13 +418,16 @@ TEST(illegal_state)
     /* Progressive DN requires DI off (line 3834) */
     put_state(gpu, 0, (d_state){ .di = true, .dn = true, .progressive = true });
     CHECK_EQ(d_send(gpu, &thr, 0, 0, 0, 0, true, 11, w), G7SF_ESTATE);
-    /* DI Partial: its writeback is not in the PRM */
+    /* DI Partial: its writeback is not in the PRM (3854, 5553) */
     put_state(gpu, 0, (d_state){ .di = true, .dn = true, .partial = true });
-    CHECK_EQ(d_send(gpu, &thr, 0, 0, 0, 0, true, 11, w), G7SF_ENOTIMPL);
+    g7sf_clear_error(gpu);
+    CHECK_EQ(d_send(gpu, &thr, 0, 0, 0, 0, true, 11, w), G7SF_ESTATE);
+    g7sf_error e;
+    CHECK_EQ(g7sf_last_error(gpu, &e), G7SF_ESTATE);
+    CHECK(strstr(e.reason, "partial VDI writeback") != NULL);
     /* ... and with DI off it selects nothing (line 3857) */
     put_state(gpu, 0, (d_state){ .dn = true, .partial = true });
     CHECK_EQ(d_send(gpu, &thr, 0, 0, 0, 0, true, 5, w), 0);
-    g7sf_error e;
     CHECK_EQ(g7sf_last_error(gpu, &e), G7SF_ESTATE);   /* the first error stays latched */
     g7sf_gpu_destroy(gpu);
 }

@@ -247,9 +247,10 @@ G7SF_API int g7sf_media_surface_from_state(const g7sf_media_surface_state *ss,
 
 /* Whether SAMPLER_STATE_DI s can drive g7sf_dndi_block, checked in this
  * order: G7SF_ESTATE for DI Enable and DN Enable both 0 (PRM 3867) and for
- * Progressive DN with DI Enable (3834); G7SF_ENOTIMPL for DI Partial with
- * DI Enable (the partial output is not in the PRM; with DI Enable 0 the bit
- * means nothing); G7SF_ESTATE for what g7sf_di_state_check rejects.  *why
+ * Progressive DN with DI Enable (3834), for DI Partial with DI Enable (the
+ * partial VDI writeback is announced but never defined, 3854 and 5553; with
+ * DI Enable 0 the bit means nothing) and for what g7sf_di_state_check
+ * rejects.  *why
  * (when why is not NULL) is the reason, NULL for 0.  G7SF_EINVAL for a
  * NULL s. */
 G7SF_API int g7sf_dndi_state_check(const g7sf_sampler_state_di *s, const char **why);
@@ -295,7 +296,7 @@ typedef struct g7sf_dndi_result {
  * of these errors, in this order, with a reason in *why (when why is not
  * NULL; NULL for 0):
  *   G7SF_EINVAL    gpu, st, cur or out NULL;
- *   G7SF_ESTATE, G7SF_ENOTIMPL   st, as g7sf_dndi_state_check says;
+ *   G7SF_ESTATE                  st, as g7sf_dndi_state_check says;
  *   G7SF_ESTATE    cur a statistics surface;
  *   G7SF_EINVAL    (x, y) not a multiple of (16, bh) inside cur; not the
  *                  first frame and prev or stat NULL;

@@ -22,7 +22,11 @@ int g7sf_dndi_state_check(const g7sf_sampler_state_di *s, const char **why)
     else if (s->di_enable && s->progressive_dn)
         r = G7SF_ESTATE, w = "Progressive DN with DI Enable";
     else if (s->di_enable && s->di_partial)
-        r = G7SF_ENOTIMPL, w = "the DI Partial output is not described by the PRM";
+        /* 5553 announces three writebacks "depending on DI Enable and DI
+         * Partial" and gives two; 3854 names the partial VDI writeback and
+         * nothing defines it: state with no defined result */
+        r = G7SF_ESTATE, w = "DI Partial with DI Enable asks for the partial VDI writeback, "
+                             "whose layout the PRM never gives (3854, 5553)";
     else
         r = g7sf_di_state_check(s, &w);
     if (why)
