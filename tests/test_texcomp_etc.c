@@ -1,10 +1,16 @@
 /* ETC1 / ETC2 / EAC block decoders against values computed by hand from the
- * Khronos Data Format Specification (ETC1 and ETC2 chapters).  Blocks are
- * assembled field by field as the big-endian 64-bit words the spec draws. */
+ * Khronos Data Format Specification (ETC1 and ETC2 chapters), and against
+ * Mesa's decoders for every table, multiplier and mode (the last section;
+ * the test keeps no copy of the library's tables).  Blocks are assembled
+ * field by field as the big-endian 64-bit words the spec draws. */
 #include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "core/texcomp.h"
 #include "harness.h"
+#include "mesa_gl.h"
 
 /* Set bits lsb .. lsb + n - 1 of a block word. */
 static void put(uint64_t *w, unsigned lsb, unsigned n, uint64_t v)
@@ -477,78 +483,307 @@ TEST(etc_garbage)
     }
 }
 
-/* Every modifier table of the individual mode: grey base 15 -> 255 in
- * sub-block 1 (left) and 0 in sub-block 2, so each magnitude shows
- * unclamped on one side.  The spec's table rows are [-b, -a, +a, +b];
- * index 0 +a, 1 +b, 2 -a, 3 -b. */
-TEST(etc_modifier_tables)
+/* ---- Mesa as the reference ------------------------------------------------
+ *
+ * The same blocks go to Mesa's llvmpipe through glCompressedTexImage2D and
+ * come back through glGetTexImage as RGBA floats; gen7sf's decoders must
+ * give the same values.  Mesa's decoders are written independently of
+ * gen7sf's (and hold their own copies of the modifier and distance tables),
+ * so every table row, multiplier and distance below is checked without the
+ * test repeating a table.  ETC1 goes through GL's ETC2 (desktop GL has no
+ * ETC1 format), on blocks that mean the same in both.
+ *
+ * Comparison: both values are taken back to the format's integer code, n =
+ * round(v * s) with s = 255 (ETC2, EAC alpha), 2047 (R11) or 1023 (signed
+ * R11), and the codes must be equal.  gen7sf's value must be exactly
+ * (float)n / s (its documented conversion) and Mesa's within a quarter of a
+ * code of n / s: Mesa returns 8-bit codes as n * (1.0f / 255) (within an
+ * ulp) and keeps the 11-bit EAC values as 16-bit codes (n / 65535 or
+ * n / 32767, within one 16-bit code of the 11-bit value, i.e. 0.03 of an
+ * 11-bit code), so rounding recovers its 11-bit value exactly.  The sRGB
+ * variants compare too: glGetTexImage returns sRGB texels still encoded,
+ * which are the codes the linear decoders give. */
+
+/* A list of blocks of 8 or 16 bytes. */
+typedef struct blocks { uint8_t *b; unsigned n, cap, bytes; } blocks;
+
+static uint8_t *add(blocks *s)
 {
-    static const int spec_table[8][4] = {
-        { -8, -2, 2, 8 }, { -17, -5, 5, 17 }, { -29, -9, 9, 29 }, { -42, -13, 13, 42 },
-        { -60, -18, 18, 60 }, { -80, -24, 24, 80 }, { -106, -33, 33, 106 }, { -183, -47, 47, 183 },
-    };
-    for (unsigned t = 0; t < 8; t++) {
-        uint64_t w = 0;
-        put(&w, 60, 4, 15); put(&w, 52, 4, 15); put(&w, 44, 4, 15);
-        put(&w, 37, 3, t); put(&w, 34, 3, t);
-        put_index_pattern(&w);
-        const int *m = spec_table[t];
-        const int mod[4] = { m[2], m[3], m[1], m[0] };
-        int want[2][4][4];
-        for (int s = 0; s < 2; s++)
-            for (int i = 0; i < 4; i++) {
-                const int base = s ? 0 : 255;
-                const int v = base + mod[i] < 0 ? 0 : base + mod[i] > 255 ? 255 : base + mod[i];
-                want[s][i][0] = want[s][i][1] = want[s][i][2] = v;
-                want[s][i][3] = 255;
-            }
-        uint8_t b[8];
-        to_bytes(w, b);
-        texcomp_4x4 out;
-        texcomp_etc1(b, out);
-        check_subblocks(out, 0, (const int(*)[4][4])want);
+    if (s->n == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 256;
+        s->b = realloc(s->b, (size_t)s->cap * s->bytes);
     }
+    return memset(s->b + (size_t)s->n++ * s->bytes, 0, s->bytes);
 }
 
-/* Every T-mode distance: paint colours 1 and 3 are base 2 +- d; base 2 red
- * is 4 -> 68 (no clamping up to d = 64). */
-TEST(etc2_distances)
+static void add_word(blocks *s, uint64_t w) { to_bytes(w, add(s)); }
+
+static uint64_t rand_word(void) { return t_rand(); }
+
+/* A 5-bit base of 4..27: any 3-bit delta keeps it in 0..31. */
+static void put_safe_base(uint64_t *w, unsigned c)
 {
-    static const int dist[8] = { 3, 6, 11, 16, 23, 32, 41, 64 };
+    put(w, 59 - 8 * c, 5, 4 + (unsigned)(t_rand() % 24));
+}
+
+/* Whether an ETC1/ETC2 colour word's differential bases overflow. */
+static bool etc_overflows(uint64_t w)
+{
+    if (!(w >> 33 & 1))
+        return false;
+    for (unsigned c = 0; c < 3; c++) {
+        const int base = (int)(w >> (59 - 8 * c) & 31);
+        const int d = (int)(w >> (56 - 8 * c) & 7);
+        const int v = base + (d >= 4 ? d - 8 : d);
+        if (v < 0 || v > 31)
+            return true;
+    }
+    return false;
+}
+
+/* ETC2 colour words: every table pair and flip in individual and
+ * differential mode; every value of each of R, G, B's base/delta byte with
+ * the channels before it safe (R overflowing: T; G: H; B: planar); every
+ * T and H distance; the worked examples above and planar extremes; random
+ * words.  With `both_opaque` each word also goes in with bit 33 flipped
+ * (punch-through's opaque bit). */
+static void etc_words(blocks *s, bool both_opaque)
+{
+    uint64_t w;
+#define ADD(x) do { uint64_t x_ = (x); add_word(s, x_); \
+                    if (both_opaque) add_word(s, x_ ^ UINT64_C(1) << 33); } while (0)
+    for (unsigned diff = 0; diff < 2; diff++)
+        for (unsigned t = 0; t < 128; t++) {
+            w = rand_word();
+            put(&w, 37, 3, t >> 4); put(&w, 34, 3, t >> 1 & 7); put(&w, 32, 1, t & 1);
+            put(&w, 33, 1, diff);
+            if (diff)
+                for (unsigned c = 0; c < 3; c++)
+                    put_safe_base(&w, c);
+            ADD(w);
+        }
+    for (unsigned c = 0; c < 3; c++)
+        for (unsigned v = 0; v < 256; v++) {
+            w = rand_word();
+            put(&w, 33, 1, 1);
+            for (unsigned k = 0; k < c; k++)
+                put_safe_base(&w, k);
+            put(&w, 56 - 8 * c, 8, v);
+            ADD(w);
+        }
     for (unsigned i = 0; i < 8; i++) {
-        uint64_t w = t_block();
+        w = t_block();
         put(&w, 34, 2, i >> 1); put(&w, 32, 1, i & 1);
-        uint8_t b[8];
-        to_bytes(w, b);
-        texcomp_4x4 out;
-        texcomp_etc2_rgb8(b, 0, out);
-        /* Texel (0,1) has index 1, texel (0,3) index 3. */
-        CHECKF(out[4][0] == (float)(68 + dist[i]) / 255.0f, "distance %u", i);
-        CHECKF(out[12][0] == (float)(68 - dist[i]) / 255.0f, "distance %u", i);
+        ADD(w);
     }
+    static const unsigned a[3] = { 13, 1, 8 }, c2[3] = { 4, 12, 13 };
+    for (unsigned i = 0; i < 8; i++) {
+        w = i & 1 ? h_block(c2, a) : h_block(a, c2);
+        put(&w, 34, 1, i >> 2); put(&w, 32, 1, i >> 1 & 1);
+        ADD(w);
+    }
+    ADD(differential_block());
+    static const unsigned po[3] = { 12, 64, 62 }, ph[3] = { 50, 5, 37 }, pv[3] = { 40, 112, 45 };
+    static const unsigned z[3] = { 0, 0, 0 }, mx[3] = { 63, 127, 63 };
+    static const unsigned co[3] = { 0, 127, 30 }, ch[3] = { 63, 0, 30 };
+    ADD(planar_block(po, ph, pv));
+    ADD(planar_block(co, ch, ch));
+    ADD(planar_block(z, z, z));
+    ADD(planar_block(mx, mx, mx));
+    ADD(planar_block(mx, z, z));
+    ADD(planar_block(z, mx, mx));
+    ADD(planar_block(z, mx, z));
+    ADD(planar_block(mx, z, mx));
+    for (unsigned i = 0; i < 1024; i++)
+        ADD(rand_word());
+#undef ADD
 }
 
-/* Every EAC table: unsigned R11, base 128, multiplier 1: 1028 + 8 * m. */
-TEST(eac_tables)
+/* EAC words: every table with every multiplier (0 included) on the bases
+ * 0, 1, 127 (+127 signed), 128 (-128 signed: read as -127, reaching -1023
+ * and clamping at it), 129, 254, 255 (-1 signed) and a random one, each
+ * index pattern a rotation of 0..7 so all eight indices occur; then random
+ * words. */
+static void eac_words(blocks *s)
 {
-    static const int spec_table[16][8] = {
-        { -3, -6, -9, -15, 2, 5, 8, 14 }, { -3, -7, -10, -13, 2, 6, 9, 12 },
-        { -2, -5, -8, -13, 1, 4, 7, 12 }, { -2, -4, -6, -13, 1, 3, 5, 12 },
-        { -3, -6, -8, -12, 2, 5, 7, 11 }, { -3, -7, -9, -11, 2, 6, 8, 10 },
-        { -4, -7, -8, -11, 3, 6, 7, 10 }, { -3, -5, -8, -11, 2, 4, 7, 10 },
-        { -2, -6, -8, -10, 1, 5, 7, 9 }, { -2, -5, -8, -10, 1, 4, 7, 9 },
-        { -2, -4, -8, -10, 1, 3, 7, 9 }, { -2, -5, -7, -10, 1, 4, 6, 9 },
-        { -3, -4, -7, -10, 2, 3, 6, 9 }, { -1, -2, -3, -10, 0, 1, 2, 9 },
-        { -4, -6, -8, -9, 3, 5, 7, 8 }, { -3, -5, -7, -9, 2, 4, 6, 8 },
-    };
-    for (unsigned t = 0; t < 16; t++) {
-        uint8_t b[8];
-        eac_block(128, 1, t, b);
-        int want[8];
-        for (int i = 0; i < 8; i++)
-            want[i] = 1028 + 8 * spec_table[t][i];
-        texcomp_4x4 out;
-        texcomp_eac_r11(b, 0, out);
-        check_eac(out, 0, want, 2047.0f);
+    static const unsigned bases[7] = { 0, 1, 127, 128, 129, 254, 255 };
+    for (unsigned t = 0; t < 16; t++)
+        for (unsigned m = 0; m < 16; m++)
+            for (unsigned k = 0; k < 8; k++) {
+                uint64_t w = 0;
+                put(&w, 56, 8, k < 7 ? bases[k] : t_rand() & 255);
+                put(&w, 52, 4, m); put(&w, 48, 4, t);
+                for (unsigned i = 0; i < 16; i++)
+                    put(&w, 45 - 3 * i, 3, (i + t + m + k) % 8);
+                add_word(s, w);
+            }
+    for (unsigned i = 0; i < 1024; i++)
+        add_word(s, rand_word());
+}
+
+static void dec_etc1(const uint8_t *b, texcomp_4x4 o) { texcomp_etc1(b, o); }
+static void dec_rgb8(const uint8_t *b, texcomp_4x4 o) { texcomp_etc2_rgb8(b, 0, o); }
+static void dec_pta(const uint8_t *b, texcomp_4x4 o) { texcomp_etc2_rgb8(b, 1, o); }
+static void dec_rgba8(const uint8_t *b, texcomp_4x4 o) { texcomp_etc2_eac_rgba8(b, o); }
+static void dec_r11(const uint8_t *b, texcomp_4x4 o) { texcomp_eac_r11(b, 0, o); }
+static void dec_r11s(const uint8_t *b, texcomp_4x4 o) { texcomp_eac_r11(b, 1, o); }
+static void dec_rg11(const uint8_t *b, texcomp_4x4 o) { texcomp_eac_rg11(b, 0, o); }
+static void dec_rg11s(const uint8_t *b, texcomp_4x4 o) { texcomp_eac_rg11(b, 1, o); }
+
+enum { SET_ETC1, SET_ETC2, SET_PTA, SET_RGBA8, SET_R11, SET_RG11 };
+
+typedef struct refcase {
+    const char *name;
+    GLenum internal;
+    unsigned set;                   /* SET_*: which blocks */
+    void (*decode)(const uint8_t *, texcomp_4x4);
+    float scale[4];                 /* code of each channel: round(v * scale) */
+} refcase;
+
+#define S8 { 255, 255, 255, 255 }
+static const refcase refcases[] = {
+    { "ETC1 (as RGB8_ETC2)", GL_COMPRESSED_RGB8_ETC2, SET_ETC1, dec_etc1, S8 },
+    { "RGB8_ETC2", GL_COMPRESSED_RGB8_ETC2, SET_ETC2, dec_rgb8, S8 },
+    { "SRGB8_ETC2", GL_COMPRESSED_SRGB8_ETC2, SET_ETC2, dec_rgb8, S8 },
+    { "RGB8_PUNCHTHROUGH_ALPHA1", GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2, SET_PTA,
+      dec_pta, S8 },
+    { "SRGB8_PUNCHTHROUGH_ALPHA1", GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2, SET_PTA,
+      dec_pta, S8 },
+    { "RGBA8_ETC2_EAC", GL_COMPRESSED_RGBA8_ETC2_EAC, SET_RGBA8, dec_rgba8, S8 },
+    { "SRGB8_ALPHA8_ETC2_EAC", GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC, SET_RGBA8, dec_rgba8, S8 },
+    { "R11_EAC", GL_COMPRESSED_R11_EAC, SET_R11, dec_r11, { 2047, 255, 255, 255 } },
+    { "SIGNED_R11_EAC", GL_COMPRESSED_SIGNED_R11_EAC, SET_R11, dec_r11s, { 1023, 255, 255, 255 } },
+    { "RG11_EAC", GL_COMPRESSED_RG11_EAC, SET_RG11, dec_rg11, { 2047, 2047, 255, 255 } },
+    { "SIGNED_RG11_EAC", GL_COMPRESSED_SIGNED_RG11_EAC, SET_RG11, dec_rg11s,
+      { 1023, 1023, 255, 255 } },
+};
+#undef S8
+
+/* The blocks of a set, padded with random ones to whole rows of 64 (for
+ * ETC1 ones that do not overflow). */
+static blocks make_set(unsigned set)
+{
+    blocks s = { NULL, 0, 0, set >= SET_RGBA8 && set != SET_R11 ? 16 : 8 };
+    if (set == SET_ETC1 || set == SET_ETC2 || set == SET_PTA) {
+        blocks e = { NULL, 0, 0, 8 };
+        etc_words(&e, set == SET_PTA);
+        for (unsigned i = 0; i < e.n; i++) {
+            const uint8_t *b = e.b + 8 * i;
+            uint64_t w = 0;
+            for (int k = 0; k < 8; k++)
+                w = w << 8 | b[k];
+            if (set != SET_ETC1 || !etc_overflows(w))
+                memcpy(add(&s), b, 8);
+        }
+        free(e.b);
+    } else if (set == SET_R11) {
+        eac_words(&s);
+    } else {
+        /* RGBA8: EAC alpha word, then an ETC2 colour word; RG11: the
+         * EAC words as red, paired with other EAC words as green. */
+        blocks a = { NULL, 0, 0, 8 }, c = { NULL, 0, 0, 8 };
+        eac_words(&a);
+        if (set == SET_RGBA8)
+            etc_words(&c, false);
+        else
+            eac_words(&c);
+        for (unsigned i = 0; i < a.n; i++) {
+            uint8_t *b = add(&s);
+            memcpy(b, a.b + 8 * i, 8);
+            memcpy(b + 8, c.b + 8 * ((i * 7 + 3) % c.n), 8);
+        }
+        free(a.b);
+        free(c.b);
     }
+    while (s.n % 64) {
+        const uint64_t w = rand_word();
+        if (set == SET_ETC1 && etc_overflows(w))
+            continue;
+        uint8_t *b = add(&s);
+        for (unsigned k = 0; k < s.bytes; k++)
+            b[k] = k < 8 ? (uint8_t)(w >> (56 - 8 * k)) : (uint8_t)t_rand();
+    }
+    return s;
+}
+
+/* Whether gen7sf's g and Mesa's m are the same code n at scale sc. */
+static bool same_code(float g, float m, float sc)
+{
+    const double n = nearbyint((double)g * sc);
+    return (double)g == (double)((float)n / sc) && fabs((double)m * sc - n) < 0.25;
+}
+
+static void compare_with_mesa(const mesa_gl *gl, const refcase *c)
+{
+    blocks s = make_set(c->set);
+    const unsigned nx = 64, ny = s.n / nx, w = 4 * nx, h = 4 * ny;
+    float *back = malloc((size_t)w * h * 4 * sizeof *back);
+    GLuint tex;
+    gl->GenTextures(1, &tex);
+    gl->BindTexture(GL_TEXTURE_2D, tex);
+    gl->PixelStorei(GL_PACK_ALIGNMENT, 1);
+    gl->CompressedTexImage2D(GL_TEXTURE_2D, 0, c->internal, (GLsizei)w, (GLsizei)h, 0,
+                             (GLsizei)(s.n * s.bytes), s.b);
+    GLenum err = gl->GetError();
+    CHECKF(err == GL_NO_ERROR, "%s: upload: GL error 0x%x", c->name, err);
+    if (err == GL_NO_ERROR) {
+        gl->GetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, back);
+        err = gl->GetError();
+        CHECKF(err == GL_NO_ERROR, "%s: glGetTexImage: GL error 0x%x", c->name, err);
+    }
+    gl->DeleteTextures(1, &tex);
+
+    unsigned bad_texels = 0, bad_blocks = 0;
+    for (unsigned u = 0; u < s.n && err == GL_NO_ERROR; u++) {
+        const uint8_t *b = s.b + (size_t)u * s.bytes;
+        texcomp_4x4 out;
+        c->decode(b, out);
+        unsigned bad = 0;
+        for (unsigned i = 0; i < 16; i++) {
+            const unsigned x = u % nx * 4 + i % 4, y = u / nx * 4 + i / 4;
+            const float *m = back + ((size_t)y * w + x) * 4;
+            bool ok = true;
+            for (int ch = 0; ch < 4; ch++)
+                ok = ok && same_code(out[i][ch], m[ch], c->scale[ch]);
+            if (!ok && !bad_texels && !bad) {
+                t_fail(__FILE__, __LINE__, "%s: block %u texel (%u,%u) differs from Mesa",
+                       c->name, u, i % 4, i / 4);
+                printf("    block");
+                for (unsigned k = 0; k < s.bytes; k++)
+                    printf(" %02x", b[k]);
+                printf("\n    gen7sf");
+                for (int ch = 0; ch < 4; ch++)
+                    printf(" %.7g (%g)", (double)out[i][ch],
+                           (double)out[i][ch] * c->scale[ch]);
+                printf("\n    mesa  ");
+                for (int ch = 0; ch < 4; ch++)
+                    printf(" %.7g (%g)", (double)m[ch], (double)m[ch] * c->scale[ch]);
+                printf("\n");
+            }
+            bad += !ok;
+        }
+        bad_texels += bad;
+        bad_blocks += bad != 0;
+    }
+    printf("  %-26s %5u blocks %6u texels: %u texels in %u blocks differ\n", c->name, s.n,
+           16 * s.n, bad_texels, bad_blocks);
+    free(back);
+    free(s.b);
+}
+
+TEST(etc_eac_against_mesa)
+{
+    const char *why = NULL;
+    const mesa_gl *gl = mesa_gl_open(&why);
+    if (!gl) {
+        printf("  Mesa unavailable: %s\n", why);
+        SKIP("no Mesa llvmpipe GL context (see above)");
+    }
+    if (!mesa_gl_has_extension(gl, "GL_ARB_ES3_compatibility")) {
+        printf("  %s lacks GL_ARB_ES3_compatibility: ETC2/EAC not compared\n", gl->renderer);
+        SKIP("no ETC2/EAC in the GL context");
+    }
+    printf("  GL_RENDERER %s, GL_VERSION %s\n", gl->renderer, gl->version);
+    for (size_t i = 0; i < sizeof refcases / sizeof refcases[0]; i++)
+        compare_with_mesa(gl, &refcases[i]);
 }
