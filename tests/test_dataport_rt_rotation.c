@@ -301,5 +301,8 @@ TEST(function_level_rotated_target_and_dual_source)
     px.src0.f[3] = 1.0f;
     CHECK_EQ(g7sf_rt_write(gpu, &t, &bs, 0, &cc, &px, 1, false, NULL), 0);
     CHECK_EQ(t_peek(gpu, RT_BASE + 8192 + 7 * 512), 0xFFFF0000u);
+    /* a hand-built target with the reserved rotation: not a target */
+    t.rotation = 2;
+    CHECK_EQ(g7sf_rt_write(gpu, &t, &bs, 0, &cc, &px, 1, false, NULL), G7SF_EINVAL);
     g7sf_gpu_destroy(gpu);
 }

@@ -41,8 +41,8 @@ static int rotated(const g7sf_render_surface_state *ss, g7sf_rt_target *rt, cons
     if (ss->render_target_rotation != G7SF_RTROTATE_90DEG &&
         ss->render_target_rotation != G7SF_RTROTATE_270DEG)
         return refuse(why, G7SF_ESTATE, "Render Target Rotation 2 (reserved)");
-    if (ss->surface_type != G7SF_SURFTYPE_2D || rt->s.depth != 1 || rt->s.samples != 1 ||
-        ss->mip_count_lod)
+    if (ss->surface_type != G7SF_SURFTYPE_2D || ss->surface_array || ss->depth ||
+        rt->s.samples != 1 || ss->mip_count_lod)
         return refuse(why, G7SF_ESTATE, "Render Target Rotation on a target other than a "
                       "single-sampled, non-array 2D surface written at LOD 0");
     if (rt->s.tiling != G7SF_TILING_X)
@@ -193,7 +193,9 @@ int g7sf_rt_write(g7sf_gpu *gpu, const g7sf_rt_target *rt, const g7sf_blend_stat
 {
     /* the format must be the table's entry: its unit sizes bound the buffers */
     if (!gpu || !rt || !bs || !cc || index > 7 || (n && !px) ||
-        (!rt->null && (!rt->fmt || rt->fmt != g7sf_format_info(rt->fmt->code))))
+        (!rt->null && (!rt->fmt || rt->fmt != g7sf_format_info(rt->fmt->code))) ||
+        (rt->rotation != G7SF_RTROTATE_0DEG && rt->rotation != G7SF_RTROTATE_90DEG &&
+         rt->rotation != G7SF_RTROTATE_270DEG))
         return G7SF_EINVAL;
     if (rt->null)
         return 0;
