@@ -6,7 +6,12 @@
 
 g7sf_gpu *rt_gpu(g7sf_thread *thr)
 {
-    g7sf_gpu *gpu = t_gpu(G7SF_IVB, thr);
+    return rt_gpu_on(G7SF_IVB, thr);
+}
+
+g7sf_gpu *rt_gpu_on(enum g7sf_platform p, g7sf_thread *thr)
+{
+    g7sf_gpu *gpu = t_gpu(p, thr);
     g7sf_set_base(gpu, G7SF_BASE_DYNAMIC, RT_DYNAMIC, 0);
     /* 3DSTATE_BLEND_STATE_POINTERS: type 3, subtype 3, opcode 0, sub-opcode
      * 0x24, DWord Length 0; DW1 pointer [31:6] and the must-be-one bit 0 */

@@ -20,6 +20,8 @@ enum { RT_SIMD16 = 0, RT_REPDATA = 1, RT_DUAL_LO = 2, RT_DUAL_HI = 3, RT_SIMD8 =
  * 3DSTATE_BLEND_STATE_POINTERS naming RT_BLEND (BLEND_STATE and
  * COLOR_CALC_STATE all zero). */
 g7sf_gpu *rt_gpu(g7sf_thread *thr);
+/* The same on platform p. */
+g7sf_gpu *rt_gpu_on(enum g7sf_platform p, g7sf_thread *thr);
 /* BLEND_STATE entry DW0/DW1 of render target `rt`. */
 void rt_blend_entry(g7sf_gpu *gpu, unsigned rt, uint32_t dw0, uint32_t dw1);
 /* RENDER_SURFACE_STATE DW0 for a surface: type, format, Y-tiled or linear. */

@@ -41,14 +41,16 @@ typedef struct g7sf_rt_target {
     unsigned lod;             /* the level written (the state's LOD field) */
     bool null;                /* SURFTYPE_NULL: every write dropped */
     bool mcs;                 /* compressed multisampled: the MCS is kept in step */
+    uint8_t rotation;         /* Render Target Rotation (G7SF_RTROTATE_*): s is then the
+                                 memory layout, Width and Height swapped */
     uint8_t clear_unit[16];   /* Clear Color encoded, for the MCS expansion */
 } g7sf_rt_target;
 
 /* The render target ss describes for a write to Render Target Array Index
  * rtai on platform p, with num_samples from 3DSTATE_MULTISAMPLE;
  * need_tiled for the message types that write tiled surfaces only
- * (replicated data, image write).  G7SF_ESTATE (or G7SF_ENOTIMPL for
- * Render Target Rotation) with a one-line reason in *why (may be NULL). */
+ * (replicated data, image write).  G7SF_ESTATE with a one-line reason in
+ * *why (may be NULL). */
 G7SF_API int g7sf_rt_target_from_state(const g7sf_render_surface_state *ss, enum g7sf_platform p,
                                        uint32_t rtai, unsigned num_samples, bool need_tiled,
                                        g7sf_rt_target *out, const char **why);

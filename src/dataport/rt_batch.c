@@ -16,7 +16,8 @@ void rt_place_init(rt_place *pl, const g7sf_rt_target *rt)
 {
     const g7sf_surface *s = &rt->s;
     memset(pl, 0, sizeof *pl);
-    if (rt->null || !rt->fmt || rt->fmt->unit_bytes != 4 || rt->fmt->unit_w != 1 ||
+    /* a rotated target's pixels move (rt_write.c's write_pixel): per pixel */
+    if (rt->null || rt->rotation || !rt->fmt || rt->fmt->unit_bytes != 4 || rt->fmt->unit_w != 1 ||
         rt->fmt->unit_h != 1 || s->type == G7SF_SURFTYPE_BUFFER ||
         s->type == G7SF_SURFTYPE_STRBUF || s->type == G7SF_SURFTYPE_NULL || s->samples != 1 ||
         s->bpb != 32 || s->block_w != 1 || s->block_h != 1 || s->tiling > G7SF_TILING_Y)
@@ -291,6 +292,11 @@ int rt_write_batch(g7sf_gpu *gpu, const g7sf_rt_target *rt, const rt_place *pl,
     }
     if (rt->s.samples != 1)
         return G7SF_EINVAL;
+    if (b->dual && rt->rotation) {
+        if (why)
+            *why = RT_DUAL_ROTATED;
+        return G7SF_ESTATE;
+    }
     uint32_t lanes = b->lanes & 0xFFFF;
     if (p->cv.alpha_test)
         for (unsigned j = 0; j < 16; j++)

@@ -109,6 +109,10 @@ struct rt_batch {
 int rt_write_batch(g7sf_gpu *gpu, const g7sf_rt_target *rt, const rt_place *pl,
                    const rt_pipeline *p, const rt_batch *b, const char **why);
 
+/* 10178: no dual source message to a rotated target. */
+#define RT_DUAL_ROTATED "a dual source message to a target whose Render Target Rotation is " \
+                        "not RTROTATE_0DEG"
+
 /* Tests: every batch through the per-pixel path. */
 extern bool rt_batch_generic;
 

@@ -18,6 +18,53 @@ static int refuse(const char **why, int code, const char *reason)
     return code;
 }
 
+/* Render Target Rotation (DW4 30:29, PRM 2299-2319; docs/spec-notes.md
+ * "Render Target Rotation").  The programming notes restrict it to
+ * single-sampled, non-array 2D X-tiled targets of a short format list,
+ * even Width and Height, and X/Y Offset zero (2449); Width and Height are
+ * the target before rotation, so memory holds it Height pixels wide and
+ * Width rows tall: rt->s becomes that layout (write_pixel maps). */
+static int rotated(const g7sf_render_surface_state *ss, g7sf_rt_target *rt, const char **why)
+{
+    /* the formats legible in the list at 2314-2318 */
+    static const unsigned ok[] = {
+        G7SF_FORMAT_B5G6R5_UNORM, G7SF_FORMAT_B5G6R5_UNORM_SRGB,
+        G7SF_FORMAT_B8G8R8A8_UNORM, G7SF_FORMAT_B8G8R8A8_UNORM_SRGB,
+        G7SF_FORMAT_B8G8R8X8_UNORM, G7SF_FORMAT_B8G8R8X8_UNORM_SRGB,
+        G7SF_FORMAT_B10G10R10A2_UNORM, G7SF_FORMAT_B10G10R10X2_UNORM,
+        G7SF_FORMAT_R10G10B10A2_UNORM,
+        G7SF_FORMAT_R16G16B16A16_FLOAT, G7SF_FORMAT_R16G16B16X16_FLOAT,
+    };
+    unsigned i = 0;
+    while (i < sizeof ok / sizeof ok[0] && ok[i] != ss->surface_format)
+        i++;
+    if (ss->render_target_rotation != G7SF_RTROTATE_90DEG &&
+        ss->render_target_rotation != G7SF_RTROTATE_270DEG)
+        return refuse(why, G7SF_ESTATE, "Render Target Rotation 2 (reserved)");
+    if (ss->surface_type != G7SF_SURFTYPE_2D || ss->surface_array || ss->depth ||
+        rt->s.samples != 1 || ss->mip_count_lod)
+        return refuse(why, G7SF_ESTATE, "Render Target Rotation on a target other than a "
+                      "single-sampled, non-array 2D surface written at LOD 0");
+    if (rt->s.tiling != G7SF_TILING_X)
+        return refuse(why, G7SF_ESTATE, "Render Target Rotation on a surface not X-tiled");
+    if (i == sizeof ok / sizeof ok[0])
+        return refuse(why, G7SF_ESTATE, "Render Target Rotation with a surface format outside "
+                      "its list");
+    if (rt->s.width % 2 || rt->s.height % 2)
+        return refuse(why, G7SF_ESTATE, "Render Target Rotation with an odd Width or Height");
+    if (rt->s.x_offset || rt->s.y_offset)
+        return refuse(why, G7SF_ESTATE, "Render Target Rotation with X or Y Offset not zero");
+    /* the rotated rows are Height pixels long: they must fit the pitch */
+    if ((uint64_t)rt->s.height * (rt->fmt->unit_bytes / rt->fmt->unit_w) > rt->s.pitch)
+        return refuse(why, G7SF_ESTATE, "Render Target Rotation with Height wider than the "
+                      "Surface Pitch");
+    uint32_t w = rt->s.width;
+    rt->s.width = rt->s.height;
+    rt->s.height = w;
+    rt->rotation = (uint8_t)ss->render_target_rotation;
+    return 0;
+}
+
 int g7sf_rt_target_from_state(const g7sf_render_surface_state *ss, enum g7sf_platform p,
                               uint32_t rtai, unsigned num_samples, bool need_tiled,
                               g7sf_rt_target *rt, const char **why)
@@ -44,8 +91,11 @@ int g7sf_rt_target_from_state(const g7sf_render_surface_state *ss, enum g7sf_pla
                       "a tiled one)");
     if (rt->s.samples != num_samples)
         return refuse(why, G7SF_ESTATE, "a sample count 3DSTATE_MULTISAMPLE disagrees with");
-    if (ss->render_target_rotation != G7SF_RTROTATE_0DEG)
-        return refuse(why, G7SF_ENOTIMPL, "Render Target Rotation is not modelled");
+    if (ss->render_target_rotation != G7SF_RTROTATE_0DEG) {
+        int r = rotated(ss, rt, why);
+        if (r)
+            return r;
+    }
     rt->lod = ss->mip_count_lod;   /* a render target's LOD field */
     /* Render Target Array Index outside [Minimum Array Element, Depth] (cube:
      * 5) is replaced by the Minimum Array Element (10395); buffers use 0 */
@@ -69,11 +119,22 @@ int g7sf_rt_target_from_state(const g7sf_render_surface_state *ss, enum g7sf_pla
 }
 
 /* Writes the samples `cover` of pixel (x, y); pixels outside the surface
- * are dropped (10188). */
+ * are dropped (10188).  A rotated target's pixel (x, y) of its W x H
+ * (Width x Height) is turned clockwise into memory's H x W: 90 degrees to
+ * (H-1-y, x), 270 to (y, W-1-x) (docs/spec-notes.md "Render Target
+ * Rotation"); its formats are one pixel per unit. */
 static int write_pixel(g7sf_gpu *gpu, const g7sf_rt_target *rt, const rt_color *rc, uint32_t x,
                        uint32_t y, uint32_t cover, const g7sf_texel *src0, const g7sf_texel *src1)
 {
     const struct g7sf_format_info *f = rt->fmt;
+    if (rt->rotation) {   /* s is memory's layout: width H, height W */
+        uint32_t w = rt->s.height, h = rt->s.width;
+        if (x >= w || y >= h)
+            return 0;
+        uint32_t mx = rt->rotation == G7SF_RTROTATE_90DEG ? h - 1 - y : y;
+        y = rt->rotation == G7SF_RTROTATE_90DEG ? x : w - 1 - x;
+        x = mx;
+    }
     uint32_t ux = x - x % f->unit_w, addr;
     uint8_t unit[16];
     int r;
@@ -132,10 +193,14 @@ int g7sf_rt_write(g7sf_gpu *gpu, const g7sf_rt_target *rt, const g7sf_blend_stat
 {
     /* the format must be the table's entry: its unit sizes bound the buffers */
     if (!gpu || !rt || !bs || !cc || index > 7 || (n && !px) ||
-        (!rt->null && (!rt->fmt || rt->fmt != g7sf_format_info(rt->fmt->code))))
+        (!rt->null && (!rt->fmt || rt->fmt != g7sf_format_info(rt->fmt->code))) ||
+        (rt->rotation != G7SF_RTROTATE_0DEG && rt->rotation != G7SF_RTROTATE_90DEG &&
+         rt->rotation != G7SF_RTROTATE_270DEG))
         return G7SF_EINVAL;
     if (rt->null)
         return 0;
+    if (dual && rt->rotation)
+        return refuse(why, G7SF_ESTATE, RT_DUAL_ROTATED);
     rt_color rc;
     rt_coverage cv;
     const char *reason = "";
