@@ -104,7 +104,8 @@ void smp_fetch_init(smp_ctx *c);
 /* The prefiltered texel at (x, y, z) of level L (z: 3D depth; arrays and
  * cubes use L->slice), coordinates first run through the address modes
  * (and across cube faces): border colour for CLAMP_BORDER outside, halfway
- * for HALF_BORDER; palette and sRGB applied by decode; then chroma key and
+ * for HALF_BORDER, border colour on a cube face Cube Face Enables disable;
+ * palette and sRGB applied by decode; then chroma key and
  * shadow compare.  In the format's class (float, or integers). */
 void smp_texel_at(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z,
                   g7sf_texel *out);

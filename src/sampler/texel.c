@@ -202,11 +202,31 @@ static void prefilter(smp_ctx *c, g7sf_texel *t, const g7sf_texel *right)
     }
 }
 
+/* Whether slice `slice` of a cube view is a face its Cube Face Enables
+ * (RENDER_SURFACE_STATE DW0 5:0, L2163-2177) disable: "that face is
+ * represented by the texture map's border color".  The field's bits run
+ * -X +X -Y +Y -Z +Z from bit 5 down, the faces (enum g7sf_cube_face)
+ * +X -X +Y -Y +Z -Z from 0 up.  Faces count from Minimum Array Element
+ * (smp_slice). */
+static bool face_disabled(const smp_ctx *c, uint32_t slice)
+{
+    unsigned f = (slice - c->tex->min_array_element) % 6;
+    return !(c->tex->cube_face_enables >> (4 - 2 * (f / 2) + (f & 1)) & 1);
+}
+
 /* The prefiltered texel at (x, y, z) of slice `slice` of level L through
- * the address modes. */
+ * the address modes.  A texel of a disabled cube face is the border
+ * colour, whatever the address mode (docs/spec-notes.md): each texel of a
+ * footprint, each face a TEXCOORDMODE_CUBE crossing reaches, each texel of
+ * a gather. */
 static void texel_addressed(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z,
                             uint32_t slice, g7sf_texel *out)
 {
+    if (c->cube && face_disabled(c, slice)) {
+        *out = c->border;
+        prefilter(c, out, NULL);
+        return;
+    }
     const int64_t in[3] = { x, y, z };
     int32_t idx[3] = { 0, 0, 0 }, edge[3] = { 0, 0, 0 };
     bool outside = false, half = false;
