@@ -45,7 +45,8 @@ typedef struct g7sf_texture {
                                     slices from 0, Minimum Array Element included */
     unsigned format;             /* Surface Format */
     unsigned surface_array;      /* Surface Array */
-    unsigned cube_face_enables;  /* bit 5 -X, 4 +X, 3 -Y, 2 +Y, 1 -Z, 0 +Z */
+    unsigned cube_face_enables;  /* bit 5 -X, 4 +X, 3 -Y, 2 +Y, 1 -Z, 0 +Z; a texel
+                                    of a disabled face reads as the border colour */
     unsigned min_array_element;  /* Minimum Array Element (slices, faces for cubes) */
     unsigned array_len;          /* Depth + 1 (x 6 for cubes): slices the view holds */
     unsigned mip_count;          /* MIP Count / LOD: MIPCnt of §2.2.1.5 */
