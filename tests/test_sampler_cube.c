@@ -113,11 +113,17 @@ TEST(cube_map_derivatives)
 static void check_cross(int line, unsigned face, int64_t x, int64_t y, unsigned want_face,
                         int64_t want_x, int64_t want_y)
 {
-    uint32_t slice = 6 * 2 + face;      /* third cube of an array */
-    bool ok = smp_cube_cross(4, &x, &y, &slice);
-    CHECKF(ok && slice == 6 * 2 + want_face && x == want_x && y == want_y,
-           "line %d: got %d face %u (%" PRId64 ",%" PRId64 "), want face %u (%" PRId64
-           ",%" PRId64 ")", line, ok, slice - 12, x, y, want_face, want_x, want_y);
+    /* the third cube of an array view from slice 0, and of one whose
+     * Minimum Array Element is 1 (its faces count from there) */
+    for (uint32_t first = 0; first < 2; first++) {
+        uint32_t slice = first + 6 * 2 + face;
+        int64_t cx = x, cy = y;
+        bool ok = smp_cube_cross(4, first, &cx, &cy, &slice);
+        CHECKF(ok && slice == first + 6 * 2 + want_face && cx == want_x && cy == want_y,
+               "line %d, first slice %u: got %d face %u (%" PRId64 ",%" PRId64 "), want face "
+               "%u (%" PRId64 ",%" PRId64 ")", line, first, ok, slice - 12 - first, cx, cy,
+               want_face, want_x, want_y);
+    }
 }
 #define CROSS(f, x, y, g, x2, y2) check_cross(__LINE__, f, x, y, g, x2, y2)
 
@@ -193,7 +199,7 @@ TEST(cube_cross_nearest)
                             }
                     int64_t X = x, Y = y;
                     uint32_t slice = f;
-                    bool ok = smp_cube_cross((uint32_t)n, &X, &Y, &slice);
+                    bool ok = smp_cube_cross((uint32_t)n, 0, &X, &Y, &slice);
                     CHECKF(ok && slice == bf && X == bi && Y == bj,
                            "n %d face %u (%d,%d): got face %u (%" PRId64 ",%" PRId64
                            "), nearest face %u (%d,%d)", n, f, x, y, slice, X, Y, bf, bi, bj);
@@ -204,17 +210,17 @@ TEST(cube_cross_inside_and_corners)
 {
     int64_t x = 2, y = 3;
     uint32_t slice = 5;
-    CHECK(smp_cube_cross(4, &x, &y, &slice));
+    CHECK(smp_cube_cross(4, 0, &x, &y, &slice));
     CHECK(x == 2 && y == 3 && slice == 5);
     const int64_t corners[][2] = { { -1, -1 }, { 4, -1 }, { -1, 4 }, { 4, 4 },
                                    { INT64_MIN, INT64_MAX } };
     for (unsigned i = 0; i < 5; i++) {
         x = corners[i][0], y = corners[i][1], slice = 7;
-        CHECK(!smp_cube_cross(4, &x, &y, &slice));
+        CHECK(!smp_cube_cross(4, 0, &x, &y, &slice));
         CHECK(x == corners[i][0] && y == corners[i][1] && slice == 7);
     }
     x = -1, y = 0, slice = 0;
-    CHECK(!smp_cube_cross(0, &x, &y, &slice));
+    CHECK(!smp_cube_cross(0, 0, &x, &y, &slice));
 }
 
 /* ---- through g7sf_sample ---- */

@@ -53,7 +53,7 @@ void smp_cube_map(const float dir[3], const float ddir[2][3], unsigned *face, fl
  * edge has |component| = n + 2k - 1 on that axis; folding it over the edge
  * (that component to +-n, the major one to +-(n - 2k + 1)) lands on the
  * k-th row of the adjacent face, the same distance along the edge. */
-bool smp_cube_cross(uint32_t n, int64_t *x, int64_t *y, uint32_t *slice)
+bool smp_cube_cross(uint32_t n, uint32_t first, int64_t *x, int64_t *y, uint32_t *slice)
 {
     if (n == 0)
         return false;
@@ -67,7 +67,7 @@ bool smp_cube_cross(uint32_t n, int64_t *x, int64_t *y, uint32_t *slice)
     /* Beyond the whole adjacent face: its far row. */
     int64_t i = *x < -N ? -N : *x > 2 * N - 1 ? 2 * N - 1 : *x;
     int64_t j = *y < -N ? -N : *y > 2 * N - 1 ? 2 * N - 1 : *y;
-    unsigned f = *slice % 6, ma = f / 2;
+    unsigned f = smp_cube_face(*slice, first), ma = f / 2;
     int64_t P[3];
     P[ma] = f & 1 ? -N : N;
     P[face_axes[f].s_axis] = face_axes[f].s_sign * (2 * i + 1 - N);

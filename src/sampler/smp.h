@@ -163,10 +163,18 @@ bool smp_chroma_match(const smp_ctx *c, const g7sf_texel *t, const g7sf_texel *r
  * from the direction's derivatives ddir[0] = d/dx, ddir[1] = d/dy. */
 void smp_cube_map(const float dir[3], const float ddir[2][3], unsigned *face, float st[2],
                   float dst[2][2]);
-/* TEXCOORDMODE_CUBE: maps (x, y) outside face L->slice % 6 of an n x n face
- * onto the adjacent face; returns false when both coordinates are outside
- * (a corner), which the caller resolves by clamping. */
-bool smp_cube_cross(uint32_t n, int64_t *x, int64_t *y, uint32_t *slice);
+/* The face (enum g7sf_cube_face) of slice `slice` of a cube view whose
+ * first slice is `first` (Minimum Array Element): the faces of each cube
+ * follow in order from there (smp_slice in sample.c). */
+static inline unsigned smp_cube_face(uint32_t slice, uint32_t first)
+{
+    return (slice - first) % 6;
+}
+/* TEXCOORDMODE_CUBE: maps (x, y) outside face smp_cube_face(*slice, first)
+ * of an n x n face onto the adjacent face of the same cube; returns false
+ * when both coordinates are outside (a corner), which the caller resolves
+ * by clamping. */
+bool smp_cube_cross(uint32_t n, uint32_t first, int64_t *x, int64_t *y, uint32_t *slice);
 
 /* ---- lod.c ---- */
 /* Level selection for one pixel after §2.2.1.5. */

@@ -210,7 +210,7 @@ static void prefilter(smp_ctx *c, g7sf_texel *t, const g7sf_texel *right)
  * (smp_slice). */
 static bool face_disabled(const smp_ctx *c, uint32_t slice)
 {
-    unsigned f = (slice - c->tex->min_array_element) % 6;
+    unsigned f = smp_cube_face(slice, c->tex->min_array_element);
     return !(c->tex->cube_face_enables >> (4 - 2 * (f / 2) + (f & 1)) & 1);
 }
 
@@ -266,7 +266,7 @@ static int64_t clamp64(int64_t v, uint32_t n)
 static void texel_cube(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, g7sf_texel *out)
 {
     uint32_t n = L->size[0], slice = L->slice;
-    if (smp_cube_cross(n, &x, &y, &slice)) {
+    if (smp_cube_cross(n, c->tex->min_array_element, &x, &y, &slice)) {
         texel_addressed(c, L, x, y, 0, slice, out);
         return;
     }
@@ -277,7 +277,7 @@ static void texel_cube(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, g7s
         int64_t sx = side[e][0], sy = side[e][1];
         uint32_t ss = L->slice;
         g7sf_texel t;
-        smp_cube_cross(n, &sx, &sy, &ss);
+        smp_cube_cross(n, c->tex->min_array_element, &sx, &sy, &ss);
         texel_addressed(c, L, sx, sy, 0, ss, &t);
         for (unsigned i = 0; i < 4; i++)
             out->f[i] += t.f[i];
