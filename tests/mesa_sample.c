@@ -230,6 +230,8 @@ void ms_texture_from_gl(const ms_config *c, unsigned levels, uint32_t base,
     t->surface_array = c->target == GL_TEXTURE_1D_ARRAY || c->target == GL_TEXTURE_2D_ARRAY
                     || c->target == GL_TEXTURE_CUBE_MAP_ARRAY;
     t->cube_face_enables = ti->cube ? 0x3F : 0;
+    for (unsigned i = 0; i < 4; i++)   /* i965 on Haswell: the GL swizzle, here R, G, B, A */
+        t->channel_select[i] = G7SF_SCS_RED + i;
     t->array_len = c->target == GL_TEXTURE_3D ? 1 : s->depth;
     /* i965: Surface Min LOD = GL_TEXTURE_BASE_LEVEL, MIP Count = the last
      * level the view reaches minus it. */

@@ -21,6 +21,9 @@ void t_smp_init(t_smp *f, unsigned type, unsigned format, uint32_t w, uint32_t h
     f->tex.format = format;
     f->tex.array_len = type == G7SF_SURFTYPE_3D ? 1 : depth;
     f->tex.mip_count = levels - 1;
+    /* R, G, B, A: Haswell reads Shader Channel Select (ignored on Ivy Bridge) */
+    for (unsigned i = 0; i < 4; i++)
+        f->tex.channel_select[i] = G7SF_SCS_RED + i;
     f->args.op = G7SF_OP_SAMPLE;
     f->args.n = 4;
     f->args.mask = 0xF;

@@ -6,20 +6,25 @@
 
 void t_state_round_trip(const g7sf_state_desc *d, unsigned iterations)
 {
-    uint32_t *dw = calloc(d->dwords, 4), *back = calloc(d->dwords, 4);
-    void *s = calloc(1, d->struct_size), *s2 = calloc(1, d->struct_size);
-    for (unsigned it = 0; it < iterations && !t_failed(); it++) {
-        for (unsigned i = 0; i < d->dwords; i++)
-            dw[i] = (uint32_t)t_rand();
-        g7sf_state_unpack(d, dw, s);
-        CHECKF(g7sf_state_pack(d, s, back) == 0, "%s: pack of unpacked dwords failed", d->name);
-        for (unsigned i = 0; i < d->dwords; i++)
-            CHECKF(back[i] == (dw[i] & ~g7sf_state_reserved_mask(d, i)),
-                   "%s DW%u: 0x%08x packs back as 0x%08x", d->name, i, dw[i], back[i]);
-        g7sf_state_unpack(d, back, s2);
-        CHECKF(memcmp(s, s2, d->struct_size) == 0, "%s: unpack(pack(s)) != s", d->name);
+    for (unsigned p = G7SF_IVB; p <= G7SF_HSW; p++) {
+        unsigned n = g7sf_state_dwords(d, p);
+        uint32_t *dw = calloc(n, 4), *back = calloc(n, 4);
+        void *s = calloc(1, d->struct_size), *s2 = calloc(1, d->struct_size);
+        for (unsigned it = 0; it < iterations && !t_failed(); it++) {
+            for (unsigned i = 0; i < n; i++)
+                dw[i] = (uint32_t)t_rand();
+            g7sf_state_unpack_on(d, p, dw, s);
+            CHECKF(g7sf_state_pack_on(d, p, s, back) == 0, "%s: pack of unpacked dwords "
+                   "failed on platform %u", d->name, p);
+            for (unsigned i = 0; i < n; i++)
+                CHECKF(back[i] == (dw[i] & ~g7sf_state_reserved_mask_on(d, p, i)),
+                       "%s DW%u: 0x%08x packs back as 0x%08x (platform %u)", d->name, i, dw[i],
+                       back[i], p);
+            g7sf_state_unpack_on(d, p, back, s2);
+            CHECKF(memcmp(s, s2, d->struct_size) == 0, "%s: unpack(pack(s)) != s", d->name);
+        }
+        free(dw), free(back), free(s), free(s2);
     }
-    free(dw), free(back), free(s), free(s2);
 }
 
 void t_state_positions(const g7sf_state_desc *d, const t_field_pos *pos, unsigned n)
@@ -46,4 +51,12 @@ void t_state_values(const g7sf_state_desc *d, const uint32_t *dw, const t_field_
                    d->name, v->field, (long long)g7sf_field_extract(f, 0, dw),
                    (long long)v->value);
     }
+}
+
+unsigned t_fields_on(const g7sf_state_desc *d, enum g7sf_platform p)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < d->nfields; i++)
+        n += g7sf_field_on(&d->fields[i], p);
+    return n;
 }

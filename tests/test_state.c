@@ -29,26 +29,115 @@ TEST(every_structure_is_well_formed)
         const g7sf_state_desc *d = g7sf_state_at(i);
         CHECKF(d->dwords > 0 && d->nfields > 0, "%s is empty", d->name);
         CHECKF(d->section && *d->section, "%s has no PRM section", d->name);
-        /* every field lies inside the structure and no two F/A rows overlap */
-        uint32_t *seen = calloc(d->dwords, 4);
-        for (unsigned f = 0; f < d->nfields; f++) {
-            const g7sf_field *x = &d->fields[f];
-            if (x->variant)
-                continue;   /* variants overlap by design */
-            CHECKF(x->hi >= x->lo && x->hi < 32, "%s.%s: bad bit range", d->name, x->name);
-            for (unsigned k = 0; k < x->count; k++) {
-                unsigned dwi = x->dw + k * x->dw_stride, lo = x->lo + k * x->bit_stride,
-                         hi = x->hi + k * x->bit_stride;
-                CHECKF(dwi < d->dwords && hi < 32, "%s.%s[%u] outside", d->name, x->name, k);
-                if (dwi >= d->dwords || hi >= 32)
-                    continue;
-                uint32_t m = (hi - lo == 31 ? 0xffffffffu : ((1u << (hi - lo + 1)) - 1)) << lo;
-                CHECKF(!(seen[dwi] & m), "%s.%s[%u] overlaps another field", d->name, x->name, k);
-                seen[dwi] |= m;
+        /* on each platform, every field it has lies inside the structure
+         * and no two F/A/H rows overlap */
+        for (unsigned p = G7SF_IVB; p <= G7SF_HSW; p++) {
+            unsigned n = g7sf_state_dwords(d, p);
+            CHECKF(n >= d->dwords, "%s: shorter on platform %u", d->name, p);
+            uint32_t *seen = calloc(n, 4);
+            for (unsigned f = 0; f < d->nfields; f++) {
+                const g7sf_field *x = &d->fields[f];
+                CHECKF(x->platforms && !(x->platforms & ~G7SF_ON_ALL), "%s.%s: platforms 0x%x",
+                       d->name, x->name, x->platforms);
+                CHECKF(g7sf_field_on(x, G7SF_HSW), "%s.%s: not on Haswell", d->name, x->name);
+                if (x->variant || !g7sf_field_on(x, p))
+                    continue;   /* variants overlap by design */
+                CHECKF(x->hi >= x->lo && x->hi < 32, "%s.%s: bad bit range", d->name, x->name);
+                for (unsigned k = 0; k < x->count; k++) {
+                    unsigned dwi = x->dw + k * x->dw_stride, lo = x->lo + k * x->bit_stride,
+                             hi = x->hi + k * x->bit_stride;
+                    CHECKF(dwi < n && hi < 32, "%s.%s[%u] outside", d->name, x->name, k);
+                    if (dwi >= n || hi >= 32)
+                        continue;
+                    uint32_t m = (hi - lo == 31 ? 0xffffffffu : ((1u << (hi - lo + 1)) - 1)) << lo;
+                    CHECKF(!(seen[dwi] & m), "%s.%s[%u] overlaps another field", d->name,
+                           x->name, k);
+                    seen[dwi] |= m;
+                }
             }
+            free(seen);
         }
-        free(seen);
     }
+}
+
+/* Haswell's fields (gen75.xml) are there on Haswell only: Ivy Bridge
+ * unpacks them as 0, keeps their bits reserved, refuses to pack them and
+ * reads 4 border-colour DWords, Haswell 20. */
+TEST(haswell_fields_exist_on_haswell_only)
+{
+    const g7sf_state_desc *rss = &g7sf_desc_RENDER_SURFACE_STATE;
+    const g7sf_state_desc *bc = &g7sf_desc_SAMPLER_BORDER_COLOR_STATE;
+    CHECK_EQ(g7sf_state_dwords(rss, G7SF_IVB), 8);
+    CHECK_EQ(g7sf_state_dwords(rss, G7SF_HSW), 8);
+    CHECK_EQ(g7sf_state_dwords(bc, G7SF_IVB), 4);
+    CHECK_EQ(g7sf_state_dwords(bc, G7SF_HSW), 20);
+    /* DW7: Shader Channel Select R/G/B/A = 27:25 .. 18:16; DW3 20:18 */
+    CHECK_EQ(g7sf_state_reserved_mask_on(rss, G7SF_IVB, 7) & 0x0fff0000u, 0x0fff0000u);
+    CHECK_EQ(g7sf_state_reserved_mask_on(rss, G7SF_HSW, 7) & 0x0fff0000u, 0);
+    CHECK_EQ(g7sf_state_reserved_mask_on(rss, G7SF_IVB, 3) & 0x001c0000u, 0x001c0000u);
+    CHECK_EQ(g7sf_state_reserved_mask_on(rss, G7SF_HSW, 3) & 0x001c0000u, 0);
+    CHECK_EQ(g7sf_state_reserved_mask(rss, 7), g7sf_state_reserved_mask_on(rss, G7SF_IVB, 7));
+    uint32_t dw[8] = { 0 };
+    dw[3] = 1u << 18;
+    dw[7] = 7u << 25 | 6u << 22 | 5u << 19 | 4u << 16;   /* ALPHA, BLUE, GREEN, RED */
+    g7sf_render_surface_state ss;
+    g7sf_state_unpack_on(rss, G7SF_HSW, dw, &ss);
+    CHECK_EQ(ss.shader_channel_select_red, G7SF_SCS_ALPHA);
+    CHECK_EQ(ss.shader_channel_select_green, G7SF_SCS_BLUE);
+    CHECK_EQ(ss.shader_channel_select_blue, G7SF_SCS_GREEN);
+    CHECK_EQ(ss.shader_channel_select_alpha, G7SF_SCS_RED);
+    CHECK_EQ(ss.integer_surface_format, 1);
+    uint32_t back[8];
+    CHECK_EQ(g7sf_state_pack_on(rss, G7SF_HSW, &ss, back), 0);
+    CHECK_EQ(back[7], dw[7]);
+    CHECK_EQ(back[3], dw[3]);
+    CHECK_EQ(g7sf_state_pack(rss, &ss, back), G7SF_ERANGE);   /* lost on Ivy Bridge */
+    g7sf_state_unpack(rss, dw, &ss);
+    CHECK_EQ(ss.shader_channel_select_red, 0);
+    CHECK_EQ(ss.integer_surface_format, 0);
+    CHECK_EQ(g7sf_state_pack(rss, &ss, back), 0);
+    CHECK_EQ(back[7], 0);
+    /* the border colour's integer fields: DW16-19, 8/16-bit ones overlaid */
+    uint32_t b[20] = { 0 };
+    b[16] = 0x44332211u, b[17] = 0x55555555u, b[18] = 0x88776655u, b[19] = 0x99999999u;
+    g7sf_sampler_border_color_state st;
+    g7sf_state_unpack_on(bc, G7SF_HSW, b, &st);
+    CHECK_EQ(st.border_color_8bit_red, 0x11);
+    CHECK_EQ(st.border_color_8bit_alpha, 0x44);
+    CHECK_EQ(st.border_color_16bit_green, 0x4433);
+    CHECK_EQ(st.border_color_16bit_blue, 0x6655);
+    CHECK_EQ(st.border_color_16bit_alpha, 0x8877);
+    CHECK_EQ(st.border_color_32bit_green, 0x55555555u);
+    CHECK_EQ(st.border_color_32bit_alpha, 0x99999999u);
+    uint32_t b2[20];
+    CHECK_EQ(g7sf_state_pack_on(bc, G7SF_HSW, &st, b2), 0);
+    CHECK(!memcmp(b, b2, sizeof b));
+}
+
+/* Trilinear Filter Quality value 1 is Haswell's: a name there, reserved on
+ * Ivy Bridge. */
+TEST(haswell_enum_values_are_reserved_on_ivy_bridge)
+{
+    const g7sf_field *f = g7sf_state_field(&g7sf_desc_SAMPLER_STATE, "Trilinear Filter Quality");
+    char buf[64];
+    int64_t v = -1;
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    g7sf_field_format_on(f, G7SF_HSW, 1, buf, sizeof buf);
+    CHECK_STR(buf, "1 (TRIQUAL_HIGH/MAG_CLAMP_MIPFILTER)");
+    g7sf_field_format_on(f, G7SF_IVB, 1, buf, sizeof buf);
+    CHECK_STR(buf, "1 (reserved)");
+    g7sf_field_format(f, 1, buf, sizeof buf);
+    CHECK_STR(buf, "1 (reserved)");
+    CHECK_EQ(g7sf_field_parse_on(f, G7SF_HSW, "triqual_high/mag_clamp_mipfilter", &v), 0);
+    CHECK_EQ(v, 1);
+    CHECK_EQ(g7sf_field_parse_on(f, G7SF_IVB, "TRIQUAL_HIGH/MAG_CLAMP_MIPFILTER", &v),
+             G7SF_EINVAL);
+    CHECK_EQ(g7sf_field_parse_on(f, G7SF_IVB, "1", &v), 0);   /* the number stays a value */
+    CHECK(g7sf_enum_on(g7sf_en_trilinear_quality, 2, G7SF_IVB));
+    CHECK(!g7sf_enum_on(g7sf_en_trilinear_quality, 1, G7SF_IVB));
+    CHECK(g7sf_enum_on(g7sf_en_trilinear_quality, 1, G7SF_HSW));
 }
 
 /* The one integer syntax (g7sf_parse_int): decimal, 0x, 0b, a sign; a

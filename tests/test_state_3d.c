@@ -41,7 +41,24 @@ TEST(sampler_border_color_state_positions_match_mesa_gen7_xml)
         {"Border Color Blue", 64, 95},       {"Border Color Alpha", 96, 127},
     };
     t_state_positions(&g7sf_desc_SAMPLER_BORDER_COLOR_STATE, pos, N(pos));
-    CHECK_EQ(g7sf_desc_SAMPLER_BORDER_COLOR_STATE.nfields, N(pos));
+    CHECK_EQ(t_fields_on(&g7sf_desc_SAMPLER_BORDER_COLOR_STATE, G7SF_IVB), N(pos));
+}
+
+/* gen75.xml's 20-DWord layout adds the integer colours at DW16-19. */
+TEST(sampler_border_color_state_haswell_positions_match_mesa_gen75_xml)
+{
+    static const t_field_pos pos[] = {
+        {"Border Color 8bit Red", 512, 519},    {"Border Color 8bit Green", 520, 527},
+        {"Border Color 8bit Blue", 528, 535},   {"Border Color 8bit Alpha", 536, 543},
+        {"Border Color 16bit Red", 512, 527},   {"Border Color 16bit Green", 528, 543},
+        {"Border Color 16bit Blue", 576, 591},  {"Border Color 16bit Alpha", 592, 607},
+        {"Border Color 32bit Red", 512, 543},   {"Border Color 32bit Green", 544, 575},
+        {"Border Color 32bit Blue", 576, 607},  {"Border Color 32bit Alpha", 608, 639},
+    };
+    const g7sf_state_desc *d = &g7sf_desc_SAMPLER_BORDER_COLOR_STATE;
+    t_state_positions(d, pos, N(pos));
+    CHECK_EQ(t_fields_on(d, G7SF_HSW) - t_fields_on(d, G7SF_IVB), N(pos));
+    CHECK_EQ(g7sf_state_dwords(d, G7SF_HSW), 20);
 }
 
 static const t_field_pos command_header[] = {

@@ -96,10 +96,11 @@ TEST(each_printed_name_parses_to_its_constant_and_prints_back)
             const entry *e = &L->entries[i];
             int64_t v = -1;
             char buf[96], want[96];
-            CHECKF(g7sf_field_parse(f, e->name, &v) == 0 && v == e->constant,
+            /* on Haswell, which has every value (Ivy Bridge: test_state.c) */
+            CHECKF(g7sf_field_parse_on(f, G7SF_HSW, e->name, &v) == 0 && v == e->constant,
                    "%s: \"%s\" parses to %lld, G7SF_%s is %lld", f->name, e->name,
                    (long long)v, e->ident, e->constant);
-            g7sf_field_format(f, e->constant, buf, sizeof buf);
+            g7sf_field_format_on(f, G7SF_HSW, e->constant, buf, sizeof buf);
             snprintf(want, sizeof want, "%lld (%s)", e->constant, e->name);
             CHECKF(!strcmp(buf, want), "%s: G7SF_%s prints \"%s\", want \"%s\"", f->name,
                    e->ident, buf, want);

@@ -44,8 +44,30 @@ TEST(render_surface_state_positions_match_mesa_gen7_xml)
     };
     const g7sf_state_desc *d = &g7sf_desc_RENDER_SURFACE_STATE;
     t_state_positions(d, pos, sizeof pos / sizeof pos[0]);
-    CHECK_EQ(d->nfields, sizeof pos / sizeof pos[0]);   /* no field left unchecked */
+    CHECK_EQ(t_fields_on(d, G7SF_IVB), sizeof pos / sizeof pos[0]);   /* none unchecked */
     CHECK_EQ(d->dwords, 8);
+}
+
+/* What gen75.xml adds (the rest is gen7.xml's, above). */
+TEST(render_surface_state_haswell_positions_match_mesa_gen75_xml)
+{
+    static const t_field_pos pos[] = {
+        {"Integer Surface Format", 114, 116},    {"Shader Channel Select Red", 249, 251},
+        {"Shader Channel Select Green", 246, 248}, {"Shader Channel Select Blue", 243, 245},
+        {"Shader Channel Select Alpha", 240, 242},
+    };
+    const g7sf_state_desc *d = &g7sf_desc_RENDER_SURFACE_STATE;
+    t_state_positions(d, pos, sizeof pos / sizeof pos[0]);
+    CHECK_EQ(t_fields_on(d, G7SF_HSW) - t_fields_on(d, G7SF_IVB), sizeof pos / sizeof pos[0]);
+    for (unsigned i = 0; i < sizeof pos / sizeof pos[0]; i++) {
+        const g7sf_field *f = g7sf_state_field(d, pos[i].field);
+        CHECKF(f && !g7sf_field_on(f, G7SF_IVB), "%s on Ivy Bridge", pos[i].field);
+    }
+    /* SCS_ZERO 0, SCS_ONE 1, SCS_RED .. SCS_ALPHA 4 .. 7 (gen75.xml) */
+    CHECK_EQ(G7SF_SCS_ZERO, 0);
+    CHECK_EQ(G7SF_SCS_ONE, 1);
+    CHECK_EQ(G7SF_SCS_RED, 4);
+    CHECK_EQ(G7SF_SCS_ALPHA, 7);
 }
 
 TEST(binding_table_state_position_matches_mesa_gen7_xml)

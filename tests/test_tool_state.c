@@ -367,6 +367,15 @@ TEST(exit_status_and_messages)
         { "encode BLEND_STATE 'Color Buffer Blend Enable=1'", 1, "is an array of 8" },
         { "encode BLEND_STATE 'Color Buffer Blend Enable[8]=1'", 1, "[0] to" },
         { "formats NO_SUCH_FORMAT", 1, "unknown surface format 'NO_SUCH_FORMAT'" },
+        { "--platform=skl list", 2, "'skl' is not a platform (ivb or hsw)" },
+        { "encode RENDER_SURFACE_STATE 'Shader Channel Select Red=SCS_ALPHA'", 1,
+          "'Shader Channel Select Red' is a Haswell field of RENDER_SURFACE_STATE" },
+        { "encode SAMPLER_STATE 'Trilinear Filter Quality=TRIQUAL_HIGH/MAG_CLAMP_MIPFILTER'", 1,
+          "or a name: TRIQUAL_FULL, TRIQUAL_MED, TRIQUAL_LOW" },
+        { "decode SAMPLER_BORDER_COLOR_STATE 0 0 0 0 0", 1,
+          "SAMPLER_BORDER_COLOR_STATE has 4 DWords on Ivy Bridge, 5 given" },
+        { "--platform=hsw decode SAMPLER_BORDER_COLOR_STATE 0 0 0 0 0", 1,
+          "SAMPLER_BORDER_COLOR_STATE has 20 DWords on Haswell, 5 given" },
     };
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         int rc = t_tool_run("gen7sf-state", "%s", cases[i].args);
@@ -406,33 +415,83 @@ TEST(help_and_version)
 TEST(decode_and_encode_every_structure)
 {
     static char out[1 << 16];
+    static const char *const plat[] = { [G7SF_IVB] = "ivb", [G7SF_HSW] = "hsw" };
     char path[200], args[400];
     snprintf(path, sizeof path, "%s/tests/every_dump.hex", t_build_dir());
-    for (unsigned i = 0; i < g7sf_state_count(); i++) {
-        const g7sf_state_desc *d = g7sf_state_at(i);
-        FILE *f = fopen(path, "w");
-        if (!f)
-            break;
-        for (unsigned k = 0; k < d->dwords; k++)
-            fprintf(f, "%08x%c", (uint32_t)t_rand(), k % 8 == 7 ? '\n' : ' ');
-        fclose(f);
-        snprintf(args, sizeof args, "decode %s -f %s", d->name, path);
-        CHECKF(run(args, out, sizeof out) == 0, "decode %s failed", d->name);
-        unsigned lines = 0, want = 0;
-        for (const char *p = out; *p; p++)
-            lines += *p == '\n';
-        for (unsigned k = 0; k < d->nfields; k++)
-            want += d->fields[k].count;
-        CHECKF(lines >= want, "%s: %u lines for %u field elements", d->name, lines, want);
-        /* the first field set to 1 (or its first enum value) encodes */
-        const g7sf_field *fl = &d->fields[0];
-        char name[128];
-        g7sf_field_name(fl, 0, name, sizeof name);
-        snprintf(args, sizeof args, "encode %s '%s=%s'", d->name, name,
-                 fl->enums ? fl->enums[0].name : fl->type == G7SF_FT_ADDR ? "0" : "1");
-        CHECKF(run(args, out, sizeof out) == 0, "%s", args);
-    }
+    for (unsigned p = G7SF_IVB; p <= G7SF_HSW; p++)
+        for (unsigned i = 0; i < g7sf_state_count(); i++) {
+            const g7sf_state_desc *d = g7sf_state_at(i);
+            FILE *f = fopen(path, "w");
+            if (!f)
+                break;
+            for (unsigned k = 0; k < g7sf_state_dwords(d, p); k++)
+                fprintf(f, "%08x%c", (uint32_t)t_rand(), k % 8 == 7 ? '\n' : ' ');
+            fclose(f);
+            snprintf(args, sizeof args, "--platform=%s decode %s -f %s", plat[p], d->name, path);
+            CHECKF(run(args, out, sizeof out) == 0, "%s failed", args);
+            unsigned lines = 0, want = 0;
+            for (const char *c = out; *c; c++)
+                lines += *c == '\n';
+            for (unsigned k = 0; k < d->nfields; k++)
+                want += g7sf_field_on(&d->fields[k], p) ? d->fields[k].count : 0;
+            CHECKF(lines >= want, "%s: %u lines for %u field elements", d->name, lines, want);
+            /* the first field set to 1 (or its first enum value) encodes */
+            const g7sf_field *fl = &d->fields[0];
+            char name[128];
+            g7sf_field_name(fl, 0, name, sizeof name);
+            snprintf(args, sizeof args, "--platform=%s encode %s '%s=%s'", plat[p], d->name,
+                     name, fl->enums ? fl->enums[0].name : fl->type == G7SF_FT_ADDR ? "0" : "1");
+            CHECKF(run(args, out, sizeof out) == 0, "%s", args);
+        }
     remove(path);
+}
+
+/* --platform=hsw shows and takes Haswell's fields (gen75.xml), lengths and
+ * enum values; the default, ivb, reports those bits as reserved. */
+TEST(platform_option_shows_haswell_fields)
+{
+    static char out[1 << 14];
+    /* DW3 Integer Surface Format 1; DW7 Shader Channel Select B, G, R, ONE */
+    const char *rss = "decode RENDER_SURFACE_STATE 0x20000000 0 0 0x40000 0 0 0 0x0d610000";
+    char args[256];
+    snprintf(args, sizeof args, "--platform=hsw %s", rss);
+    CHECK_EQ(run(args, out, sizeof out), 0);
+    CHECK(strstr(out, "Shader Channel Select Red: 6 (SCS_BLUE)\n") != NULL);
+    CHECK(strstr(out, "Shader Channel Select Green: 5 (SCS_GREEN)\n") != NULL);
+    CHECK(strstr(out, "Shader Channel Select Blue: 4 (SCS_RED)\n") != NULL);
+    CHECK(strstr(out, "Shader Channel Select Alpha: 1 (SCS_ONE)\n") != NULL);
+    CHECK(strstr(out, "Integer Surface Format: 1\n") != NULL);
+    CHECK(strstr(out, "Resource Min LOD: 128.0") == NULL);
+    CHECK(strstr(out, "warning") == NULL);
+    CHECK_EQ(run(rss, out, sizeof out), 0);   /* Ivy Bridge: reserved bits */
+    CHECK(strstr(out, "Shader Channel Select") == NULL);
+    CHECK(strstr(out, "warning: DW3 has reserved bits set: 0x00040000") != NULL);
+    CHECK(strstr(out, "warning: DW7 has reserved bits set: 0x0d610000") != NULL);
+    CHECK_EQ(run("--platform=ivb list", out, sizeof out), 0);
+    CHECK(strstr(out, "DWords on Ivy Bridge") != NULL);
+    CHECK_EQ(run("--platform=HSW list", out, sizeof out), 0);
+    CHECK(strstr(out, "DWords on Haswell") != NULL);
+    const char *bc = strstr(out, "\nSAMPLER_BORDER_COLOR_STATE ");
+    CHECK(bc && strtoul(bc + 28, NULL, 10) == 20);
+    /* encode: the fields and their names exist on Haswell only */
+    CHECK_EQ(run("--platform=hsw encode RENDER_SURFACE_STATE 'Shader Channel Select Red=SCS_ALPHA'"
+                 " 'Shader Channel Select Alpha=scs_red'", out, sizeof out), 0);
+    CHECK_STR(out, "0x00000000 0x00000000 0x00000000 0x00000000 0x00000000 0x00000000 "
+                   "0x00000000 0x0e040000\n");
+    CHECK_EQ(run("--platform=hsw encode SAMPLER_STATE "
+                 "'Trilinear Filter Quality=TRIQUAL_HIGH/MAG_CLAMP_MIPFILTER'", out, sizeof out), 0);
+    CHECK_STR(out, "0x00000000 0x00000000 0x00000000 0x00000800\n");
+    CHECK_EQ(run("decode SAMPLER_STATE 0 0 0 0x800", out, sizeof out), 0);
+    CHECK(strstr(out, "Trilinear Filter Quality: 1 (reserved)\n") != NULL);
+    CHECK_EQ(run("--platform=hsw decode SAMPLER_STATE 0 0 0 0x800", out, sizeof out), 0);
+    CHECK(strstr(out, "Trilinear Filter Quality: 1 (TRIQUAL_HIGH/MAG_CLAMP_MIPFILTER)\n") != NULL);
+    /* the border colour: 20 DWords on Haswell (errors: tool_errors) */
+    CHECK_EQ(run("--platform=hsw decode SAMPLER_BORDER_COLOR_STATE 0 0 0 0x3f800000 0 0 0 0 0 0 "
+                 "0 0 0 0 0 0 0x04030201 7 0x0a090605 9", out, sizeof out), 0);
+    CHECK(strstr(out, "Border Color 8bit Red: 1\n") != NULL);
+    CHECK(strstr(out, "Border Color 16bit Green: 1027\n") != NULL);   /* 0x0403 */
+    CHECK(strstr(out, "Border Color 16bit Alpha: 2569\n") != NULL);   /* 0x0a09 */
+    CHECK(strstr(out, "Border Color 32bit Green: 7\n") != NULL);
 }
 
 /* 'formats': the header, then one line per format of the PRM table. */

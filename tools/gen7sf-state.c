@@ -4,6 +4,8 @@
  *   gen7sf-state decode NAME -f FILE          (hex dump, see hexwords.h; - = stdin)
  *   gen7sf-state encode NAME "Field Name=value" ...
  *   gen7sf-state formats [FORMAT]             (the surface format table)
+ * --platform=ivb|hsw (before the command; ivb by default) chooses the
+ * fields, lengths and enum values of that platform.
  * Exit status (cli.h): 0 done, 1 bad input (names, values, files), 2 usage. */
 #include <ctype.h>
 #include <getopt.h>
@@ -11,12 +13,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 #include "format_arg.h"
 #include "gen7sf/format.h"
 #include "gen7sf/state.h"
 #include "hexwords.h"
+
+static enum g7sf_platform plat = G7SF_IVB;   /* --platform */
+static const char *const plat_names[] = { [G7SF_IVB] = "ivb", [G7SF_HSW] = "hsw" };
 
 static int usage(void)
 {
@@ -27,6 +33,10 @@ static int usage(void)
            "       %s encode NAME \"Field Name=value\" ...\n"
            "       %s formats [FORMAT]          (all surface formats, or one by name/code)\n"
            "       %s --help | --version\n"
+           "Before the command, --platform=ivb (the default) or --platform=hsw takes\n"
+           "the structures as that platform has them: Haswell adds fields (Shader\n"
+           "Channel Select, Integer Surface Format, integer border colours), DWords\n"
+           "(SAMPLER_BORDER_COLOR_STATE is 20 long) and enum values.\n"
            "NAME is a structure from 'list' (any case).  Numbers are decimal, 0x hex or\n"
            "0b binary; a decimal never starts with 0 (010 is refused, not octal).  A\n"
            "value is an integer (the field's value, in fixed-point and float fields\n"
@@ -36,6 +46,14 @@ static int usage(void)
            "Exit status: 0 done, 1 bad input, 2 usage error.\n",
            p, p, p, p, p, p);
     return CLI_EXIT_OK;
+}
+
+/* " on Haswell" where the length differs by platform, for messages. */
+static const char *on_plat(const g7sf_state_desc *d)
+{
+    if (g7sf_state_dwords(d, G7SF_IVB) == g7sf_state_dwords(d, G7SF_HSW))
+        return "";
+    return plat == G7SF_HSW ? " on Haswell" : " on Ivy Bridge";
 }
 
 static const g7sf_state_desc *find(const char *name)
@@ -54,17 +72,18 @@ static int list(void)
     int wname = (int)strlen(head[0]), wdw = (int)strlen(head[1]);
     for (unsigned i = 0; i < g7sf_state_count(); i++) {
         const g7sf_state_desc *d = g7sf_state_at(i);
-        int n = snprintf(NULL, 0, "%u", d->dwords);
+        int n = snprintf(NULL, 0, "%u", g7sf_state_dwords(d, plat));
         if ((int)strlen(d->name) > wname)
             wname = (int)strlen(d->name);
         if (n > wdw)
             wdw = n;
     }
-    printf("# sections are of Vol. 4 Part 1 (Shared Functions) unless a volume is named\n");
+    printf("# sections are of Vol. 4 Part 1 (Shared Functions) unless a volume is named; "
+           "DWords on %s\n", plat == G7SF_HSW ? "Haswell" : "Ivy Bridge");
     printf("%-*s  %*s  %s\n", wname, head[0], wdw, head[1], head[2]);
     for (unsigned i = 0; i < g7sf_state_count(); i++) {
         const g7sf_state_desc *d = g7sf_state_at(i);
-        printf("%-*s  %*u  %s\n", wname, d->name, wdw, d->dwords, d->section);
+        printf("%-*s  %*u  %s\n", wname, d->name, wdw, g7sf_state_dwords(d, plat), d->section);
     }
     return CLI_EXIT_OK;
 }
@@ -85,14 +104,14 @@ static void print_fields(const g7sf_state_desc *d, const uint32_t *dw)
     char name[160], val[128];
     for (unsigned i = 0; i < d->nfields; i++) {
         const g7sf_field *f = &d->fields[i];
-        for (unsigned k = 0; k < f->count; k++) {
+        for (unsigned k = 0; g7sf_field_on(f, plat) && k < f->count; k++) {
             g7sf_field_name(f, k, name, sizeof name);
-            g7sf_field_format(f, g7sf_field_extract(f, k, dw), val, sizeof val);
+            g7sf_field_format_on(f, plat, g7sf_field_extract(f, k, dw), val, sizeof val);
             printf("%s: %s\n", name, val);
         }
     }
-    for (unsigned i = 0; i < d->dwords; i++) {
-        uint32_t r = dw[i] & g7sf_state_reserved_mask(d, i);
+    for (unsigned i = 0; i < g7sf_state_dwords(d, plat); i++) {
+        uint32_t r = dw[i] & g7sf_state_reserved_mask_on(d, plat, i);
         if (r)
             printf("warning: DW%u has reserved bits set: 0x%08x\n", i, r);
     }
@@ -104,14 +123,15 @@ static long read_words(const g7sf_state_desc *d, int argc, char **argv, uint32_t
 {
     if (!strcmp(argv[0], "-f")) {
         vio_error err;
-        long n = hexwords_read(argv[1], dw, d->dwords, &err);
+        long n = hexwords_read(argv[1], dw, g7sf_state_dwords(d, plat), &err);
         if (n < 0)
             cli_fail("%s", err.msg);
         return n < 0 ? -1 : n;
     }
     for (int i = 0; i < argc; i++) {
-        if (i >= (int)d->dwords) {
-            cli_fail("%s has %u DWords, %d given", d->name, d->dwords, argc);
+        if (i >= (int)g7sf_state_dwords(d, plat)) {
+            cli_fail("%s has %u DWords%s, %d given", d->name, g7sf_state_dwords(d, plat),
+                     on_plat(d), argc);
             return -1;
         }
         if (!parse_word(argv[i], &dw[i])) {
@@ -139,13 +159,14 @@ static int decode(int argc, char **argv)
     const g7sf_state_desc *d = find(argv[0]);
     if (!d)
         return CLI_EXIT_RUN;
-    uint32_t *dw = calloc(d->dwords, sizeof *dw);
+    unsigned len = g7sf_state_dwords(d, plat);
+    uint32_t *dw = calloc(len, sizeof *dw);
     if (!dw)
         return cli_fail("out of memory");
     long n = read_words(d, argc - 1, argv + 1, dw);
     int rc = CLI_EXIT_RUN;
-    if (n >= 0 && n != (long)d->dwords) {
-        cli_fail("%s has %u DWords, %ld given", d->name, d->dwords, n);
+    if (n >= 0 && n != (long)len) {
+        cli_fail("%s has %u DWords%s, %ld given", d->name, len, on_plat(d), n);
     } else if (n >= 0) {
         print_fields(d, dw);
         rc = CLI_EXIT_OK;
@@ -177,6 +198,9 @@ static const g7sf_field *field_ref(const g7sf_state_desc *d, char *name, unsigne
     const g7sf_field *f = g7sf_state_field(d, name);
     if (!f)
         cli_fail("%s has no field '%s' (decode prints every field name)", d->name, name);
+    else if (!g7sf_field_on(f, plat))
+        cli_fail("'%s' is a Haswell field of %s (--platform=hsw before the command)", f->name,
+                 d->name);
     else if (!br && f->count > 1)
         cli_fail("'%s' is an array of %u: name an element, \"%s[0]\" to \"%s[%u]\"", f->name,
                  f->count, f->name, f->name, f->count - 1);
@@ -212,8 +236,8 @@ static void expected(const g7sf_field *f, char *buf, size_t n)
     case G7SF_FT_UFIX:
     case G7SF_FT_SFIX:
         /* the range ends as decode prints them, without their "(raw:...)" */
-        g7sf_field_format(f, lo, a, sizeof a);
-        g7sf_field_format(f, hi, b, sizeof b);
+        g7sf_field_format_on(f, plat, lo, a, sizeof a);
+        g7sf_field_format_on(f, plat, hi, b, sizeof b);
         a[strcspn(a, " ")] = b[strcspn(b, " ")] = 0;
         snprintf(buf, n, "a number from %s to %s in steps of 1/%llu (an integer is that "
                  "value), or raw:BITS with BITS from 0 to 0x%llx", a, b, 1ull << f->frac,
@@ -225,7 +249,9 @@ static void expected(const g7sf_field *f, char *buf, size_t n)
     case G7SF_FT_ENUM:
         k = (size_t)snprintf(buf, n, "a number from 0 to %lld, or a name:", (long long)hi);
         for (const g7sf_enum *e = f->enums; e && e->name && k < n; e++)
-            k += (size_t)snprintf(buf + k, n - k, "%s %s", e == f->enums ? "" : ",", e->name);
+            if (g7sf_enum_on(f->enums, e->value, plat))
+                k += (size_t)snprintf(buf + k, n - k, "%s %s", e == f->enums ? "" : ",",
+                                      e->name);
         break;
     default:
         snprintf(buf, n, "an integer from %lld to %lld", (long long)lo, (long long)hi);
@@ -258,7 +284,7 @@ static int set_field(const g7sf_state_desc *d, const char *arg, uint32_t *dw)
     unsigned idx;
     const g7sf_field *f = field_ref(d, name, &idx);
     int64_t v;
-    if (f && g7sf_field_parse(f, value, &v)) {
+    if (f && g7sf_field_parse_on(f, plat, value, &v)) {
         char want[1024];
         expected(f, want, sizeof want);
         cli_fail("%s: '%s' is not a value of this field; expected %s", f->name, value, want);
@@ -277,14 +303,15 @@ static int encode(int argc, char **argv)
     const g7sf_state_desc *d = find(argv[0]);
     if (!d)
         return CLI_EXIT_RUN;
-    uint32_t *dw = calloc(d->dwords, sizeof *dw);
+    unsigned len = g7sf_state_dwords(d, plat);
+    uint32_t *dw = calloc(len, sizeof *dw);
     if (!dw)
         return cli_fail("out of memory");
     int rc = 0;
     for (int i = 1; i < argc && !rc; i++)
         rc = set_field(d, argv[i], dw);
-    for (unsigned i = 0; !rc && i < d->dwords; i++)
-        printf("0x%08x%c", dw[i], i + 1 == d->dwords || i % 8 == 7 ? '\n' : ' ');
+    for (unsigned i = 0; !rc && i < len; i++)
+        printf("0x%08x%c", dw[i], i + 1 == len || i % 8 == 7 ? '\n' : ' ');
     free(dw);
     return rc;
 }
@@ -354,7 +381,7 @@ int main(int argc, char **argv)
 {
     static const struct option longs[] = {
         { "help", no_argument, NULL, 'h' }, { "version", no_argument, NULL, 'V' },
-        { NULL, 0, NULL, 0 } };
+        { "platform", required_argument, NULL, 'P' }, { NULL, 0, NULL, 0 } };
     cli_init("gen7sf-state");
     /* '+': options end at the command, whose own arguments (-f) follow it */
     for (int c; (c = getopt_long(argc, argv, "+:h", longs, NULL)) != -1;) {
@@ -363,6 +390,15 @@ int main(int argc, char **argv)
             return usage();
         case 'V':
             return cli_version();
+        case 'P':
+            if (!strcasecmp(optarg, plat_names[G7SF_IVB]))
+                plat = G7SF_IVB;
+            else if (!strcasecmp(optarg, plat_names[G7SF_HSW]))
+                plat = G7SF_HSW;
+            else
+                return cli_usage_error("--platform: '%s' is not a platform (ivb or hsw)",
+                                       optarg);
+            break;
         default:
             return cli_bad_option(c, argv);
         }

@@ -55,6 +55,18 @@ typedef struct g7sf_texture {
     unsigned clear_color;        /* Clear Color bits: 8 red, 4 green, 2 blue, 1 alpha
                                     (1 = CC_ONE), read where MCS says "cleared" */
     unsigned ms_palette_index;   /* Multisample Position Palette Index */
+    /* Haswell only (ignored on Ivy Bridge, whose RENDER_SURFACE_STATE lacks
+     * them): */
+    unsigned channel_select[4];  /* Shader Channel Select Red, Green, Blue, Alpha
+                                    (enum g7sf_scs): result channel i of sample*,
+                                    ld, ld2dms, ld2dss and the channel gather4*
+                                    picks read surface channel channel_select[i],
+                                    or 0 / 1.  A Haswell texture built by hand
+                                    sets G7SF_SCS_RED .. _ALPHA: zeros read zero,
+                                    as they do on the hardware */
+    unsigned integer_surface_format; /* Integer Surface Format: not 0 on a UINT /
+                                    SINT surface selects the integer border
+                                    colours of SAMPLER_BORDER_COLOR_STATE */
 } g7sf_texture;
 
 /* Decodes RENDER_SURFACE_STATE for sampling.  NULL surfaces (Surface Type

@@ -8,10 +8,16 @@
  *   A(member, "PRM Field Name", dword, hi, lo, TYPE, frac_bits, enum_table,
  *     count, dword_stride, bit_stride)
  *   V(member, ...same as F...)
+ *   H(member, ...same as F..., variant)
  * where V is a variant: another reading of bits that an F row also covers
  * (e.g. RENDER_SURFACE_STATE DW6 is MCS, UV-plane offsets or an append
- * counter by surface kind).  Pack ORs all rows, as Mesa's genxml does; A declares `count` elements; element i sits at dword + i*dword_stride,
- * bits (hi..lo) + i*bit_stride.  TYPE is one of
+ * counter by surface kind).  Pack ORs all rows, as Mesa's genxml does.
+ * A declares `count` elements; element i sits at dword + i*dword_stride,
+ * bits (hi..lo) + i*bit_stride.  H is a field Haswell (Gen7.5) adds (Mesa's
+ * gen75.xml; the PRM text is Ivy Bridge's): its bits are reserved on Ivy
+ * Bridge, where the platform-aware calls (..._on) leave it out, and it may
+ * lie past the Ivy Bridge length (g7sf_state_dwords); its variant is 1 when
+ * it is another reading of bits an earlier H row covers.  TYPE is one of
  *   U     unsigned integer                     (uint32_t)
  *   S     two's complement, sign-extended      (int32_t)
  *   BOOL  one bit, 0/1                         (uint32_t)
@@ -26,6 +32,7 @@
 #ifndef GEN7SF_STATE_H
 #define GEN7SF_STATE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "gen7sf.h"
@@ -33,6 +40,10 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The platform bit of g7sf_field.platforms. */
+#define G7SF_ON(platform) (1u << (platform))
+#define G7SF_ON_ALL (G7SF_ON(G7SF_IVB) | G7SF_ON(G7SF_HSW))
 
 enum g7sf_field_type {
     G7SF_FT_U, G7SF_FT_S, G7SF_FT_BOOL, G7SF_FT_ENUM, G7SF_FT_ADDR,
@@ -69,6 +80,8 @@ typedef struct g7sf_field {
     uint16_t dw_stride;        /* array: dwords between elements */
     uint8_t  bit_stride;       /* array: bits between elements in a dword */
     uint8_t  variant;          /* 1: a V row (its bits overlap an F row) */
+    uint8_t  platforms;        /* G7SF_ON(G7SF_IVB) | G7SF_ON(G7SF_HSW): where
+                                  the field exists (H rows: Haswell only) */
     size_t   offset;           /* offsetof the member in the C struct */
 } g7sf_field;
 
@@ -95,9 +108,10 @@ typedef struct g7sf_state_desc {
 #define G7SF_MEMBER_F(m, n, dw, hi, lo, t, fr, en) G7SF_CT_##t m;
 #define G7SF_MEMBER_A(m, n, dw, hi, lo, t, fr, en, cnt, dws, bs) G7SF_CT_##t m[cnt];
 #define G7SF_MEMBER_V G7SF_MEMBER_F
+#define G7SF_MEMBER_H(m, n, dw, hi, lo, t, fr, en, var) G7SF_CT_##t m;
 #define G7SF_STATE_STRUCT(NAME, cname)                                        \
     typedef struct g7sf_##cname {                                             \
-        G7SF_##NAME##_FIELDS(G7SF_MEMBER_F, G7SF_MEMBER_A, G7SF_MEMBER_V)                    \
+        G7SF_##NAME##_FIELDS(G7SF_MEMBER_F, G7SF_MEMBER_A, G7SF_MEMBER_V, G7SF_MEMBER_H) \
     } g7sf_##cname;                                                           \
     G7SF_API extern const g7sf_state_desc g7sf_desc_##NAME;
 
@@ -166,6 +180,33 @@ G7SF_API void g7sf_field_name(const g7sf_field *f, unsigned idx, char *buf, size
 /* Bits of dword i that no field covers (reserved / MBZ in the PRM). */
 G7SF_API uint32_t g7sf_state_reserved_mask(const g7sf_state_desc *d, unsigned i);
 
+/* Platforms.  The calls above without a platform are Ivy Bridge's (the PRM
+ * text's): they leave out the H rows.  These take the platform:
+ * - g7sf_field_on: whether f exists on p;
+ * - g7sf_state_dwords: the structure's length on p (Haswell's
+ *   SAMPLER_BORDER_COLOR_STATE is 20 DWords, Ivy Bridge's 4);
+ * - unpack_on reads g7sf_state_dwords(d, p) dwords and sets the members of
+ *   fields p lacks to 0; pack_on writes that many and fails (G7SF_ERANGE)
+ *   when such a member is not 0, as its value would be lost;
+ * - format_on prints a value p does not define, though another platform
+ *   does, as reserved; parse_on refuses its name (G7SF_EINVAL);
+ * - g7sf_enum_on: whether `value` of list `table` exists on p (Haswell adds
+ *   values to some lists: G7SF_HSW_VALUES).
+ * g7sf_state_read reads and unpacks for the gpu's platform. */
+G7SF_API bool g7sf_field_on(const g7sf_field *f, enum g7sf_platform p);
+G7SF_API unsigned g7sf_state_dwords(const g7sf_state_desc *d, enum g7sf_platform p);
+G7SF_API void g7sf_state_unpack_on(const g7sf_state_desc *d, enum g7sf_platform p,
+                                   const uint32_t *dw, void *out);
+G7SF_API int g7sf_state_pack_on(const g7sf_state_desc *d, enum g7sf_platform p, const void *in,
+                                uint32_t *dw);
+G7SF_API uint32_t g7sf_state_reserved_mask_on(const g7sf_state_desc *d, enum g7sf_platform p,
+                                              unsigned i);
+G7SF_API int g7sf_field_format_on(const g7sf_field *f, enum g7sf_platform p, int64_t v,
+                                  char *buf, size_t n);
+G7SF_API int g7sf_field_parse_on(const g7sf_field *f, enum g7sf_platform p, const char *text,
+                                 int64_t *v);
+G7SF_API bool g7sf_enum_on(const g7sf_enum *table, uint32_t value, enum g7sf_platform p);
+
 #include "state_sampler.h"
 #include "state_surface.h"
 #include "state_media.h"
@@ -178,6 +219,11 @@ G7SF_API uint32_t g7sf_state_reserved_mask(const g7sf_state_desc *d, unsigned i)
 #define G7SF_STATE_ENUMS(X)                                                   \
     G7SF_SAMPLER_ENUMS(X) G7SF_SURFACE_ENUMS(X) G7SF_MEDIA_ENUMS(X)           \
     G7SF_3D_ENUMS(X) G7SF_CPS_ENUMS(X)
+
+/* The values Haswell adds to an enum list (gen75.xml), X(list name, IDENT):
+ * reserved on Ivy Bridge (g7sf_enum_on). */
+#define G7SF_HSW_VALUES(X)                                                    \
+    X(trilinear_quality, TRIQUAL_HIGH_MAG_CLAMP_MIPFILTER)
 
 #ifdef __cplusplus
 }

@@ -10,10 +10,13 @@
 /* The border colour for DX10/OGL mode is four floats; DX9 mode reads DW0 as
  * UNORM8 A/B/G/R over the float red, hence the V rows.  The 12-DW layout of
  * §2.12.5.1 (every format at once) is an older chip's; Ivy Bridge reads 4
- * DWs.  Haswell's 20-DW layout (integer colours at DW16) is not modelled
- * yet (docs/spec-notes.md). */
+ * DWs.  Haswell's is 20 DWs (gen75.xml; the PRM text has no Haswell
+ * layout): the same floats, DW4-15 unused, and the colour of integer
+ * formats in DW16-19, read by channel width: 8-bit channels in DW16, 16-bit
+ * ones R/G in DW16 and B/A in DW18, 32-bit ones a DWord each (the H rows;
+ * docs/spec-notes.md, "Haswell"). */
 #define G7SF_SAMPLER_BORDER_COLOR_STATE_DWORDS 4
-#define G7SF_SAMPLER_BORDER_COLOR_STATE_FIELDS(F, A, V)                                   \
+#define G7SF_SAMPLER_BORDER_COLOR_STATE_FIELDS(F, A, V, H)                                \
     F(border_color_red,         "Border Color Red",         0, 31,  0, FLOAT, 0, 0)       \
     F(border_color_green,       "Border Color Green",       1, 31,  0, FLOAT, 0, 0)       \
     F(border_color_blue,        "Border Color Blue",        2, 31,  0, FLOAT, 0, 0)       \
@@ -21,7 +24,19 @@
     V(border_color_unorm_alpha, "Border Color Unorm Alpha", 0, 31, 24, U,     0, 0)       \
     V(border_color_unorm_blue,  "Border Color Unorm Blue",  0, 23, 16, U,     0, 0)       \
     V(border_color_unorm_green, "Border Color Unorm Green", 0, 15,  8, U,     0, 0)       \
-    V(border_color_unorm_red,   "Border Color Unorm Red",   0,  7,  0, U,     0, 0)
+    V(border_color_unorm_red,   "Border Color Unorm Red",   0,  7,  0, U,     0, 0)       \
+    H(border_color_32bit_red,   "Border Color 32bit Red",   16, 31, 0, U,     0, 0, 0)    \
+    H(border_color_32bit_green, "Border Color 32bit Green", 17, 31, 0, U,     0, 0, 0)    \
+    H(border_color_32bit_blue,  "Border Color 32bit Blue",  18, 31, 0, U,     0, 0, 0)    \
+    H(border_color_32bit_alpha, "Border Color 32bit Alpha", 19, 31, 0, U,     0, 0, 0)    \
+    H(border_color_16bit_red,   "Border Color 16bit Red",   16, 15, 0, U,     0, 0, 1)    \
+    H(border_color_16bit_green, "Border Color 16bit Green", 16, 31, 16, U,    0, 0, 1)    \
+    H(border_color_16bit_blue,  "Border Color 16bit Blue",  18, 15, 0, U,     0, 0, 1)    \
+    H(border_color_16bit_alpha, "Border Color 16bit Alpha", 18, 31, 16, U,    0, 0, 1)    \
+    H(border_color_8bit_red,    "Border Color 8bit Red",    16,  7, 0, U,     0, 0, 1)    \
+    H(border_color_8bit_green,  "Border Color 8bit Green",  16, 15, 8, U,     0, 0, 1)    \
+    H(border_color_8bit_blue,   "Border Color 8bit Blue",   16, 23, 16, U,    0, 0, 1)    \
+    H(border_color_8bit_alpha,  "Border Color 8bit Alpha",  16, 31, 24, U,    0, 0, 1)
 G7SF_STATE_STRUCT(SAMPLER_BORDER_COLOR_STATE, sampler_border_color_state)
 
 /* DW0 of every 3D command.  A command occupies DWord Length + 2 DWords. */
@@ -58,7 +73,7 @@ enum g7sf_3d_command {
 /* The key values pack 8-bit channels A/R/G/B (YCrCb: A/Cr/Y/Cb) from bit 31
  * down; kept as one U each, as the PRM and gen7.xml do. */
 #define G7SF_3DSTATE_CHROMA_KEY_DWORDS 4
-#define G7SF_3DSTATE_CHROMA_KEY_FIELDS(F, A, V)                                           \
+#define G7SF_3DSTATE_CHROMA_KEY_FIELDS(F, A, V, H)                                           \
     G7SF_3D_COMMAND_HEADER(F)                                                             \
     F(chromakey_table_index, "ChromaKey Table Index", 1, 31, 30, U, 0, 0)                 \
     F(chromakey_low_value,   "ChromaKey Low Value",   2, 31,  0, U, 0, 0)                 \
@@ -68,7 +83,7 @@ G7SF_STATE_STRUCT(3DSTATE_CHROMA_KEY, 3dstate_chroma_key)
 /* Room for all 256 palette entries (DWord Length 255); a shorter load
  * carries DWord Length + 1 entries and fills the palette from index 0. */
 #define G7SF_3DSTATE_SAMPLER_PALETTE_LOAD0_DWORDS 257
-#define G7SF_3DSTATE_SAMPLER_PALETTE_LOAD0_FIELDS(F, A, V)                                \
+#define G7SF_3DSTATE_SAMPLER_PALETTE_LOAD0_FIELDS(F, A, V, H)                                \
     G7SF_3D_COMMAND_HEADER(F)                                                             \
     A(palette_alpha, "Palette Alpha", 1, 31, 24, U, 0, 0, 256, 1, 0)                      \
     A(palette_red,   "Palette Red",   1, 23, 16, U, 0, 0, 256, 1, 0)                      \
@@ -82,7 +97,7 @@ G7SF_STATE_STRUCT(3DSTATE_SAMPLER_PALETTE_LOAD0, 3dstate_sampler_palette_load0)
 G7SF_STATE_STRUCT(3DSTATE_SAMPLER_PALETTE_LOAD1, 3dstate_sampler_palette_load1)
 
 #define G7SF_3DSTATE_MONOFILTER_SIZE_DWORDS 2
-#define G7SF_3DSTATE_MONOFILTER_SIZE_FIELDS(F, A, V)                                      \
+#define G7SF_3DSTATE_MONOFILTER_SIZE_FIELDS(F, A, V, H)                                      \
     G7SF_3D_COMMAND_HEADER(F)                                                             \
     F(monochrome_filter_width,  "Monochrome Filter Width",  1, 5, 3, U, 0, 0)             \
     F(monochrome_filter_height, "Monochrome Filter Height", 1, 2, 0, U, 0, 0)
@@ -91,7 +106,7 @@ G7SF_STATE_STRUCT(3DSTATE_MONOFILTER_SIZE, 3dstate_monofilter_size)
 /* One 2-DW BLEND_STATE_ENTRY per render target, 8 render targets: every
  * field is an array indexed by the Render Target Index. */
 #define G7SF_BLEND_STATE_DWORDS 16
-#define G7SF_BLEND_STATE_FIELDS(F, A, V)                                                                    \
+#define G7SF_BLEND_STATE_FIELDS(F, A, V, H)                                                                    \
     A(color_buffer_blend_enable,     "Color Buffer Blend Enable",        0, 31, 31, BOOL, 0, 0, 8, 2, 0)      \
     A(independent_alpha_blend_enable, "Independent Alpha Blend Enable",  0, 30, 30, BOOL, 0, 0, 8, 2, 0)      \
     A(alpha_blend_function,          "Alpha Blend Function",             0, 28, 26, ENUM, 0, g7sf_en_blend_function, 8, 2, 0) \
@@ -122,7 +137,7 @@ G7SF_STATE_STRUCT(BLEND_STATE, blend_state)
 /* DW1 is the alpha test reference as FLOAT32 or, by Alpha Test Format, as
  * UNORM8 (the V row; gen7.xml gives it the whole DWord). */
 #define G7SF_COLOR_CALC_STATE_DWORDS 6
-#define G7SF_COLOR_CALC_STATE_FIELDS(F, A, V)                                                          \
+#define G7SF_COLOR_CALC_STATE_FIELDS(F, A, V, H)                                                          \
     F(stencil_reference_value,  "Stencil Reference Value",          0, 31, 24, U,     0, 0)            \
     F(backface_stencil_reference_value, "Backface Stencil Reference Value", 0, 23, 16, U, 0, 0)        \
     F(round_disable_function_disable, "Round Disable Function Disable", 0, 15, 15, BOOL, 0, 0)         \
@@ -140,26 +155,26 @@ G7SF_STATE_STRUCT(COLOR_CALC_STATE, color_calc_state)
  * 3DSTATE_MULTISAMPLE's sample offsets and 3DSTATE_WM's rasterizer fields
  * belong to units gen7sf does not model. */
 #define G7SF_3DSTATE_BLEND_STATE_POINTERS_DWORDS 2
-#define G7SF_3DSTATE_BLEND_STATE_POINTERS_FIELDS(F, A, V)                                 \
+#define G7SF_3DSTATE_BLEND_STATE_POINTERS_FIELDS(F, A, V, H)                                 \
     G7SF_3D_COMMAND_HEADER(F)                                                             \
     F(blend_state_pointer, "Blend State Pointer", 1, 31, 6, ADDR, 0, 0)
 G7SF_STATE_STRUCT(3DSTATE_BLEND_STATE_POINTERS, 3dstate_blend_state_pointers)
 
 #define G7SF_3DSTATE_SAMPLE_MASK_DWORDS 2
-#define G7SF_3DSTATE_SAMPLE_MASK_FIELDS(F, A, V)                                          \
+#define G7SF_3DSTATE_SAMPLE_MASK_FIELDS(F, A, V, H)                                          \
     G7SF_3D_COMMAND_HEADER(F)                                                             \
     F(sample_mask, "Sample Mask", 1, 7, 0, U, 0, 0)
 G7SF_STATE_STRUCT(3DSTATE_SAMPLE_MASK, 3dstate_sample_mask)
 
 #define G7SF_3DSTATE_MULTISAMPLE_DWORDS 4
-#define G7SF_3DSTATE_MULTISAMPLE_FIELDS(F, A, V)                                          \
+#define G7SF_3DSTATE_MULTISAMPLE_FIELDS(F, A, V, H)                                          \
     G7SF_3D_COMMAND_HEADER(F)                                                             \
     F(pixel_location,         "Pixel Location",         1, 4, 4, ENUM, 0, g7sf_en_pixel_location) \
     F(number_of_multisamples, "Number of Multisamples", 1, 3, 1, ENUM, 0, g7sf_en_num_multisamples)
 G7SF_STATE_STRUCT(3DSTATE_MULTISAMPLE, 3dstate_multisample)
 
 #define G7SF_3DSTATE_WM_DWORDS 3
-#define G7SF_3DSTATE_WM_FIELDS(F, A, V)                                                   \
+#define G7SF_3DSTATE_WM_FIELDS(F, A, V, H)                                                   \
     G7SF_3D_COMMAND_HEADER(F)                                                             \
     F(multisample_rasterization_mode, "Multisample Rasterization Mode", 1, 1, 0, ENUM, 0, g7sf_en_msrast_mode) \
     F(multisample_dispatch_mode,      "Multisample Dispatch Mode",      2, 31, 31, ENUM, 0, g7sf_en_ms_dispatch_mode)

@@ -30,7 +30,7 @@
     F(hues2##m, "HUES2" n, (d) + 6, 10,  0, UFIX, 8, 0)
 
 #define G7SF_COLOR_PROCESSING_STATE_DWORDS 67
-#define G7SF_COLOR_PROCESSING_STATE_FIELDS(F, A, V)                                    \
+#define G7SF_COLOR_PROCESSING_STATE_FIELDS(F, A, V, H)                                    \
     /* STD/STE */                                                                      \
     F(v_mid,            "V_Mid",                  0, 31, 24, U,    0, 0)               \
     F(u_mid,            "U_Mid",                  0, 23, 16, U,    0, 0)               \

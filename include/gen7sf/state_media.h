@@ -8,7 +8,7 @@
 /* SURFACE_STATE for the deinterlace, sample_8x8 and VME messages.  DW5 is
  * reserved (MBZ); the PRM's default value lists six dwords. */
 #define G7SF_MEDIA_SURFACE_STATE_DWORDS 6
-#define G7SF_MEDIA_SURFACE_STATE_FIELDS(F, A, V)                                                  \
+#define G7SF_MEDIA_SURFACE_STATE_FIELDS(F, A, V, H)                                                  \
     F(surface_base_address,     "Surface Base Address",         0, 31,  0, ADDR, 0, 0)            \
     F(height,                   "Height",                       1, 31, 18, U,    0, 0)  /* n - 1 */ \
     F(width,                    "Width",                        1, 17,  4, U,    0, 0)  /* n - 1 */ \
@@ -31,7 +31,7 @@ G7SF_STATE_STRUCT(MEDIA_SURFACE_STATE, media_surface_state)
  * the comments give each field's default.  R5cx/R5x: the OCR labels differ,
  * see spec-notes. */
 #define G7SF_SAMPLER_STATE_8X8_DWORDS 4
-#define G7SF_SAMPLER_STATE_8X8_FIELDS(F, A, V)                                                    \
+#define G7SF_SAMPLER_STATE_8X8_FIELDS(F, A, V, H)                                                    \
     F(ief_bypass,               "IEF Bypass",                   0, 29, 29, BOOL, 0, 0)            \
     F(chromakey_enable,         "ChromaKey Enable",             0, 18, 18, BOOL, 0, 0)            \
     F(chromakey_index,          "ChromaKey Index",              0, 17, 16, U,    0, 0)            \
@@ -57,7 +57,7 @@ G7SF_STATE_STRUCT(SAMPLER_STATE_8X8, sampler_state_8x8)
  * rebuilt: 0 deinterlace, 1 weave with the previous field in sequence, 2 with
  * the next one (§2.8.4.8). */
 #define G7SF_SAMPLER_STATE_DI_DWORDS 8
-#define G7SF_SAMPLER_STATE_DI_FIELDS(F, A, V)                                                     \
+#define G7SF_SAMPLER_STATE_DI_FIELDS(F, A, V, H)                                                     \
     F(denoise_stad_threshold,   "Denoise STAD Threshold",       0, 31, 24, U,    0, 0)            \
     F(denoise_maximum_history,  "Denoise Maximum History",      0, 23, 16, U,    0, 0)  /* 128-240 */ \
     F(vdi_walker_frame_sharing_enable, "VDI Walker Frame Sharing Enable", 0, 14, 14, BOOL, 0, 0)  \
@@ -122,7 +122,7 @@ G7SF_STATE_STRUCT(SAMPLER_STATE_DI, sampler_state_di)
  * chroma tables 1X/1Y have the four middle taps 2..5 only. */
 #define G7SF_SAMPLER_8x8_STATE_DWORDS 138
 #define G7SF_AVS_PHASES 17
-#define G7SF_SAMPLER_8x8_STATE_FIELDS(F, A, V)                                                    \
+#define G7SF_SAMPLER_8x8_STATE_FIELDS(F, A, V, H)                                                    \
     A(table_0x_c0, "Table 0X Filter Coefficient 0", 0,  7,  0, SFIX, 6, 0, G7SF_AVS_PHASES, 8, 0) /* +-1/4 */  \
     A(table_0x_c1, "Table 0X Filter Coefficient 1", 0, 15,  8, SFIX, 6, 0, G7SF_AVS_PHASES, 8, 0) /* +-1/2 */  \
     A(table_0x_c2, "Table 0X Filter Coefficient 2", 0, 23, 16, SFIX, 6, 0, G7SF_AVS_PHASES, 8, 0) /* +-1 */    \

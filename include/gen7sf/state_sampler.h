@@ -3,7 +3,7 @@
 #define GEN7SF_STATE_SAMPLER_H
 
 #define G7SF_SAMPLER_STATE_DWORDS 4
-#define G7SF_SAMPLER_STATE_FIELDS(F, A, V)                                                        \
+#define G7SF_SAMPLER_STATE_FIELDS(F, A, V, H)                                                        \
     F(sampler_disable,            "Sampler Disable",                0, 31, 31, BOOL, 0, 0)    \
     F(texture_border_color_mode,  "Texture Border Color Mode",      0, 29, 29, ENUM, 0, g7sf_en_border_color_mode) \
     F(lod_preclamp_enable,        "LOD PreClamp Enable",            0, 28, 28, ENUM, 0, g7sf_en_lod_preclamp) \
@@ -91,6 +91,7 @@ G7SF_STATE_STRUCT(SAMPLER_STATE, sampler_state)
 /* Trilinear Filter Quality */
 #define G7SF_TRILINEAR_QUALITY_LIST(X)                                          \
     X(0, TRIQUAL_FULL, "TRIQUAL_FULL")                                          \
+    X(1, TRIQUAL_HIGH_MAG_CLAMP_MIPFILTER, "TRIQUAL_HIGH/MAG_CLAMP_MIPFILTER")  \
     X(2, TRIQUAL_MED,  "TRIQUAL_MED")                                           \
     X(3, TRIQUAL_LOW,  "TRIQUAL_LOW")
 /* TCX, TCY and TCZ Address Control Mode */

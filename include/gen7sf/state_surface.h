@@ -4,14 +4,14 @@
 #define GEN7SF_STATE_SURFACE_H
 
 #define G7SF_BINDING_TABLE_STATE_DWORDS 1
-#define G7SF_BINDING_TABLE_STATE_FIELDS(F, A, V)                                        \
+#define G7SF_BINDING_TABLE_STATE_FIELDS(F, A, V, H)                                        \
     F(surface_state_pointer, "Surface State Pointer", 0, 31, 5, ADDR, 0, 0)
 G7SF_STATE_STRUCT(BINDING_TABLE_STATE, binding_table_state)
 
 /* DW6 holds the MCS fields, the UV-plane offsets of PLANAR_420_8 surfaces,
  * or the append counter of buffers: the latter two are V rows. */
 #define G7SF_RENDER_SURFACE_STATE_DWORDS 8
-#define G7SF_RENDER_SURFACE_STATE_FIELDS(F, A, V)                                                   \
+#define G7SF_RENDER_SURFACE_STATE_FIELDS(F, A, V, H)                                                   \
     F(surface_type,              "Surface Type",                 0, 31, 29, ENUM, 0, g7sf_en_surftype) \
     F(surface_array,             "Surface Array",                0, 28, 28, BOOL, 0, 0)             \
     F(surface_format,            "Surface Format",               0, 26, 18, ENUM, 0, g7sf_en_surface_format) \
@@ -34,6 +34,7 @@ G7SF_STATE_STRUCT(BINDING_TABLE_STATE, binding_table_state)
     F(height,                    "Height",                       2, 29, 16, U,    0, 0)             \
     F(width,                     "Width",                        2, 13,  0, U,    0, 0)             \
     F(depth,                     "Depth",                        3, 31, 21, U,    0, 0)             \
+    H(integer_surface_format,    "Integer Surface Format",       3, 20, 18, U,    0, 0, 0)          \
     F(surface_pitch,             "Surface Pitch",                3, 17,  0, U,    0, 0)             \
     F(render_target_rotation,    "Render Target Rotation",       4, 30, 29, ENUM, 0, g7sf_en_rt_rotation) \
     F(minimum_array_element,     "Minimum Array Element",        4, 28, 18, U,    0, 0)             \
@@ -58,6 +59,10 @@ G7SF_STATE_STRUCT(BINDING_TABLE_STATE, binding_table_state)
     F(green_clear_color,         "Green Clear Color",            7, 30, 30, ENUM, 0, g7sf_en_clear_color) \
     F(blue_clear_color,          "Blue Clear Color",             7, 29, 29, ENUM, 0, g7sf_en_clear_color) \
     F(alpha_clear_color,         "Alpha Clear Color",            7, 28, 28, ENUM, 0, g7sf_en_clear_color) \
+    H(shader_channel_select_red, "Shader Channel Select Red",    7, 27, 25, ENUM, 0, g7sf_en_scs, 0) \
+    H(shader_channel_select_green, "Shader Channel Select Green", 7, 24, 22, ENUM, 0, g7sf_en_scs, 0) \
+    H(shader_channel_select_blue, "Shader Channel Select Blue",  7, 21, 19, ENUM, 0, g7sf_en_scs, 0) \
+    H(shader_channel_select_alpha, "Shader Channel Select Alpha", 7, 18, 16, ENUM, 0, g7sf_en_scs, 0) \
     F(resource_min_lod,          "Resource Min LOD",             7, 11,  0, UFIX, 8, 0)
 G7SF_STATE_STRUCT(RENDER_SURFACE_STATE, render_surface_state)
 
@@ -107,6 +112,15 @@ G7SF_STATE_STRUCT(RENDER_SURFACE_STATE, render_surface_state)
     X(0, MULTISAMPLECOUNT_1, "MULTISAMPLECOUNT_1")                              \
     X(2, MULTISAMPLECOUNT_4, "MULTISAMPLECOUNT_4")                              \
     X(3, MULTISAMPLECOUNT_8, "MULTISAMPLECOUNT_8")
+/* Shader Channel Select Red, Green, Blue and Alpha (Haswell): the channel a
+ * sampler result channel reads, or a constant */
+#define G7SF_SCS_LIST(X)                                                        \
+    X(0, SCS_ZERO,  "SCS_ZERO")                                                 \
+    X(1, SCS_ONE,   "SCS_ONE")                                                  \
+    X(4, SCS_RED,   "SCS_RED")                                                  \
+    X(5, SCS_GREEN, "SCS_GREEN")                                                \
+    X(6, SCS_BLUE,  "SCS_BLUE")                                                 \
+    X(7, SCS_ALPHA, "SCS_ALPHA")
 /* Red, Green, Blue and Alpha Clear Color */
 #define G7SF_CLEAR_COLOR_LIST(X)                                                \
     X(0, CC_ZERO, "CC_ZERO")                                                    \
@@ -117,7 +131,7 @@ G7SF_STATE_STRUCT(RENDER_SURFACE_STATE, render_surface_state)
     X(surftype, SURFTYPE) X(valign, VALIGN) X(halign, HALIGN)                   \
     X(tilewalk, TILEWALK) X(aryspc, ARYSPC) X(media_boundary, MEDIA_BOUNDARY)   \
     X(rt_rotation, RT_ROTATION) X(msfmt, MSFMT)                                 \
-    X(multisamplecount, MULTISAMPLECOUNT) X(clear_color, CLEAR_COLOR)
+    X(multisamplecount, MULTISAMPLECOUNT) X(scs, SCS) X(clear_color, CLEAR_COLOR)
 G7SF_SURFACE_ENUMS(G7SF_STATE_ENUM)
 
 /* Surface Format: from G7SF_FORMAT_LIST (format.h), as enum g7sf_format. */

@@ -151,50 +151,94 @@ int g7sf_field_set(const g7sf_field *f, unsigned idx, void *s, int64_t v)
     return 0;
 }
 
-void g7sf_state_unpack(const g7sf_state_desc *d, const uint32_t *dw, void *out)
+bool g7sf_field_on(const g7sf_field *f, enum g7sf_platform p)
+{
+    return (unsigned)p < 8 && (f->platforms >> p & 1);
+}
+
+/* The declared length, or past the last field p has when that lies
+ * further (Haswell's SAMPLER_BORDER_COLOR_STATE). */
+unsigned g7sf_state_dwords(const g7sf_state_desc *d, enum g7sf_platform p)
+{
+    unsigned n = d->dwords;
+    for (unsigned i = 0; i < d->nfields; i++) {
+        const g7sf_field *f = &d->fields[i];
+        unsigned last = f->dw + (f->count - 1u) * f->dw_stride + 1u;
+        if (g7sf_field_on(f, p) && last > n)
+            n = last;
+    }
+    return n;
+}
+
+void g7sf_state_unpack_on(const g7sf_state_desc *d, enum g7sf_platform p, const uint32_t *dw,
+                          void *out)
 {
     memset(out, 0, d->struct_size);
     for (unsigned i = 0; i < d->nfields; i++)
-        for (unsigned k = 0; k < d->fields[i].count; k++)
+        for (unsigned k = 0; g7sf_field_on(&d->fields[i], p) && k < d->fields[i].count; k++)
             g7sf_field_set(&d->fields[i], k, out, g7sf_field_extract(&d->fields[i], k, dw));
 }
 
-int g7sf_state_pack(const g7sf_state_desc *d, const void *in, uint32_t *dw)
+int g7sf_state_pack_on(const g7sf_state_desc *d, enum g7sf_platform p, const void *in,
+                       uint32_t *dw)
 {
-    memset(dw, 0, d->dwords * sizeof *dw);
+    memset(dw, 0, g7sf_state_dwords(d, p) * sizeof *dw);
     for (unsigned i = 0; i < d->nfields; i++)
         for (unsigned k = 0; k < d->fields[i].count; k++) {
             g7sf_field e = element(&d->fields[i], k);
+            int64_t v = g7sf_field_get(&d->fields[i], k, in);
             uint32_t bits;
-            if (field_bits(&e, g7sf_field_get(&d->fields[i], k, in), &bits))
+            if (!g7sf_field_on(&e, p)) {
+                if (v)   /* a value p has no field for would be lost */
+                    return G7SF_ERANGE;
+                continue;
+            }
+            if (field_bits(&e, v, &bits))
                 return G7SF_ERANGE;
             dw[e.dw] |= bits;   /* OR: variant rows share bits */
         }
     return 0;
 }
 
+void g7sf_state_unpack(const g7sf_state_desc *d, const uint32_t *dw, void *out)
+{
+    g7sf_state_unpack_on(d, G7SF_IVB, dw, out);
+}
+
+int g7sf_state_pack(const g7sf_state_desc *d, const void *in, uint32_t *dw)
+{
+    return g7sf_state_pack_on(d, G7SF_IVB, in, dw);
+}
+
 int g7sf_state_read(g7sf_gpu *gpu, const g7sf_state_desc *d, uint32_t addr, void *out)
 {
-    uint32_t *dw = malloc(d->dwords * sizeof *dw);
+    enum g7sf_platform p = g7sf_gpu_platform(gpu);
+    unsigned n = g7sf_state_dwords(d, p);
+    uint32_t *dw = malloc(n * sizeof *dw);
     if (!dw)
         return G7SF_ENOMEM;
-    int r = g7sf_mem_read(gpu, addr, dw, d->dwords * sizeof *dw);
+    int r = g7sf_mem_read(gpu, addr, dw, n * sizeof *dw);
     if (!r)
-        g7sf_state_unpack(d, dw, out);
+        g7sf_state_unpack_on(d, p, dw, out);
     free(dw);
     return r;
 }
 
-uint32_t g7sf_state_reserved_mask(const g7sf_state_desc *d, unsigned i)
+uint32_t g7sf_state_reserved_mask_on(const g7sf_state_desc *d, enum g7sf_platform p, unsigned i)
 {
     uint32_t used = 0;
     for (unsigned f = 0; f < d->nfields; f++)
-        for (unsigned k = 0; k < d->fields[f].count; k++) {
+        for (unsigned k = 0; g7sf_field_on(&d->fields[f], p) && k < d->fields[f].count; k++) {
             g7sf_field e = element(&d->fields[f], k);
             if (e.dw == i)
                 used |= field_mask(&e);
         }
     return ~used;
+}
+
+uint32_t g7sf_state_reserved_mask(const g7sf_state_desc *d, unsigned i)
+{
+    return g7sf_state_reserved_mask_on(d, G7SF_IVB, i);
 }
 
 void g7sf_field_name(const g7sf_field *f, unsigned idx, char *buf, size_t n)
@@ -205,11 +249,26 @@ void g7sf_field_name(const g7sf_field *f, unsigned idx, char *buf, size_t n)
         snprintf(buf, n, "%s", f->name);
 }
 
-static const char *enum_name(const g7sf_field *f, int64_t v)
+/* Enumerated values Haswell adds to a field's list (G7SF_HSW_VALUES). */
+#define G7SF_HSW_VALUE_ROW(table, IDENT) { g7sf_en_##table, G7SF_##IDENT },
+static const struct { const g7sf_enum *table; uint32_t value; } hsw_values[] = {
+    G7SF_HSW_VALUES(G7SF_HSW_VALUE_ROW)
+};
+
+bool g7sf_enum_on(const g7sf_enum *table, uint32_t value, enum g7sf_platform p)
+{
+    for (size_t i = 0; p != G7SF_HSW && i < sizeof hsw_values / sizeof hsw_values[0]; i++)
+        if (hsw_values[i].table == table && hsw_values[i].value == value)
+            return false;
+    return true;
+}
+
+/* The name of value v on p, or NULL: not in the list, or added later. */
+static const char *enum_name(const g7sf_field *f, enum g7sf_platform p, int64_t v)
 {
     for (const g7sf_enum *e = f->enums; e && e->name; e++)
         if (e->value == v)
-            return e->name;
+            return g7sf_enum_on(f->enums, e->value, p) ? e->name : NULL;
     return NULL;
 }
 
@@ -253,7 +312,13 @@ static int format_float(float x, char *buf, size_t n)
 
 int g7sf_field_format(const g7sf_field *f, int64_t v, char *buf, size_t n)
 {
-    const char *name = enum_name(f, v);
+    return g7sf_field_format_on(f, G7SF_IVB, v, buf, n);
+}
+
+int g7sf_field_format_on(const g7sf_field *f, enum g7sf_platform p, int64_t v, char *buf,
+                         size_t n)
+{
+    const char *name = enum_name(f, p, v);
     switch (f->type) {
     case G7SF_FT_ADDR:
         return snprintf(buf, n, "0x%08" PRIx32, (uint32_t)v);
@@ -414,12 +479,20 @@ static int parse_raw(const g7sf_field *f, const char *s, int64_t *v)
 
 int g7sf_field_parse(const g7sf_field *f, const char *text, int64_t *v)
 {
+    return g7sf_field_parse_on(f, G7SF_IVB, text, v);
+}
+
+int g7sf_field_parse_on(const g7sf_field *f, enum g7sf_platform p, const char *text,
+                        int64_t *v)
+{
     if (!text || !*text)
         return G7SF_EINVAL;
     if (!strncasecmp(text, "raw:", 4))
         return parse_raw(f, text + 4, v);
     for (const g7sf_enum *e = f->enums; e && e->name; e++)
         if (strcasecmp(e->name, text) == 0) {
+            if (!g7sf_enum_on(f->enums, e->value, p))
+                return G7SF_EINVAL;   /* a name p does not have */
             *v = e->value;
             return 0;
         }

@@ -9,17 +9,19 @@
 #include "gen7sf/state.h"
 
 #define G7SF_ROW_F(m, n, dw, hi, lo, t, fr, en) \
-    { n, #m, dw, hi, lo, G7SF_FT_##t, fr, en, 1, 0, 0, 0, offsetof(ROW_T, m) },
+    { n, #m, dw, hi, lo, G7SF_FT_##t, fr, en, 1, 0, 0, 0, G7SF_ON_ALL, offsetof(ROW_T, m) },
 #define G7SF_ROW_V(m, n, dw, hi, lo, t, fr, en) \
-    { n, #m, dw, hi, lo, G7SF_FT_##t, fr, en, 1, 0, 0, 1, offsetof(ROW_T, m) },
+    { n, #m, dw, hi, lo, G7SF_FT_##t, fr, en, 1, 0, 0, 1, G7SF_ON_ALL, offsetof(ROW_T, m) },
 #define G7SF_ROW_A(m, n, dw, hi, lo, t, fr, en, cnt, dws, bs) \
-    { n, #m, dw, hi, lo, G7SF_FT_##t, fr, en, cnt, dws, bs, 0, offsetof(ROW_T, m) },
+    { n, #m, dw, hi, lo, G7SF_FT_##t, fr, en, cnt, dws, bs, 0, G7SF_ON_ALL, offsetof(ROW_T, m) },
+#define G7SF_ROW_H(m, n, dw, hi, lo, t, fr, en, var) \
+    { n, #m, dw, hi, lo, G7SF_FT_##t, fr, en, 1, 0, 0, var, G7SF_ON(G7SF_HSW), offsetof(ROW_T, m) },
 
 /* The field array is g7sf_fields_NAME, not NAME_fields: command names such
  * as 3DSTATE_CHROMA_KEY begin with a digit. */
 #define G7SF_STATE_DESC(NAME, sect)                                             \
     static const g7sf_field g7sf_fields_##NAME[] = {                            \
-        G7SF_##NAME##_FIELDS(G7SF_ROW_F, G7SF_ROW_A, G7SF_ROW_V)                \
+        G7SF_##NAME##_FIELDS(G7SF_ROW_F, G7SF_ROW_A, G7SF_ROW_V, G7SF_ROW_H)    \
     };                                                                          \
     const g7sf_state_desc g7sf_desc_##NAME = {                                  \
         #NAME, sect, G7SF_##NAME##_DWORDS, sizeof(ROW_T), g7sf_fields_##NAME,   \

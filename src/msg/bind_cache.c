@@ -24,7 +24,7 @@ int g7sf_msg_bind_miss(g7sf_msg_ctx *c, unsigned bti, const char *who, int kind,
     if (nextra)   /* extra may be NULL when there is none */
         memcpy(key + N, extra, nextra * sizeof *extra);
     g7sf_render_surface_state ss;
-    g7sf_state_unpack(&g7sf_desc_RENDER_SURFACE_STATE, key, &ss);
+    g7sf_state_unpack_on(&g7sf_desc_RENDER_SURFACE_STATE, c->gpu->platform, key, &ss);
     *err = fn(&ss, extra, out, why);
     const uint8_t *entry_at = g7sf_mem_span(c->gpu, bt_addr, 4);
     const uint8_t *state_at = g7sf_mem_span(c->gpu, ss_addr, N * 4);

@@ -32,7 +32,10 @@ int smp_gather4(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
     c->round[0] = ss->u_address_mag_rounding, c->round[1] = ss->v_address_mag_rounding;
     smp_level L = { .lod = t->surface_min_lod, .size = { 1, 1, 1 }, .slice = 0 };
     g7sf_surface_level_size(&t->surf, L.lod, &L.size[0], &L.size[1], NULL);
-    const unsigned ch = c->compare ? 0 : a->gather_channel & 3;   /* compare: all equal */
+    /* the channel through Shader Channel Select (Haswell): a surface
+     * channel, or SCS_ZERO / SCS_ONE for four constants; compare: every
+     * channel holds the result */
+    const int src = smp_channel_source(c, c->compare ? 0 : a->gather_channel & 3);
     out->type = G7SF_TEXEL_FLOAT;
     for (unsigned i = 0; i < a->n; i++) {
         if (!(a->mask >> i & 1))
@@ -65,8 +68,12 @@ int smp_gather4(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
         static const uint8_t corner[4][2] = { { 0, 1 }, { 1, 1 }, { 1, 0 }, { 0, 0 } };
         for (unsigned k = 0; k < 4; k++) {
             g7sf_texel tx;
+            if (src < 0) {
+                out->px[i].f[k] = src == -1 ? 0.0f : 1.0f;
+                continue;
+            }
             smp_texel_at(c, &L, i0[0] + corner[k][0], i0[1] + corner[k][1], 0, &tx);
-            out->px[i].f[k] = tx.f[ch];
+            out->px[i].f[k] = tx.f[src];
         }
     }
     return 0;

@@ -41,8 +41,12 @@ static float clamp_n(float v, float lo, float hi)
 }
 
 /* Trilinear Filter Quality: a level contributing less than this share is
- * dropped (none under TRIQUAL_FULL and the reserved 1). */
-static const float triqual_drop[4] = { [G7SF_TRIQUAL_MED] = 0.25f, [G7SF_TRIQUAL_LOW] = 0.375f };
+ * dropped (none under TRIQUAL_FULL).  Value 1 is Haswell's
+ * TRIQUAL_HIGH/MAG_CLAMP_MIPFILTER, which no text we have describes: 1/8,
+ * the step below MED's 1/4 and LOW's 3/8 (docs/spec-notes.md, "Haswell");
+ * on Ivy Bridge it is reserved and read as TRIQUAL_FULL. */
+static const float triqual_drop[4] = { [G7SF_TRIQUAL_HIGH_MAG_CLAMP_MIPFILTER] = 0.125f,
+                                       [G7SF_TRIQUAL_MED] = 0.25f, [G7SF_TRIQUAL_LOW] = 0.375f };
 
 void smp_lod_select(const smp_ctx *c, float lod, float bias_param, smp_lodsel *out)
 {
@@ -75,7 +79,9 @@ void smp_lod_select(const smp_ctx *c, float lod, float bias_param, smp_lodsel *o
     out->lod_clamped = lod;
     float l0 = floorf(lod);
     out->beta = lod - l0;
-    float drop = triqual_drop[ss->trilinear_filter_quality & 3];
+    unsigned q = ss->trilinear_filter_quality & 3;
+    float drop = g7sf_enum_on(g7sf_en_trilinear_quality, q, c->platform)
+                     ? triqual_drop[q] : 0.0f;
     if (out->beta > 0.0f && out->beta < drop)
         out->beta = 0.0f;
     else if (out->beta > 1.0f - drop)

@@ -41,12 +41,64 @@ static bool border_mode(unsigned m)
     return m == G7SF_TEXCOORDMODE_CLAMP_BORDER || m == G7SF_TEXCOORDMODE_HALF_BORDER;
 }
 
+/* Haswell's border colour of an integer surface (Integer Surface Format
+ * set): SAMPLER_BORDER_COLOR_STATE DW16-19 read at the width of the
+ * format's channels (8; 16, which 10-bit channels use too; 32), narrow
+ * fields sign-extended for SINT; a two-channel 32-bit format takes green
+ * from the 32-bit blue field (gen75.xml field layout; Mesa's Haswell
+ * driver programs it so).  Channels the format lacks read 0, alpha 1, as
+ * for texels (L4207).  docs/spec-notes.md, "Haswell". */
+static void border_integer(smp_ctx *c)
+{
+    const g7sf_sampler_border_color_state *b = &c->smp->border;
+    const struct g7sf_format_info *f = c->fmt;
+    unsigned bits = f->ch[0].bits, width = bits <= 8 ? 8 : bits <= 16 ? 16 : 32;
+    uint32_t v[4];
+    if (width == 8) {
+        const uint32_t x[4] = { b->border_color_8bit_red, b->border_color_8bit_green,
+                                b->border_color_8bit_blue, b->border_color_8bit_alpha };
+        memcpy(v, x, sizeof v);
+    } else if (width == 16) {
+        const uint32_t x[4] = { b->border_color_16bit_red, b->border_color_16bit_green,
+                                b->border_color_16bit_blue, b->border_color_16bit_alpha };
+        memcpy(v, x, sizeof v);
+    } else {
+        const uint32_t x[4] = { b->border_color_32bit_red,
+                                f->nchannels == 2 ? b->border_color_32bit_blue
+                                                  : b->border_color_32bit_green,
+                                b->border_color_32bit_blue, b->border_color_32bit_alpha };
+        memcpy(v, x, sizeof v);
+    }
+    const uint32_t defaults[4] = { 0, 0, 0, 1 };
+    memcpy(c->border.u, defaults, sizeof defaults);
+    for (unsigned k = 0; k < f->nchannels && k < 4; k++) {
+        unsigned ch = f->ch[k].name;
+        if (ch > G7SF_CH_A)
+            continue;
+        uint32_t x = v[ch];
+        if (c->cls == G7SF_TEXEL_SINT && width < 32 && (x >> (width - 1) & 1))
+            x |= ~0u << width;
+        c->border.u[ch] = x;
+    }
+}
+
+/* Whether the border colour comes from Haswell's integer fields. */
+static bool integer_border(const smp_ctx *c)
+{
+    return c->cls != G7SF_TEXEL_FLOAT && c->tex->integer_surface_format &&
+           c->platform == G7SF_HSW;
+}
+
 /* The border colour (§2.12.5) in the format's class: DX10/OGL mode reads
- * four floats (their bits as integers for UINT/SINT formats), DX9 mode one
- * UNORM8 RGBA dword. */
+ * four floats, DX9 mode one UNORM8 RGBA dword; integer surfaces on Haswell
+ * their integer fields (border_integer), in either mode. */
 static void border_colour(smp_ctx *c)
 {
     const g7sf_sampler_border_color_state *b = &c->smp->border;
+    if (integer_border(c)) {
+        border_integer(c);
+        return;
+    }
     if (c->smp->state.texture_border_color_mode == G7SF_BORDER_COLOR_DX9) {
         const uint32_t v[4] = { b->border_color_unorm_red, b->border_color_unorm_green,
                                 b->border_color_unorm_blue, b->border_color_unorm_alpha };
@@ -82,7 +134,9 @@ static int check_sampler(const smp_ctx *c)
         unsigned m = c->mode[k];
         if (m > G7SF_TEXCOORDMODE_HALF_BORDER)
             return G7SF_ESTATE;
-        if (c->cls != G7SF_TEXEL_FLOAT && border_mode(m))
+        /* integer surfaces: no border modes (programming notes, L4646),
+         * but on Haswell with Integer Surface Format set */
+        if (c->cls != G7SF_TEXEL_FLOAT && border_mode(m) && !integer_border(c))
             return G7SF_ESTATE;
         /* cube maps: CLAMP or CUBE, the same on every axis */
         if (c->cube && ((m != G7SF_TEXCOORDMODE_CLAMP && m != G7SF_TEXCOORDMODE_CUBE) ||
@@ -92,14 +146,51 @@ static int check_sampler(const smp_ctx *c)
     return 0;
 }
 
+int smp_channel_source(const smp_ctx *c, unsigned i)
+{
+    if (!c->scs)
+        return (int)i;
+    unsigned v = c->tex->channel_select[i];
+    return v == G7SF_SCS_ZERO ? -1 : v == G7SF_SCS_ONE ? -2 : (int)(v - G7SF_SCS_RED);
+}
+
+void smp_channel_select(const smp_ctx *c, g7sf_texel *t, bool float_result)
+{
+    const g7sf_texel in = *t;
+    for (unsigned i = 0; i < 4; i++) {
+        int src = smp_channel_source(c, i);
+        t->u[i] = src >= 0 ? in.u[src] : src == -1 ? 0u : float_result ? 0x3f800000u : 1u;
+    }
+}
+
+/* Shader Channel Select (RENDER_SURFACE_STATE DW7 27:16, Haswell): whether
+ * it is in force (not R, G, B, A), or G7SF_ESTATE for a reserved value
+ * (2, 3) or one no 3-bit field holds. */
+static int channel_select_init(smp_ctx *c)
+{
+    static const unsigned identity[4] = { G7SF_SCS_RED, G7SF_SCS_GREEN, G7SF_SCS_BLUE,
+                                          G7SF_SCS_ALPHA };
+    c->scs = false;
+    if (c->platform != G7SF_HSW)
+        return 0;
+    for (unsigned i = 0; i < 4; i++) {
+        unsigned v = c->tex->channel_select[i];
+        if (v > G7SF_SCS_ALPHA || (v != G7SF_SCS_ZERO && v != G7SF_SCS_ONE && v < G7SF_SCS_RED))
+            return G7SF_ESTATE;
+        c->scs |= v != identity[i];
+    }
+    return 0;
+}
+
 int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
                  const g7sf_sampler *smp, unsigned op)
 {
     c->gpu = gpu, c->tex = tex, c->smp = smp, c->op = op;
+    c->platform = g7sf_gpu_platform(gpu);
     c->fmt = g7sf_format_info(tex->format);
     c->err = 0;
     c->chroma = c->chroma_matched = false;
-    c->compare = c->quad = false;
+    c->compare = c->quad = c->scs = false;
     c->ref = 0.0f;
     memset(&c->border, 0, sizeof c->border);
     if (tex->surf.type == G7SF_SURFTYPE_NULL)
@@ -109,6 +200,8 @@ int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
         g7sf_surface_validate(&tex->surf))
         return G7SF_ESTATE;
     c->cls = c->fmt->texel;
+    if (channel_select_init(c))
+        return G7SF_ESTATE;
     smp_fetch_init(c);
     unsigned type = tex->surf.type;
     c->dims = type == G7SF_SURFTYPE_3D ? 3 : type == G7SF_SURFTYPE_2D || type == G7SF_SURFTYPE_CUBE ? 2 : 1;
@@ -123,12 +216,21 @@ int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
     c->mode[1] = ss->tcy_address_control_mode;
     c->mode[2] = ss->tcz_address_control_mode;
     c->compare = op_compares(op);
-    c->chroma = ss->chromakey_enable && (c->fmt->caps[g7sf_gpu_platform(gpu)] & G7SF_CAP_CHROMA_KEY);
+    c->chroma = ss->chromakey_enable && (c->fmt->caps[c->platform] & G7SF_CAP_CHROMA_KEY);
     border_colour(c);
     c->quad = type == G7SF_SURFTYPE_2D && tex->surf.samples == 1 &&
               c->fmt->layout != G7SF_LAYOUT_PLANAR && !border_mode(c->mode[0]) &&
               !border_mode(c->mode[1]);
     return check_sampler(c);
+}
+
+/* Operations whose result is texels, which Shader Channel Select routes
+ * (gather4* routes its channel choice itself; LOD, resinfo, sampleinfo
+ * and ld_mcs return no texel). */
+static bool texel_result(unsigned op)
+{
+    return !(op == G7SF_OP_LOD || op == G7SF_OP_RESINFO || op == G7SF_OP_SAMPLEINFO ||
+             op == G7SF_OP_LD_MCS || g7sf_sample_op_is_gather(op));
 }
 
 const char *g7sf_sample_op_name(unsigned op)
@@ -182,6 +284,11 @@ int g7sf_sample(g7sf_gpu *gpu, const g7sf_texture *tex, const g7sf_sampler *smp,
         case G7SF_OP_GATHER4_PO_C: err = smp_gather4(c, a, out); break;
         default:                 err = smp_sample_ops(c, a, out); break;
         }
+        if (!err && c->scs && texel_result(a->op) && !(smp && g7sf_sample_op_reads_sampler(a->op) &&
+                                                       smp->state.sampler_disable))
+            for (unsigned i = 0; i < a->n; i++)
+                if (a->mask >> i & 1)
+                    smp_channel_select(c, &out->px[i], out->type == G7SF_TEXEL_FLOAT);
     }
     return err ? err : c->err;
 }

@@ -10,8 +10,6 @@
 
 /* The sampler's per-gpu context: what the non-pipelined commands loaded
  * and the memos of SAMPLER_STATE and SAMPLER_BORDER_COLOR_STATE. */
-_Static_assert(G7SF_SAMPLER_STATE_DWORDS <= G7SF_MEMO_DWORDS &&
-               G7SF_SAMPLER_BORDER_COLOR_STATE_DWORDS <= G7SF_MEMO_DWORDS, "memo keys");
 typedef struct smp_gpu {
     g7sf_sampler_cmd_state cmd;
     struct { g7sf_memo m; g7sf_sampler_state state; } sampler_memo;
@@ -59,6 +57,10 @@ int g7sf_texture_from_state(const g7sf_render_surface_state *ss, g7sf_texture *t
     t->clear_color = ss->red_clear_color << 3 | ss->green_clear_color << 2 |
                      ss->blue_clear_color << 1 | ss->alpha_clear_color;
     t->ms_palette_index = ss->multisample_position_palette_index;
+    const unsigned scs[4] = { ss->shader_channel_select_red, ss->shader_channel_select_green,
+                              ss->shader_channel_select_blue, ss->shader_channel_select_alpha };
+    memcpy(t->channel_select, scs, sizeof scs);
+    t->integer_surface_format = ss->integer_surface_format;
     return g7sf_surface_validate(&t->surf) ? G7SF_ESTATE : 0;
 }
 
@@ -128,24 +130,30 @@ const g7sf_sampler_cmd_state *g7sf_sampler_cmd_state_get(const g7sf_gpu *gpu)
     return g ? &g->cmd : &none;
 }
 
-/* Reads structure d (at most 4 DWords) at `offset` from Dynamic State Base
- * Address and unpacks it into out (`size` bytes), or copies memo m's value
- * (at `value`) when the DWords read are those it was decoded from; no host
- * allocation, as this runs once per message. */
-_Static_assert(G7SF_SAMPLER_STATE_DWORDS == 4 && G7SF_SAMPLER_BORDER_COLOR_STATE_DWORDS == 4,
+/* Reads structure d (its length on the gpu's platform, at most
+ * READ_DWORDS) at `offset` from Dynamic State Base Address and unpacks it
+ * into out (`size` bytes), or copies memo m's value (at `value`) when the
+ * DWords read are those it was decoded from; no host allocation, as this
+ * runs once per message. */
+enum { READ_DWORDS = 20 };   /* Haswell's SAMPLER_BORDER_COLOR_STATE */
+_Static_assert(G7SF_SAMPLER_STATE_DWORDS <= READ_DWORDS && READ_DWORDS <= G7SF_MEMO_DWORDS,
                "read_dynamic's buffer");
 static int read_dynamic(g7sf_gpu *gpu, const g7sf_state_desc *d, uint32_t offset, g7sf_memo *m,
                         void *value, void *out, size_t size)
 {
-    uint32_t addr, dw[4];
-    int r = g7sf_base_resolve(gpu, G7SF_BASE_DYNAMIC, offset, d->dwords * 4u, &addr);
-    if (r || (r = g7sf_mem_read(gpu, addr, dw, d->dwords * 4u)))
+    enum g7sf_platform p = g7sf_gpu_platform(gpu);
+    unsigned n = g7sf_state_dwords(d, p);
+    uint32_t addr, dw[READ_DWORDS];
+    if (n > READ_DWORDS)
+        return G7SF_EINVAL;
+    int r = g7sf_base_resolve(gpu, G7SF_BASE_DYNAMIC, offset, n * 4u, &addr);
+    if (r || (r = g7sf_mem_read(gpu, addr, dw, n * 4u)))
         return r;
-    int took = g7sf_memo_take(m, dw, d->dwords);
+    int took = g7sf_memo_take(m, dw, n);
     if (took == G7SF_MEMO_HIT) {
         memcpy(out, value, size);
     } else {
-        g7sf_state_unpack(d, dw, out);
+        g7sf_state_unpack_on(d, p, dw, out);
         if (took == G7SF_MEMO_MISS)
             memcpy(value, out, size);
     }

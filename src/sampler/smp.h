@@ -45,6 +45,7 @@ typedef struct smp_image { unsigned lod, z; bool valid; uint32_t x, y; } smp_ima
 /* One message's resolved state, and the per-pixel prefilter inputs. */
 typedef struct smp_ctx {
     g7sf_gpu *gpu;
+    enum g7sf_platform platform;       /* the gpu's */
     const g7sf_texture *tex;
     const g7sf_sampler *smp;           /* NULL for the ld family, resinfo, sampleinfo */
     const struct g7sf_format_info *fmt;
@@ -58,6 +59,8 @@ typedef struct smp_ctx {
     bool round[3];                     /* address rounding enables of the filter in
                                           use (mag or min), per axis */
     g7sf_texel border;                 /* border colour in the format's class */
+    bool scs;                          /* Haswell's Shader Channel Select is not
+                                          R, G, B, A: smp_channel_select applies */
     /* prefilter, per pixel */
     bool compare;                      /* sample_c family, gather4_c family */
     float ref;                         /* its reference value */
@@ -82,6 +85,14 @@ typedef struct smp_ctx {
  * and checks the state combinations the operation forbids. */
 int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
                  const g7sf_sampler *smp, unsigned op);
+
+/* sampler.c: Shader Channel Select (Haswell) on one result t of the
+ * format's class: channel i becomes channel_select[i]'s surface channel, or
+ * 0 / 1 (1.0 for float results).  Only when c->scs. */
+void smp_channel_select(const smp_ctx *c, g7sf_texel *t, bool float_result);
+/* The surface channel (0-3) that Shader Channel Select routes to result
+ * channel i, or -1 for SCS_ZERO, -2 for SCS_ONE (i itself unless c->scs). */
+int smp_channel_source(const smp_ctx *c, unsigned i);
 
 /* ---- address.c ---- */
 /* Where integer texel index i (of an axis of n texels) lands under address

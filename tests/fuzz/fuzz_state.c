@@ -3,7 +3,8 @@
  * gen7sf-state encode takes.
  *
  * Input: structure index (mod the registry), a byte that picks an array
- * element to check, the structure's DWords, then text "Name=value" or
+ * element to check (low 7 bits) and the platform (top bit: Haswell), the
+ * structure's DWords on that platform, then text "Name=value" or
  * "Name[i]=value".
  *
  * Contract checked:
@@ -33,6 +34,9 @@ static void numeric_part(char *s)
         *p = 0;
 }
 
+static enum g7sf_platform plat;   /* of this input */
+static unsigned len;               /* its DWords: g7sf_state_dwords */
+
 static void check_field(const g7sf_state_desc *d, const g7sf_field *f, unsigned k,
                         const uint32_t *dw, const void *s)
 {
@@ -41,13 +45,13 @@ static void check_field(const g7sf_state_desc *d, const g7sf_field *f, unsigned 
                "%s.%s[%u]: struct %lld, dwords %lld", d->name, f->name, k,
                (long long)g7sf_field_get(f, k, s), (long long)v);
     uint32_t copy[512];
-    memcpy(copy, dw, d->dwords * 4);
-    FUZZ_CHECK(g7sf_field_insert(f, k, copy, v) == 0 && !memcmp(copy, dw, d->dwords * 4),
+    memcpy(copy, dw, len * 4);
+    FUZZ_CHECK(g7sf_field_insert(f, k, copy, v) == 0 && !memcmp(copy, dw, len * 4),
                "%s.%s[%u]: inserting its own value %lld", d->name, f->name, k, (long long)v);
 
     char text[128], small[6];
-    int n = g7sf_field_format(f, v, text, sizeof text);
-    int m = g7sf_field_format(f, v, small, sizeof small);
+    int n = g7sf_field_format_on(f, plat, v, text, sizeof text);
+    int m = g7sf_field_format_on(f, plat, v, small, sizeof small);
     FUZZ_CHECK(n >= 0 && n < (int)sizeof text && (size_t)n == strlen(text) && m == n,
                "%s.%s: format length %d / %d for \"%s\"", d->name, f->name, n, m, text);
     FUZZ_CHECK(!strncmp(small, text, sizeof small - 1) && strlen(small) < sizeof small,
@@ -64,11 +68,11 @@ static void check_field(const g7sf_state_desc *d, const g7sf_field *f, unsigned 
     }
     numeric_part(text);
     int64_t back = -1;
-    int r = g7sf_field_parse(f, text, &back);
+    int r = g7sf_field_parse_on(f, plat, text, &back);
     FUZZ_CHECK(r == 0 && back == v, "%s.%s: printed \"%s\" for %lld, parses to %lld (%d)",
                d->name, f->name, text, (long long)v, (long long)back, r);
     if (rp) {
-        r = g7sf_field_parse(f, raw, &back);
+        r = g7sf_field_parse_on(f, plat, raw, &back);
         FUZZ_CHECK(r == 0 && back == v, "%s.%s: \"%s\" for %lld parses to %lld (%d)", d->name,
                    f->name, raw, (long long)v, (long long)back, r);
     }
@@ -76,9 +80,14 @@ static void check_field(const g7sf_state_desc *d, const g7sf_field *f, unsigned 
         const g7sf_enum *first = f->enums;   /* a name given twice: parse takes the first */
         while (strcasecmp(first->name, e->name))
             first++;
-        r = g7sf_field_parse(f, e->name, &back);
-        FUZZ_CHECK(r == 0 && back == first->value, "%s.%s: enum %s (%u) parses to %lld (%d)",
-                   d->name, f->name, e->name, e->value, (long long)back, r);
+        r = g7sf_field_parse_on(f, plat, e->name, &back);
+        if (!g7sf_enum_on(f->enums, first->value, plat))   /* another platform's name */
+            FUZZ_CHECK(r == G7SF_EINVAL, "%s.%s: enum %s parses on a platform without it",
+                       d->name, f->name, e->name);
+        else
+            FUZZ_CHECK(r == 0 && back == first->value,
+                       "%s.%s: enum %s (%u) parses to %lld (%d)", d->name, f->name, e->name,
+                       e->value, (long long)back, r);
     }
 }
 
@@ -108,7 +117,7 @@ static void check_text(const g7sf_state_desc *d, const char *text)
     if (!f)
         return;
     int64_t v = 0;
-    int r = g7sf_field_parse(f, value, &v);
+    int r = g7sf_field_parse_on(f, plat, value, &v);
     FUZZ_CHECK(r == 0 || r == G7SF_EINVAL || r == G7SF_ERANGE, "parse \"%s\": code %d", value, r);
     if (r || idx >= f->count)
         return;
@@ -127,31 +136,41 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned di = fuzz_u8(&in) % g7sf_state_count();
     const g7sf_state_desc *d = g7sf_state_at(di);
     unsigned spare = fuzz_u8(&in);
-    FUZZ_CHECK(d && d->dwords <= 512, "registry");
+    plat = spare >> 7 ? G7SF_HSW : G7SF_IVB;
+    spare &= 0x7f;
+    len = d ? g7sf_state_dwords(d, plat) : 0;
+    FUZZ_CHECK(d && len <= 512 && len >= d->dwords, "registry");
     /* exactly the structure's size: the sanitizers see any access past it */
-    uint32_t *dw = malloc(d->dwords * 4), *back = malloc(d->dwords * 4);
+    uint32_t *dw = malloc(len * 4), *back = malloc(len * 4);
     void *s = malloc(d->struct_size);
-    for (unsigned i = 0; i < d->dwords; i++)
+    for (unsigned i = 0; i < len; i++)
         dw[i] = fuzz_u32(&in);
-    g7sf_state_unpack(d, dw, s);
-    int r = g7sf_state_pack(d, s, back);
+    g7sf_state_unpack_on(d, plat, dw, s);
+    int r = g7sf_state_pack_on(d, plat, s, back);
     FUZZ_CHECK(r == 0, "%s: pack of an unpacked state: %d", d->name, r);
     /* the reserved masks cost a walk of every field element per DWord
      * (a palette load: 257 x 1024): once per structure is enough */
-    static uint32_t *masks[64];
-    if (di < 64 && !masks[di]) {
-        masks[di] = malloc(d->dwords * 4);
-        for (unsigned i = 0; i < d->dwords; i++)
-            masks[di][i] = g7sf_state_reserved_mask(d, i);
+    static uint32_t *masks[2][64];
+    uint32_t **mask = &masks[plat][di < 64 ? di : 0];
+    if (di < 64 && !*mask) {
+        *mask = malloc(len * 4);
+        for (unsigned i = 0; i < len; i++)
+            (*mask)[i] = g7sf_state_reserved_mask_on(d, plat, i);
     }
-    for (unsigned i = 0; i < d->dwords; i++)
-        FUZZ_CHECK(back[i] == (dw[i] & ~(di < 64 ? masks[di][i] : g7sf_state_reserved_mask(d, i))),
+    for (unsigned i = 0; i < len; i++)
+        FUZZ_CHECK(back[i] == (dw[i] & ~(di < 64 ? (*mask)[i]
+                                                 : g7sf_state_reserved_mask_on(d, plat, i))),
                    "%s DW%u: 0x%08x packs back as 0x%08x", d->name, i, dw[i], back[i]);
     /* array elements share their row: the first, the last and one the
      * spare byte picks stand for the others (a palette has 1024) */
     for (unsigned i = 0; i < d->nfields; i++) {
         const g7sf_field *f = &d->fields[i];
         unsigned last = f->count - 1, pick = spare % f->count;
+        if (!g7sf_field_on(f, plat)) {   /* not unpacked: reads 0 from the struct */
+            FUZZ_CHECK(g7sf_field_get(f, 0, s) == 0, "%s.%s: set on a platform without it",
+                       d->name, f->name);
+            continue;
+        }
         check_field(d, f, 0, dw, s);
         if (last)
             check_field(d, f, last, dw, s);
