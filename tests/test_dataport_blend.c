@@ -66,7 +66,7 @@ static int run(const g7sf_blend_state *bs, const g7sf_color_calc_state *cc, cons
 {
     rt_color rc;
     const char *why = NULL;
-    int rv = rt_color_prepare(&rc, bs, RT, cc, fmt(format), &why);
+    int rv = rt_color_prepare(&rc, G7SF_IVB, bs, RT, cc, fmt(format), &why);
     if (rv == 0)
         rt_color_output(&rc, s, s1, unit, 0, 0);
     return rv;
@@ -195,12 +195,12 @@ TEST(missing_second_source_reads_zero)
     const char *why;
     memcpy(s.f, S, 16);
     memcpy(out, D, 16);
-    CHECK_EQ(rt_color_prepare(&rc, &bs, RT, &cc, fmt("R32G32B32A32_FLOAT"), &why), 0);
+    CHECK_EQ(rt_color_prepare(&rc, G7SF_IVB, &bs, RT, &cc, fmt("R32G32B32A32_FLOAT"), &why), 0);
     CHECK(rc.dual_source_factors);
     rt_color_output(&rc, &s, NULL, out, 0, 0);
     CHECK_RGBA(out, 0.25f, 0.5f, 0.125f, 0.75f);         /* s*0 + d*(1-0) */
     bs = blend(ONE, ZERO, ADD);
-    CHECK_EQ(rt_color_prepare(&rc, &bs, RT, &cc, fmt("R32G32B32A32_FLOAT"), &why), 0);
+    CHECK_EQ(rt_color_prepare(&rc, G7SF_IVB, &bs, RT, &cc, fmt("R32G32B32A32_FLOAT"), &why), 0);
     CHECK(!rc.dual_source_factors);
 }
 
@@ -401,7 +401,7 @@ static void refused(const g7sf_blend_state *bs, const char *format, unsigned rt)
     g7sf_color_calc_state cc = constant(K);
     rt_color rc;
     const char *why = NULL;
-    CHECK_EQ(rt_color_prepare(&rc, bs, rt, &cc, fmt(format), &why), G7SF_ESTATE);
+    CHECK_EQ(rt_color_prepare(&rc, G7SF_IVB, bs, rt, &cc, fmt(format), &why), G7SF_ESTATE);
     CHECKF(why && *why, "%s: no reason", format);
 }
 

@@ -48,7 +48,7 @@ TEST(unorm8_path_is_bit_identical_to_the_reference)
             g7sf_state_unpack(&g7sf_desc_COLOR_CALC_STATE, cdw, &cc);
             rt_color rc;
             const char *why;
-            if (rt_color_prepare(&rc, &bs, 0, &cc, f, &why) || !rc.unorm8)
+            if (rt_color_prepare(&rc, G7SF_IVB, &bs, 0, &cc, f, &why) || !rc.unorm8)
                 continue;
             taken = true;
             for (unsigned px = 0; px < 8; px++) {
@@ -91,6 +91,6 @@ TEST(other_formats_take_the_reference)
         }
         rt_color rc;
         const char *why;
-        CHECKF(f && !rt_color_prepare(&rc, &bs, 0, &cc, f, &why) && !rc.unorm8, "%s", generic[i]);
+        CHECKF(f && !rt_color_prepare(&rc, G7SF_IVB, &bs, 0, &cc, f, &why) && !rc.unorm8, "%s", generic[i]);
     }
 }

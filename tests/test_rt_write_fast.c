@@ -147,7 +147,7 @@ static bool kernel_state(const trial *t)
     if (g7sf_rt_target_from_state(&ss, G7SF_IVB, 0, 1, false, &rt, NULL))
         return false;
     rt_place_init(&pl, &rt);
-    rt_pipeline_prepare(&pipe, rt.fmt, &bs, t->index, &cc, 1, 0);
+    rt_pipeline_prepare(&pipe, G7SF_IVB, rt.fmt, &bs, t->index, &cc, 1, 0);
     return pl.ok && !pipe.err && pipe.kernel;
 }
 
@@ -274,7 +274,7 @@ TEST(write_batch_matches_g7sf_rt_write)
         if (g7sf_rt_target_from_state(&ss, G7SF_IVB, 0, 1, false, &rt, NULL))
             continue;
         rt_place_init(&pl, &rt);
-        rt_pipeline_prepare(&pipe, rt.fmt, &bs, t.index, &cc, 1, n % 2 ? cpu_flags_host() : 0);
+        rt_pipeline_prepare(&pipe, G7SF_IVB, rt.fmt, &bs, t.index, &cc, 1, n % 2 ? cpu_flags_host() : 0);
         kernel += pl.ok && !pipe.err && pipe.kernel;
         rt_batch bt;
         g7sf_rt_pixel px[16];

@@ -39,7 +39,7 @@ typedef struct rt_color {
 /* Resolves entry rt (0-7) of bs for fmt.  G7SF_ESTATE (with *why set to a
  * one-line reason) for state the format cannot take: blending on a format
  * without G7SF_CAP_BLEND, a logic op on a float format, both at once... */
-int rt_color_prepare(rt_color *out, const g7sf_blend_state *bs, unsigned rt,
+int rt_color_prepare(rt_color *out, enum g7sf_platform p, const g7sf_blend_state *bs, unsigned rt,
                      const g7sf_color_calc_state *cc, const struct g7sf_format_info *fmt,
                      const char **why);
 

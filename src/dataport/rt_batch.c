@@ -95,12 +95,12 @@ static void factor(rt_pipeline *p, rt_factor *out, unsigned char *sel, unsigned 
     *out = (rt_factor){ .src = RT_FSRC_CONST, .lo = -INFINITY, .hi = INFINITY };
 }
 
-void rt_pipeline_prepare(rt_pipeline *p, const struct g7sf_format_info *fmt,
+void rt_pipeline_prepare(rt_pipeline *p, enum g7sf_platform plat, const struct g7sf_format_info *fmt,
                          const g7sf_blend_state *bs, unsigned index,
                          const g7sf_color_calc_state *cc, unsigned samples, unsigned cpu)
 {
     memset(p, 0, sizeof *p);
-    p->err = rt_color_prepare(&p->rc, bs, index, cc, fmt, &p->why);
+    p->err = rt_color_prepare(&p->rc, plat, bs, index, cc, fmt, &p->why);
     if (p->err)
         return;
     rt_coverage_prepare(&p->cv, bs, index, cc, samples);

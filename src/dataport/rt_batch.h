@@ -90,7 +90,7 @@ struct rt_pipeline {
     unsigned char pack[16];
 };
 /* cpu: the cpu_flags() the kernel may use. */
-void rt_pipeline_prepare(rt_pipeline *p, const struct g7sf_format_info *fmt,
+void rt_pipeline_prepare(rt_pipeline *p, enum g7sf_platform plat, const struct g7sf_format_info *fmt,
                          const g7sf_blend_state *bs, unsigned index,
                          const g7sf_color_calc_state *cc, unsigned samples, unsigned cpu);
 

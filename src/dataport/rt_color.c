@@ -85,7 +85,7 @@ static void write_bits(rt_color *rc)
     }
 }
 
-int rt_color_prepare(rt_color *out, const g7sf_blend_state *bs, unsigned rt,
+int rt_color_prepare(rt_color *out, enum g7sf_platform p, const g7sf_blend_state *bs, unsigned rt,
                      const g7sf_color_calc_state *cc, const struct g7sf_format_info *fmt,
                      const char **why)
 {
@@ -93,7 +93,7 @@ int rt_color_prepare(rt_color *out, const g7sf_blend_state *bs, unsigned rt,
     bool is_float;
     if (rt > 7)
         return refuse(why, "render target index above 7");
-    if (!fmt || !(fmt->caps[G7SF_IVB] & G7SF_CAP_RENDER))
+    if (!fmt || (unsigned)p > G7SF_HSW || !(fmt->caps[p] & G7SF_CAP_RENDER))
         return refuse(why, "surface format is not a render target format");
     rc.blend = bs->color_buffer_blend_enable[rt];
     rc.logic_op = bs->logic_op_enable[rt];
@@ -126,7 +126,7 @@ int rt_color_prepare(rt_color *out, const g7sf_blend_state *bs, unsigned rt,
     if (rc.blend && rc.logic_op)
         return refuse(why, "blending and logic op both enabled");
     if (rc.blend) {
-        if (!(fmt->caps[G7SF_IVB] & G7SF_CAP_BLEND))
+        if (!(fmt->caps[p] & G7SF_CAP_BLEND))
             return refuse(why, "blending enabled on a format that cannot blend");
         if (rc.color_func > G7SF_BLENDFUNCTION_MAX || rc.alpha_func > G7SF_BLENDFUNCTION_MAX)
             return refuse(why, "reserved blend function");

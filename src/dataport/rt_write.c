@@ -204,7 +204,7 @@ int g7sf_rt_write(g7sf_gpu *gpu, const g7sf_rt_target *rt, const g7sf_blend_stat
     rt_color rc;
     rt_coverage cv;
     const char *reason = "";
-    if (rt_color_prepare(&rc, bs, index, cc, rt->fmt, &reason))
+    if (rt_color_prepare(&rc, g7sf_gpu_platform(gpu), bs, index, cc, rt->fmt, &reason))
         return refuse(why, G7SF_ESTATE, reason);
     rt_coverage_prepare(&cv, bs, index, cc, rt->s.samples);
     return rt_write_pixels(gpu, rt, &rc, &cv, px, n, dual);

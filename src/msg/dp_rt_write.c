@@ -120,6 +120,7 @@ static int bind_target(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned type, uin
  * last resolved from them (for format fmt, entry index, samples). */
 static _Thread_local struct {
     uint64_t gpu;
+    enum g7sf_platform platform;   /* the gpu's: format capabilities differ */
     unsigned bdw;   /* BLEND_STATE DWords read: 2 per entry up to the one used */
     uint32_t key[G7SF_BLEND_STATE_DWORDS + G7SF_COLOR_CALC_STATE_DWORDS];
     g7sf_blend_state bs;
@@ -160,6 +161,7 @@ static int read_state(g7sf_msg_ctx *c, const dp_msg_type *t, const g7sf_render_c
     g7sf_state_unpack(&g7sf_desc_BLEND_STATE, dw, &blend_memo.bs);
     g7sf_state_unpack(&g7sf_desc_COLOR_CALC_STATE, dw + BDW, &blend_memo.cc);
     blend_memo.gpu = gpu->id;
+    blend_memo.platform = gpu->platform;
     blend_memo.bdw = bdw;
     memcpy(blend_memo.key, dw, sizeof dw);
     blend_memo.piped = false;
@@ -171,8 +173,8 @@ static const rt_pipeline *pipeline(const g7sf_rt_target *rt, unsigned index)
 {
     if (!blend_memo.piped || blend_memo.fmt != rt->fmt || blend_memo.index != index ||
         blend_memo.samples != rt->s.samples) {
-        rt_pipeline_prepare(&blend_memo.pipe, rt->fmt, &blend_memo.bs, index, &blend_memo.cc,
-                            rt->s.samples, cpu_flags());
+        rt_pipeline_prepare(&blend_memo.pipe, blend_memo.platform, rt->fmt, &blend_memo.bs, index,
+                            &blend_memo.cc, rt->s.samples, cpu_flags());
         blend_memo.piped = true;
         blend_memo.fmt = rt->fmt;
         blend_memo.index = index;
