@@ -545,6 +545,55 @@ TEST(send_ld_simd8_and_simd16_r32_uint)
     g7sf_gpu_destroy(gpu);
 }
 
+/* Haswell through g7sf_send: the state in memory carries Shader Channel
+ * Select (DW7 27:16) and Integer Surface Format (DW3 20:18), and the
+ * border colour is 20 DWords with the 32-bit colours at DW16-19.  R32_UINT
+ * 4x4, texel (x, y) = 1000 y + x + 7, read as (R, 0, 0, 1); selects A, R,
+ * ZERO, G.  Ivy Bridge reads the same DWords with those bits reserved. */
+TEST(send_haswell_channel_select_and_integer_border)
+{
+    for (unsigned plat = G7SF_IVB; plat <= G7SF_HSW; plat++) {
+        g7sf_thread thr;
+        g7sf_gpu *gpu = e2e_gpu(plat, &thr);
+        r32_uint_4x4(gpu, 3);
+        uint32_t dw[8] = { 1u << 29 | 0x0D7u << 18, TEX_BASE, 3u << 16 | 3, 1u << 18 | 15, 0, 0, 0,
+                           7u << 25 | 4u << 22 | 0u << 19 | 5u << 16 };
+        t_bind_state(gpu, 3, dw);
+        /* ld at (1, 2): R 2008 -> (A, R, 0, G) = (1, 2008, 0, 0) */
+        g7sf_reg p[7], wb[8];
+        memset(p, 0, sizeof p);
+        p[0].ud[0] = 1, p[2].ud[0] = 2;
+        fill(wb, 8);
+        CHECK_EQ(send(gpu, &thr, sdesc(3, 4, false, S8, 7, 0, 3), 0x01, p, wb), 0);
+        const uint32_t ld_hsw[4] = { 1, 2008, 0, 0 }, ld_ivb[4] = { 2008, 0, 0, 1 };
+        for (unsigned c = 0; c < 4; c++)
+            CHECKF(wb[c].ud[0] == (plat == G7SF_HSW ? ld_hsw : ld_ivb)[c],
+                   "platform %u ld channel %u: %u", plat, c, wb[c].ud[0]);
+        /* sample with sampler 3: TEXCOORDMODE_CLAMP_BORDER on u, border
+         * colour at 0x800: 32-bit red 0xABCD (green, blue, alpha fields are
+         * not R32's channels: 0, 0, 1), through the selects (1, 0xABCD, 0, 0) */
+        uint32_t st[4] = { 0, 0, 0x800, 4u << 6 | 2u << 3 | 2u };
+        g7sf_mem_write(gpu, DYN_BASE + 0x100 + 16 * 3, st, 16);
+        uint32_t bc[20] = { 0 };
+        bc[16] = 0xABCD, bc[17] = 5, bc[18] = 6, bc[19] = 7;
+        g7sf_mem_write(gpu, DYN_BASE + 0x800, bc, sizeof bc);
+        memset(p, 0, sizeof p);
+        for (unsigned i = 0; i < 8; i++)
+            p[0].ud[i] = fbits(-0.5f), p[1].ud[i] = fbits(0.5f);
+        fill(wb, 8);
+        int r = send(gpu, &thr, sdesc(2, 4, false, S8, 0, 3, 3), 0xFF, p, wb);
+        if (plat == G7SF_IVB) {
+            CHECK_EQ(r, G7SF_ESTATE);   /* integer surfaces take no border modes (L4646) */
+        } else {
+            CHECK_EQ(r, 0);
+            const uint32_t want[4] = { 1, 0xABCD, 0, 0 };
+            for (unsigned c = 0; c < 4; c++)
+                CHECKF(wb[c].ud[5] == want[c], "sample channel %u: 0x%x", c, wb[c].ud[5]);
+        }
+        g7sf_gpu_destroy(gpu);
+    }
+}
+
 TEST(send_ld_simd4x2_and_return_types)
 {
     g7sf_thread thr;
