@@ -306,3 +306,27 @@ TEST(function_level_rotated_target_and_dual_source)
     CHECK_EQ(g7sf_rt_write(gpu, &t, &bs, 0, &cc, &px, 1, false, NULL), G7SF_EINVAL);
     g7sf_gpu_destroy(gpu);
 }
+
+/* Haswell's Shader Channel Select (DW7 27:16) routes sampler results only:
+ * a render target write stores its colours as sent, whatever the selects
+ * say (docs/spec-notes.md, "Haswell (Gen7.5)").  The rotation-0 layout
+ * above with selects B, G, R, ONE, and with DW7 0 (every select ZERO). */
+TEST(haswell_channel_select_leaves_render_target_writes_alone)
+{
+    static const uint16_t xy[4][2] = { { 0, 0 }, { 14, 254 }, { 2, 2 }, { 12, 100 } };
+    static const uint32_t dw7[2] = { 6u << 25 | 5u << 22 | 4u << 19 | 1u << 16, 0 };
+    for (unsigned k = 0; k < 2; k++) {
+        g7sf_thread thr;
+        g7sf_gpu *gpu = rt_gpu_on(G7SF_HSW, &thr);
+        const rot_state s = xtiled(G7SF_RTROTATE_0DEG);
+        uint32_t dw[8];
+        state_dw(&s, dw);
+        dw[7] = dw7[k];
+        t_bind_state(gpu, RT_BTI, dw);
+        CHECK_EQ(send16(gpu, &thr, xy), 0);
+        /* slot 0 at (0, 0), slot 3 at (1, 1): +0 and +516 */
+        CHECK_EQ(t_peek(gpu, RT_BASE), bgra(0));
+        CHECK_EQ(t_peek(gpu, RT_BASE + 516), bgra(3));
+        g7sf_gpu_destroy(gpu);
+    }
+}
