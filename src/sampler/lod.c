@@ -80,8 +80,9 @@ void smp_lod_select(const smp_ctx *c, float lod, float bias_param, smp_lodsel *o
     float l0 = floorf(lod);
     out->beta = lod - l0;
     unsigned q = ss->trilinear_filter_quality & 3;
-    float drop = g7sf_enum_on(g7sf_en_trilinear_quality, q, c->platform)
-                     ? triqual_drop[q] : 0.0f;
+    float drop = triqual_drop[q];
+    if (drop > 0.0f && !g7sf_enum_on(g7sf_en_trilinear_quality, q, c->platform))
+        drop = 0.0f;   /* a value this platform reserves: TRIQUAL_FULL */
     if (out->beta > 0.0f && out->beta < drop)
         out->beta = 0.0f;
     else if (out->beta > 1.0f - drop)
