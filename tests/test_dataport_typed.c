@@ -14,6 +14,8 @@
 #define IMG 0x00200000u
 #define SENTINEL 0xDEADBEEFu
 enum { READ = 0x5, WRITE = 0xD };
+/* Haswell port 1's slot group desc[13:12], as message control bits 5:4 */
+enum { HSW_SIMD4X2 = 0 << 4, HSW_LOW8 = 1 << 4, HSW_HIGH8 = 2 << 4, HSW_RESERVED = 3 << 4 };
 enum { T1D = 0, T2D = 1, T3D = 2, TCUBE = 3, TBUF = 4, TSTRBUF = 5, TNULL = 7 };
 enum { LINEAR = 0, XTILE = 1, YTILE = 2 };
 
@@ -264,7 +266,8 @@ TEST(every_typed_format_round_trips_through_the_format_layer)
                 p.p[5 + c].ud[s] = in[s].u[c];
             }
         }
-        CHECK_EQ(send(gpu, &thr, DC1, WRITE, 9, 0, 0, 0xFF, &p, NULL), 0);
+        /* port 1: desc[13:12] = 01b, SIMD8 low slots (00b would be SIMD4x2) */
+        CHECK_EQ(send(gpu, &thr, DC1, WRITE, 9, 0, HSW_LOW8, 0xFF, &p, NULL), 0);
         for (unsigned s = 0; s < 8; s++) {
             uint8_t want[16] = {0}, got[16] = {0};
             g7sf_texel_encode(f, &in[s], want, 0, 0);
@@ -275,7 +278,7 @@ TEST(every_typed_format_round_trips_through_the_format_layer)
             continue;
         g7sf_reg wb[4];
         fill_wb(wb, 4);
-        CHECK_EQ(send(gpu, &thr, DC1, READ, 3, 4, 0, 0xFF, &p, wb), 0);
+        CHECK_EQ(send(gpu, &thr, DC1, READ, 3, 4, HSW_LOW8, 0xFF, &p, wb), 0);
         for (unsigned s = 0; s < 8; s++) {
             uint8_t unit[16] = {0};
             g7sf_texel want;
