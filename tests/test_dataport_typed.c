@@ -14,6 +14,8 @@
 #define IMG 0x00200000u
 #define SENTINEL 0xDEADBEEFu
 enum { READ = 0x5, WRITE = 0xD };
+/* Haswell port 1's slot group desc[13:12], as message control bits 5:4 */
+enum { HSW_SIMD4X2 = 0 << 4, HSW_LOW8 = 1 << 4, HSW_HIGH8 = 2 << 4, HSW_RESERVED = 3 << 4 };
 enum { T1D = 0, T2D = 1, T3D = 2, TCUBE = 3, TBUF = 4, TSTRBUF = 5, TNULL = 7 };
 enum { LINEAR = 0, XTILE = 1, YTILE = 2 };
 
@@ -264,7 +266,8 @@ TEST(every_typed_format_round_trips_through_the_format_layer)
                 p.p[5 + c].ud[s] = in[s].u[c];
             }
         }
-        CHECK_EQ(send(gpu, &thr, DC1, WRITE, 9, 0, 0, 0xFF, &p, NULL), 0);
+        /* port 1: desc[13:12] = 01b, SIMD8 low slots (00b would be SIMD4x2) */
+        CHECK_EQ(send(gpu, &thr, DC1, WRITE, 9, 0, HSW_LOW8, 0xFF, &p, NULL), 0);
         for (unsigned s = 0; s < 8; s++) {
             uint8_t want[16] = {0}, got[16] = {0};
             g7sf_texel_encode(f, &in[s], want, 0, 0);
@@ -275,7 +278,7 @@ TEST(every_typed_format_round_trips_through_the_format_layer)
             continue;
         g7sf_reg wb[4];
         fill_wb(wb, 4);
-        CHECK_EQ(send(gpu, &thr, DC1, READ, 3, 4, 0, 0xFF, &p, wb), 0);
+        CHECK_EQ(send(gpu, &thr, DC1, READ, 3, 4, HSW_LOW8, 0xFF, &p, wb), 0);
         for (unsigned s = 0; s < 8; s++) {
             uint8_t unit[16] = {0};
             g7sf_texel want;
@@ -546,6 +549,228 @@ TEST(slot_group_selects_the_header_pixel_mask_byte)
             CHECK_EQ(wb.ud[s], on >> s & 1 ? 0x700 + s : SENTINEL);
         g7sf_mem_write(gpu, IMG, p.p[2].ud, 32);
     }
+    g7sf_gpu_destroy(gpu);
+}
+
+/* ---- Haswell data cache port 1: slot group desc[13:12], SIMD4x2 ---- */
+
+/* SIMD4x2 payload: slot s's U, V, R, LOD in M1 DWords 4s..4s+3, its R, G,
+ * B, A in M2 DWords 4s..4s+3 (3.9.9.10.9, .12). */
+static void slot4x2(msg *m, unsigned s, uint32_t u, uint32_t v, const uint32_t rgba[4])
+{
+    m->p[1].ud[4 * s] = u, m->p[1].ud[4 * s + 1] = v;
+    for (unsigned k = 0; k < 4; k++)
+        m->p[2].ud[4 * s + k] = rgba[k];
+}
+
+/* An R16G16B16A16_UINT texel: R | G << 16 in its first DWord, B | A << 16
+ * in the second. */
+#define CHECK_TEXEL16(gpu, addr, r, g, b, a)                                      \
+    do { CHECK_EQ(t_peek(gpu, addr), (r) | (uint32_t)(g) << 16);                  \
+         CHECK_EQ(t_peek(gpu, (addr) + 4), (b) | (uint32_t)(a) << 16); } while (0)
+
+TEST(hsw_port1_simd4x2_write_then_read_two_slots)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_HSW, &thr);
+    /* every channel, and typed-readable on Haswell: 8-byte texels, 32-byte
+     * rows, (u, v) at IMG + 32v + 8u */
+    img m = { .type = T2D, .format = G7SF_FORMAT_R16G16B16A16_UINT, .w = 4, .h = 2, .d = 1,
+              .pitch = 32 };
+    bind(gpu, 0, &m);
+    msg p;
+    header(&p, 0x0000);   /* the pixel mask is ignored for SIMD4x2 (9504) */
+    slot4x2(&p, 0, 1, 0, (const uint32_t[4]){ 0x11, 0x12, 0x13, 0x14 });
+    slot4x2(&p, 1, 2, 1, (const uint32_t[4]){ 0x21, 0x22, 0x23, 0x24 });
+    /* EMask 0x0081: bit 0 turns slot 0 on, bit 7 slot 1 (9231) */
+    CHECK_EQ(send(gpu, &thr, DC1, WRITE, 3, 0, HSW_SIMD4X2, 0x0081, &p, NULL), 0);
+    CHECK_TEXEL16(gpu, IMG + 8, 0x11, 0x12, 0x13, 0x14);
+    CHECK_TEXEL16(gpu, IMG + 32 + 16, 0x21, 0x22, 0x23, 0x24);
+    CHECK_TEXEL16(gpu, IMG, 0, 0, 0, 0);
+    CHECK_TEXEL16(gpu, IMG + 32 + 8, 0, 0, 0, 0);
+    /* read back: one register, slot s channel k in W0 DWord 4s + k */
+    g7sf_reg wb;
+    fill_wb(&wb, 1);
+    CHECK_EQ(send(gpu, &thr, DC1, READ, 2, 1, HSW_SIMD4X2, 0x0081, &p, &wb), 0);
+    static const uint32_t both[8] = { 0x11, 0x12, 0x13, 0x14, 0x21, 0x22, 0x23, 0x24 };
+    for (unsigned d = 0; d < 8; d++)
+        CHECK_EQ(wb.ud[d], both[d]);
+    /* slot 1 alone (EMask bit 5): slot 0's DWords untouched */
+    fill_wb(&wb, 1);
+    CHECK_EQ(send(gpu, &thr, DC1, READ, 2, 1, HSW_SIMD4X2, 0x0020, &p, &wb), 0);
+    for (unsigned d = 0; d < 8; d++)
+        CHECK_EQ(wb.ud[d], d < 4 ? SENTINEL : both[d]);
+    /* slot 0 alone writes; slot 1's texel keeps its value */
+    slot4x2(&p, 0, 1, 0, (const uint32_t[4]){ 0x31, 0x32, 0x33, 0x34 });
+    slot4x2(&p, 1, 2, 1, (const uint32_t[4]){ 0x41, 0x42, 0x43, 0x44 });
+    CHECK_EQ(send(gpu, &thr, DC1, WRITE, 3, 0, HSW_SIMD4X2, 0x000F, &p, NULL), 0);
+    CHECK_TEXEL16(gpu, IMG + 8, 0x31, 0x32, 0x33, 0x34);
+    CHECK_TEXEL16(gpu, IMG + 32 + 16, 0x21, 0x22, 0x23, 0x24);
+    /* channel mask 0101b (R, B off): G and A come from DWords 4s+1, 4s+3
+     * and are written; R and B keep their memory */
+    slot4x2(&p, 0, 1, 0, (const uint32_t[4]){ 0x51, 0x52, 0x53, 0x54 });
+    slot4x2(&p, 1, 2, 1, (const uint32_t[4]){ 0x61, 0x62, 0x63, 0x64 });
+    CHECK_EQ(send(gpu, &thr, DC1, WRITE, 3, 0, HSW_SIMD4X2 | 0x5, 0x00FF, &p, NULL), 0);
+    CHECK_TEXEL16(gpu, IMG + 8, 0x31, 0x52, 0x33, 0x54);
+    CHECK_TEXEL16(gpu, IMG + 32 + 16, 0x21, 0x62, 0x23, 0x64);
+    /* and read with 0101b: only the G and A DWords are written */
+    fill_wb(&wb, 1);
+    CHECK_EQ(send(gpu, &thr, DC1, READ, 2, 1, HSW_SIMD4X2 | 0x5, 0x00FF, &p, &wb), 0);
+    static const uint32_t ga[8] = { SENTINEL, 0x52, SENTINEL, 0x54, SENTINEL, 0x62, SENTINEL, 0x64 };
+    for (unsigned d = 0; d < 8; d++)
+        CHECK_EQ(wb.ud[d], ga[d]);
+    g7sf_gpu_destroy(gpu);
+}
+
+TEST(hsw_port1_simd4x2_r32_uint_with_channel_masks)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_HSW, &thr);
+    img m = { .type = T1D, .format = G7SF_FORMAT_R32_UINT, .w = 8, .h = 1, .d = 1, .pitch = 32 };
+    bind(gpu, 0, &m);
+    msg p;
+    header(&p, 0xFFFF);
+    /* R only (1110b): the G, B, A DWords of the data register are ignored */
+    slot4x2(&p, 0, 3, 0, (const uint32_t[4]){ 0xAAA, 0xE1, 0xE2, 0xE3 });
+    slot4x2(&p, 1, 5, 0, (const uint32_t[4]){ 0xBBB, 0xE4, 0xE5, 0xE6 });
+    CHECK_EQ(send(gpu, &thr, DC1, WRITE, 3, 0, HSW_SIMD4X2 | 0xE, 0x00FF, &p, NULL), 0);
+    for (unsigned u = 0; u < 8; u++)
+        CHECK_EQ(t_peek(gpu, IMG + 4 * u), u == 3 ? 0xAAA : u == 5 ? 0xBBB : 0);
+    /* G, B, A only (0001b): R32_UINT has none of them, so nothing changes */
+    CHECK_EQ(send(gpu, &thr, DC1, WRITE, 3, 0, HSW_SIMD4X2 | 0x1, 0x00FF, &p, NULL), 0);
+    CHECK_EQ(t_peek(gpu, IMG + 12), 0xAAA);
+    CHECK_EQ(t_peek(gpu, IMG + 20), 0xBBB);
+    /* read R and A (0110b): A a UINT format lacks reads as integer 1 */
+    g7sf_reg wb;
+    fill_wb(&wb, 1);
+    CHECK_EQ(send(gpu, &thr, DC1, READ, 2, 1, HSW_SIMD4X2 | 0x6, 0x00FF, &p, &wb), 0);
+    static const uint32_t ra[8] = { 0xAAA, SENTINEL, SENTINEL, 1, 0xBBB, SENTINEL, SENTINEL, 1 };
+    for (unsigned d = 0; d < 8; d++)
+        CHECK_EQ(wb.ud[d], ra[d]);
+    /* R only: still one register, W0.0 and W0.4 */
+    fill_wb(&wb, 1);
+    CHECK_EQ(send(gpu, &thr, DC1, READ, 2, 1, HSW_SIMD4X2 | 0xE, 0x00FF, &p, &wb), 0);
+    for (unsigned d = 0; d < 8; d++)
+        CHECK_EQ(wb.ud[d], d == 0 ? 0xAAA : d == 4 ? 0xBBB : SENTINEL);
+    g7sf_gpu_destroy(gpu);
+}
+
+/* SIMD8 R32_UINT write of value 0x100 + s to texel s (1D, 8 wide) with
+ * pixel mask 0x5A0F and EMask 0xFF3C: the low group runs 0x0F & 0x3C =
+ * slots 2, 3, the high group 0x5A & 0x3C = slots 3, 4.  Returns the send's
+ * code; *written the texels that changed (then cleared). */
+static int simd8_written(g7sf_gpu *gpu, const g7sf_thread *thr, unsigned sfid, unsigned ctrl,
+                         uint32_t *written)
+{
+    msg p;
+    header(&p, 0x5A0F);
+    for (unsigned s = 0; s < 8; s++) {
+        slot(&p, s, s, 0, 0, 0);
+        p.p[2].ud[s] = 0x100 + s;   /* R right after U */
+    }
+    int r = send(gpu, thr, sfid, WRITE, 3, 0, ctrl, 0xFF3C, &p, NULL);
+    *written = 0;
+    for (unsigned s = 0; s < 8; s++) {
+        uint32_t v = t_peek(gpu, IMG + 4 * s);
+        CHECKF(v == 0 || v == 0x100 + s, "sfid %u ctrl 0x%x texel %u = 0x%x", sfid, ctrl, s, v);
+        *written |= (v != 0) << s;
+        t_poke(gpu, IMG + 4 * s, 0);
+    }
+    return r;
+}
+
+TEST(hsw_port1_slot_group_is_desc_13_12)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_HSW, &thr);
+    img m = { .type = T1D, .format = G7SF_FORMAT_R32_UINT, .w = 8, .h = 1, .d = 1, .pitch = 32 };
+    bind(gpu, 0, &m);
+    uint32_t w = 0;
+    /* 11b first, so its reason is the latched one */
+    CHECK_EQ(simd8_written(gpu, &thr, DC1, HSW_RESERVED | 0xE, &w), G7SF_EOPCODE);
+    CHECK_EQ(w, 0);
+    g7sf_error e;
+    CHECK_EQ(g7sf_last_error(gpu, &e), G7SF_EOPCODE);
+    CHECK(strstr(e.reason, "Typed Surface Write") != NULL);
+    CHECK(strstr(e.reason, "slot group 3") != NULL);
+    CHECK_EQ(simd8_written(gpu, &thr, DC1, HSW_LOW8 | 0xE, &w), 0);
+    CHECK_EQ(w, 0x0C);
+    CHECK_EQ(simd8_written(gpu, &thr, DC1, HSW_HIGH8 | 0xE, &w), 0);
+    CHECK_EQ(w, 0x18);
+    /* a read with the high group fills slots 3 and 4 only */
+    for (unsigned s = 0; s < 8; s++)
+        t_poke(gpu, IMG + 4 * s, 0x700 + s);
+    msg p;
+    header(&p, 0x5A0F);
+    for (unsigned s = 0; s < 8; s++)
+        slot(&p, s, s, 0, 0, 0);
+    g7sf_reg wb;
+    fill_wb(&wb, 1);
+    CHECK_EQ(send(gpu, &thr, DC1, READ, 2, 1, HSW_HIGH8 | 0xE, 0xFF3C, &p, &wb), 0);
+    for (unsigned s = 0; s < 8; s++)
+        CHECK_EQ(wb.ud[s], s == 3 || s == 4 ? 0x700 + s : SENTINEL);
+    fill_wb(&wb, 1);
+    CHECK_EQ(send(gpu, &thr, DC1, READ, 2, 1, HSW_RESERVED | 0xE, 0xFF3C, &p, &wb), G7SF_EOPCODE);
+    CHECK_EQ(wb.ud[3], SENTINEL);
+    g7sf_gpu_destroy(gpu);
+}
+
+TEST(render_cache_slot_group_is_desc_13_with_12_ignored)
+{
+    for (unsigned plat = 0; plat < 2; plat++) {
+        g7sf_thread thr;
+        g7sf_gpu *gpu = t_gpu(plat ? G7SF_HSW : G7SF_IVB, &thr);
+        img m = { .type = T1D, .format = G7SF_FORMAT_R32_UINT, .w = 8, .h = 1, .d = 1, .pitch = 32 };
+        bind(gpu, 0, &m);
+        /* desc[13:12] 00b, 01b: low slots (SIMD8, not SIMD4x2); 10b, 11b:
+         * high slots (11b is not reserved here) */
+        static const uint32_t want[4] = { 0x0C, 0x0C, 0x18, 0x18 };
+        for (unsigned g = 0; g < 4; g++) {
+            uint32_t w = 0;
+            CHECKF(simd8_written(gpu, &thr, RC, g << 4 | 0xE, &w) == 0, "plat %u group %u", plat, g);
+            CHECKF(w == want[g], "plat %u desc[13:12] %u: slots 0x%x, want 0x%x", plat, g, w,
+                   want[g]);
+        }
+        g7sf_gpu_destroy(gpu);
+    }
+}
+
+TEST(hsw_port1_simd4x2_lengths)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_HSW, &thr);
+    img m = { .type = T2D, .format = G7SF_FORMAT_R16G16B16A16_UINT, .w = 4, .h = 2, .d = 1,
+              .pitch = 32 };
+    bind(gpu, 0, &m);
+    msg p;
+    header(&p, 0xFF);
+    slot4x2(&p, 0, 0, 0, (const uint32_t[4]){ 1, 2, 3, 4 });
+    slot4x2(&p, 1, 1, 0, (const uint32_t[4]){ 5, 6, 7, 8 });
+    g7sf_reg wb[4];
+    fill_wb(wb, 4);
+    /* write: header + address + data = 3, nothing returned */
+    CHECK_EQ(send(gpu, &thr, DC1, WRITE, 2, 0, HSW_SIMD4X2, 0xFF, &p, NULL), G7SF_EMLEN);
+    CHECK_EQ(send(gpu, &thr, DC1, WRITE, 4, 0, HSW_SIMD4X2, 0xFF, &p, NULL), G7SF_EMLEN);
+    CHECK_EQ(send(gpu, &thr, DC1, WRITE, 9, 0, HSW_SIMD4X2, 0xFF, &p, NULL), G7SF_EMLEN);
+    CHECK_EQ(send(gpu, &thr, DC1, WRITE, 3, 1, HSW_SIMD4X2, 0xFF, &p, wb), G7SF_ERLEN);
+    /* read: header + address = 2, one register back whatever the mask */
+    CHECK_EQ(send(gpu, &thr, DC1, READ, 3, 1, HSW_SIMD4X2, 0xFF, &p, wb), G7SF_EMLEN);
+    CHECK_EQ(send(gpu, &thr, DC1, READ, 5, 4, HSW_SIMD4X2, 0xFF, &p, wb), G7SF_EMLEN);
+    CHECK_EQ(send(gpu, &thr, DC1, READ, 2, 4, HSW_SIMD4X2, 0xFF, &p, wb), G7SF_ERLEN);
+    CHECK_EQ(send(gpu, &thr, DC1, READ, 2, 0, HSW_SIMD4X2, 0xFF, &p, wb), G7SF_ERLEN);
+    CHECK_EQ(send(gpu, &thr, DC1, READ, 2, 2, HSW_SIMD4X2 | 0xC, 0xFF, &p, wb), G7SF_ERLEN);
+    /* the header is still required; 1111b still leaves no channel */
+    CHECK_EQ(t_send(gpu, &thr, DC1, t_desc(1, 1, false, READ, HSW_SIMD4X2, 0), 0xFF, p.p + 1, wb),
+             G7SF_EHEADER);
+    CHECK_EQ(send(gpu, &thr, DC1, READ, 2, 1, HSW_SIMD4X2 | 0xF, 0xFF, &p, wb), G7SF_EOPCODE);
+    for (unsigned r = 0; r < 4; r++)
+        for (unsigned d = 0; d < 8; d++)
+            CHECK_EQ(wb[r].ud[d], SENTINEL);
+    CHECK_TEXEL16(gpu, IMG, 0, 0, 0, 0);
+    CHECK_TEXEL16(gpu, IMG + 8, 0, 0, 0, 0);
+    g7sf_error e;
+    CHECK_EQ(g7sf_last_error(gpu, &e), G7SF_EMLEN);
+    CHECK(strstr(e.reason, "expected 3") != NULL);
     g7sf_gpu_destroy(gpu);
 }
 

@@ -39,6 +39,7 @@
     X(DP_SIMD_MODE,     13, 12, "SIMD Mode (untyped)",         "3.9.9")         \
     X(DP_CHANNEL_MASK,  11,  8, "Channel Mask",                "3.9.9")         \
     X(DP_SLOT_GROUP,    13, 13, "Slot Group Select (typed)",   "3.9.9")         \
+    X(DP_SLOT_GROUP_HSW, 13, 12, "Slot Group (typed, Haswell port 1)", "3.9.9")  \
     X(DP_RETURN_DATA,   13, 13, "Return Data Control",         "3.9.9")         \
     X(DP_ATOMIC_SIMD8,  12, 12, "SIMD Mode / Slot Group (atomic)", "3.9.9")     \
     X(DP_AOP,           11,  8, "Atomic Operation Type",       "3.9.9")         \
