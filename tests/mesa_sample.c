@@ -294,8 +294,22 @@ static unsigned last_level(const ms_config *c)
     return last;
 }
 
-/* A GL_TEXTURE_SWIZZLE_* value as Haswell's Shader Channel Select (i965:
- * the swizzle's channel, or the constant). */
+/* A letter of ms_config.swizzle as GL's GL_TEXTURE_SWIZZLE_* value. */
+static GLenum gl_swizzle(char s)
+{
+    switch (s) {
+    case '0': return GL_ZERO;
+    case '1': return GL_ONE;
+    case 'G': return GL_GREEN;
+    case 'B': return GL_BLUE;
+    case 'A': return GL_ALPHA;
+    default: return GL_RED;
+    }
+}
+
+/* GL_TEXTURE_SWIZZLE_* as Haswell's Shader Channel Select, as i965 maps it:
+ * GL_RED .. GL_ALPHA to SCS_RED .. SCS_ALPHA, GL_ZERO / GL_ONE to the
+ * constants. */
 static unsigned channel_select(GLenum s)
 {
     switch (s) {
@@ -335,7 +349,8 @@ void ms_texture_from_gl(const ms_config *c, unsigned levels, uint32_t base,
                     || c->target == GL_TEXTURE_CUBE_MAP_ARRAY;
     t->cube_face_enables = ti->cube ? 0x3F : 0;
     for (unsigned i = 0; i < 4; i++)   /* i965 on Haswell: the GL swizzle */
-        t->channel_select[i] = c->swizzle[i] ? channel_select(c->swizzle[i]) : G7SF_SCS_RED + i;
+        t->channel_select[i] = c->swizzle ? channel_select(gl_swizzle(c->swizzle[i]))
+                                          : G7SF_SCS_RED + i;
     t->array_len = c->target == GL_TEXTURE_3D ? 1 : s->depth;
     /* i965: Surface Min LOD = GL_TEXTURE_BASE_LEVEL, MIP Count = the last
      * level the view reaches minus it. */
@@ -479,9 +494,9 @@ static GLuint gl_texture(const mesa_gl *gl, const ms_config *c, const tex_data *
     gl->TexParameteri(tg, GL_TEXTURE_BASE_LEVEL, c->base_level);
     gl->TexParameteri(tg, GL_TEXTURE_MAX_LEVEL, (GLint)last_level(c));
     gl_border(gl, c);
-    if (c->swizzle[0])
+    if (c->swizzle)
         for (unsigned i = 0; i < 4; i++)
-            gl->TexParameteri(tg, GL_TEXTURE_SWIZZLE_R + i, (GLint)c->swizzle[i]);
+            gl->TexParameteri(tg, GL_TEXTURE_SWIZZLE_R + i, (GLint)gl_swizzle(c->swizzle[i]));
     gl->TexParameterf(tg, GL_TEXTURE_MAX_ANISOTROPY, c->aniso > 1.0f ? c->aniso : 1.0f);
     if (c->compare) {
         gl->TexParameteri(tg, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
@@ -986,6 +1001,19 @@ static float max_diff(const ms_config *c, const g7sf_texel *x, const g7sf_texel 
     return m;
 }
 
+/* Whether Mesa answered GL's border colour of an integer texture: its
+ * channels of iborder, 0 for the missing ones, 1 for a missing alpha. */
+static bool is_border(const ms_config *c, const g7sf_texel *x)
+{
+    const format_info *fi = format_of(c->fmt);
+    for (unsigned k = 0; k < 4; k++) {
+        uint32_t want = k < fi->channels ? c->iborder[k] : k == 3;
+        if (x->u[k] != want)
+            return false;
+    }
+    return true;
+}
+
 /* A mismatch's texel, as its class reads. */
 static void print_texel(const ms_config *c, const char *who, const g7sf_texel *x)
 {
@@ -1166,6 +1194,7 @@ bool ms_run(const mesa_gl *gl, const ms_config *c, unsigned w, unsigned h, ms_st
                 const g7sf_texel *want = out + (size_t)(qy + (j >> 1)) * w + qx + (j & 1);
                 float d = max_diff(c, &mine.px[j], want);
                 st->samples++;
+                st->border_hits += is_integer(c) && is_border(c, want);
                 int why_ = d <= c->tol ? AGREE : explain(g, &in, qx, qy, j, want);
                 if (why_ == BOUNDARY)
                     st->boundary++;
@@ -1205,6 +1234,12 @@ void ms_report(const ms_config *c, const ms_stats *st)
     printf("  %-30s %5u samples, %4u mismatches (%.4f), %4u on boundaries (%.4f), "
            "%4u Mesa LOD, max err %.5f, mean %.6f\n", c->name, st->samples, st->mismatches,
            rate, st->boundary, brate, st->lod_approx, st->max_err, mean);
+    if (is_integer(c))
+        printf("  %-30s %5u of them the border colour\n", "", st->border_hits);
+    /* coordinates outside [0, 1] on a clamp-to-border integer texture: a
+     * border that neither side returned would be a test that tests nothing */
+    CHECKF(!is_integer(c) || c->wrap[0] != GL_CLAMP_TO_BORDER || c->func == MS_FETCH ||
+           st->border_hits > 0, "%s: Mesa never returned the border colour", c->name);
     CHECKF(st->error == 0, "%s: gen7sf error %d", c->name, st->error);
     CHECKF(rate <= c->max_rate, "%s: mismatch rate %.4f above %.4f", c->name, rate,
            c->max_rate);

@@ -47,8 +47,9 @@ typedef struct ms_config {
     float border[4];
     uint32_t iborder[4];      /* integer formats: glTexParameterI(u)iv border colour
                                  (SINT formats: int32_t bits) */
-    GLenum swizzle[4];        /* GL_TEXTURE_SWIZZLE_R, G, B, A: GL_RED ... GL_ONE;
-                                 0 = not set (identity) */
+    const char *swizzle;      /* GL_TEXTURE_SWIZZLE_R, G, B, A by letter: R G B A for
+                                 GL_RED ..., 0 GL_ZERO, 1 GL_ONE ("BGRA", "RRR1");
+                                 NULL = not set (identity) */
     bool hsw;                 /* run on a Haswell gpu (Shader Channel Select, integer
                                  border colours); sample_d_c runs there anyway */
     enum ms_func func;
@@ -74,6 +75,8 @@ typedef struct ms_config {
 typedef struct ms_stats {
     unsigned samples, mismatches, boundary;  /* see explain() in mesa_sample.c */
     unsigned lod_approx;      /* explained by llvmpipe's approximate log2 */
+    unsigned border_hits;     /* integer formats: Mesa answers equal to GL's border
+                                 colour (the texture's channels, else 0 / alpha 1) */
     double max_err, sum_err;  /* over every sample and compared channel */
     int error;                /* a gen7sf error (the first one) */
 } ms_stats;
