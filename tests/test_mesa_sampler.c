@@ -386,7 +386,8 @@ TEST(mesa_sampler_query_lod)
 /* GL_TEXTURE_SWIZZLE_* as Haswell's Shader Channel Select (what i965 does
  * there): permutations, replication, ZERO / ONE, through filtered
  * sampling, textureGrad, textureLod, texelFetch and textureGather (whose
- * component c GL swizzles too: swizzle[c]'s channel, or 0 / 1).  The
+ * component c GL swizzles too: swizzle[c]'s channel, or 0 / 1), on 2D
+ * textures and cube maps.  The
  * identity swizzle set explicitly on Ivy Bridge, which has no channel
  * select, changes nothing.  GL refusing a swizzle skips. */
 TEST(mesa_sampler_swizzle)
@@ -416,6 +417,13 @@ TEST(mesa_sampler_swizzle)
         { .name = "HSW 1A0G RGBA32F gather 1", G32, .comp = 1 },
         { .name = "HSW 1A0G RGBA32F gather 2", G32, .comp = 2 },
         { .name = "HSW 1A0G RGBA32F gather 3", G32, .comp = 3 },
+        { .name = "HSW cube BGR1 LML lod seamless", TCUBE, .hsw = true, LML, .seamless = true,
+          .swizzle = "BGR1", .func = MS_LOD, FILTERED },
+        { .name = "HSW cube GGG0 NMN texture()", TCUBE, .hsw = true, NMN, .swizzle = "GGG0",
+          .func = MS_IMPLICIT, EXACT },
+        { .name = "HSW cube A0R1 gather 0 seamless", TCUBE, .hsw = true, .min_filter = GL_LINEAR,
+          .mag_filter = GL_LINEAR, .seamless = true, .swizzle = "A0R1", .comp = 0,
+          .func = MS_GATHER, EXACT },
         { .name = "IVB RGBA LML texture()", TEX2D, LML, .swizzle = "RGBA",
           .func = MS_IMPLICIT, FILTERED },
         { .name = "IVB RGBA gather 2", TEX2D, .min_filter = GL_LINEAR,
