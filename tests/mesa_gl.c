@@ -51,7 +51,8 @@ static bool load_draw(PFNEGLGETPROCADDRESSPROC gpa, mesa_gl *gl, const char **wh
 {
 #define L(m) load(gpa, &gl->m, "gl" #m, why)
     return L(TexImage1D) && L(TexImage3D) && L(TexParameteri) && L(TexParameterf)
-        && L(TexParameterfv) && L(ActiveTexture) && L(Enable) && L(Disable)
+        && L(TexParameterfv) && L(TexParameterIiv) && L(TexParameterIuiv)
+        && L(ActiveTexture) && L(Enable) && L(Disable)
         && L(CreateShader) && L(ShaderSource) && L(CompileShader) && L(GetShaderiv)
         && L(GetShaderInfoLog) && L(DeleteShader) && L(CreateProgram) && L(AttachShader)
         && L(LinkProgram) && L(GetProgramiv) && L(GetProgramInfoLog) && L(UseProgram)

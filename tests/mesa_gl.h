@@ -43,6 +43,9 @@ typedef struct mesa_gl {
     void (APIENTRY *TexParameteri)(GLenum target, GLenum pname, GLint param);
     void (APIENTRY *TexParameterf)(GLenum target, GLenum pname, GLfloat param);
     void (APIENTRY *TexParameterfv)(GLenum target, GLenum pname, const GLfloat *params);
+    /* Integer border colours (GL_TEXTURE_BORDER_COLOR of integer textures). */
+    PFNGLTEXPARAMETERIIVPROC TexParameterIiv;
+    PFNGLTEXPARAMETERIUIVPROC TexParameterIuiv;
     PFNGLACTIVETEXTUREPROC ActiveTexture;
     void (APIENTRY *Enable)(GLenum cap);
     void (APIENTRY *Disable)(GLenum cap);

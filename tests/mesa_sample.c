@@ -19,7 +19,6 @@ enum { TEXCOORDMODE_WRAP = 0, TEXCOORDMODE_MIRROR = 1, TEXCOORDMODE_CLAMP = 2,
        TEXCOORDMODE_CUBE = 3, TEXCOORDMODE_CLAMP_BORDER = 4, TEXCOORDMODE_MIRROR_ONCE = 5 };
 enum { PREFILTER_ALWAYS, PREFILTER_NEVER, PREFILTER_LESS, PREFILTER_EQUAL,
        PREFILTER_LEQUAL, PREFILTER_GREATER, PREFILTER_NOTEQUAL, PREFILTER_GEQUAL };
-enum { FMT_R32G32B32A32_FLOAT = 0x000, FMT_R8G8B8A8_UNORM = 0x0C7, FMT_R32_FLOAT = 0x0D8 };
 
 #define TEX_BASE 0x100000u     /* graphics address of the texture */
 
@@ -63,6 +62,52 @@ static const target_info *target_of(GLenum t)
         if (targets[i].target == t)
             return &targets[i];
     return NULL;
+}
+
+/* What a format is to GL (internal format, and the upload's format and
+ * type) and to gen7sf.  channels and bits: what i965's Haswell border
+ * colour code reads (_mesa_get_format_bits of red, the base format). */
+typedef struct format_info {
+    enum ms_format fmt;
+    GLint internal;
+    GLenum format, type;
+    unsigned code;             /* Surface Format */
+    unsigned bytes;            /* per texel */
+    unsigned channels, bits;
+    unsigned texel;            /* G7SF_TEXEL_FLOAT, _UINT or _SINT */
+} format_info;
+
+static const format_info formats[] = {
+    { MS_RGBA8, GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, G7SF_FORMAT_R8G8B8A8_UNORM, 4, 4, 8,
+      G7SF_TEXEL_FLOAT },
+    { MS_RGBA32F, GL_RGBA32F, GL_RGBA, GL_FLOAT, G7SF_FORMAT_R32G32B32A32_FLOAT, 16, 4, 32,
+      G7SF_TEXEL_FLOAT },
+    { MS_DEPTH32F, GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, GL_FLOAT, G7SF_FORMAT_R32_FLOAT,
+      4, 1, 32, G7SF_TEXEL_FLOAT },
+    { MS_RGBA8UI, GL_RGBA8UI, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, G7SF_FORMAT_R8G8B8A8_UINT,
+      4, 4, 8, G7SF_TEXEL_UINT },
+    { MS_RGBA16I, GL_RGBA16I, GL_RGBA_INTEGER, GL_SHORT, G7SF_FORMAT_R16G16B16A16_SINT,
+      8, 4, 16, G7SF_TEXEL_SINT },
+    { MS_RGBA16UI, GL_RGBA16UI, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT,
+      G7SF_FORMAT_R16G16B16A16_UINT, 8, 4, 16, G7SF_TEXEL_UINT },
+    { MS_RGBA32UI, GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT,
+      G7SF_FORMAT_R32G32B32A32_UINT, 16, 4, 32, G7SF_TEXEL_UINT },
+    { MS_RG32UI, GL_RG32UI, GL_RG_INTEGER, GL_UNSIGNED_INT, G7SF_FORMAT_R32G32_UINT,
+      8, 2, 32, G7SF_TEXEL_UINT },
+    { MS_R8I, GL_R8I, GL_RED_INTEGER, GL_BYTE, G7SF_FORMAT_R8_SINT, 1, 1, 8, G7SF_TEXEL_SINT },
+};
+
+static const format_info *format_of(enum ms_format f)
+{
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+        if (formats[i].fmt == f)
+            return &formats[i];
+    return &formats[0];
+}
+
+static bool is_integer(const ms_config *c)
+{
+    return format_of(c->fmt)->texel != G7SF_TEXEL_FLOAT;
 }
 
 static bool is_gather(enum ms_func f)
@@ -119,6 +164,47 @@ static void gl_lod_range(const ms_config *c, float *min_lod, float *max_lod)
     *max_lod = set ? c->max_lod : 1000.0f;
 }
 
+/* An integer texture's border colour as i965 programs it.  Haswell: the
+ * 20-DWord SAMPLER_BORDER_COLOR_STATE, zero but for DW16-19, which hold the
+ * colour at the width of the format's channels (10-bit ones as 16);
+ * channels the format lacks are 0, alpha 1; RG32 puts green where blue
+ * goes and alpha 1.  Ivy Bridge: the four float DWords, holding the
+ * integers' bits (i965 copies its colour union). */
+static void integer_border(const ms_config *c, g7sf_sampler_border_color_state *b)
+{
+    const format_info *fi = format_of(c->fmt);
+    if (!c->hsw) {
+        memcpy(&b->border_color_red, &c->iborder[0], 4);
+        memcpy(&b->border_color_green, &c->iborder[1], 4);
+        memcpy(&b->border_color_blue, &c->iborder[2], 4);
+        memcpy(&b->border_color_alpha, &c->iborder[3], 4);
+        return;
+    }
+    uint32_t v[4] = { 0, 0, 0, 1 };
+    for (unsigned k = 0; k < fi->channels; k++)
+        v[k] = c->iborder[k];
+    if (fi->bits == 8) {
+        b->border_color_8bit_red = v[0] & 0xFF;
+        b->border_color_8bit_green = v[1] & 0xFF;
+        b->border_color_8bit_blue = v[2] & 0xFF;
+        b->border_color_8bit_alpha = v[3] & 0xFF;
+    } else if (fi->bits <= 16) {
+        b->border_color_16bit_red = v[0] & 0xFFFF;
+        b->border_color_16bit_green = v[1] & 0xFFFF;
+        b->border_color_16bit_blue = v[2] & 0xFFFF;
+        b->border_color_16bit_alpha = v[3] & 0xFFFF;
+    } else if (fi->channels == 2) {
+        b->border_color_32bit_red = v[0];
+        b->border_color_32bit_blue = v[1];
+        b->border_color_32bit_alpha = 1;
+    } else {
+        b->border_color_32bit_red = v[0];
+        b->border_color_32bit_green = v[1];
+        b->border_color_32bit_blue = v[2];
+        b->border_color_32bit_alpha = v[3];
+    }
+}
+
 void ms_sampler_from_gl(const ms_config *c, g7sf_sampler *smp)
 {
     memset(smp, 0, sizeof *smp);
@@ -173,6 +259,10 @@ void ms_sampler_from_gl(const ms_config *c, g7sf_sampler *smp)
     s->base_mip_level = 0;
     s->lod_preclamp_enable = 1;   /* OGL */
 
+    if (is_integer(c)) {
+        integer_border(c, &smp->border);
+        return;
+    }
     /* Depth textures: GL takes the border from red, the sampler from the
      * channel it returns; red goes everywhere. */
     bool depth = c->fmt == MS_DEPTH32F;
@@ -182,7 +272,7 @@ void ms_sampler_from_gl(const ms_config *c, g7sf_sampler *smp)
     smp->border.border_color_alpha = depth ? c->border[0] : c->border[3];
 }
 
-static unsigned bytes_per_texel(enum ms_format f) { return f == MS_RGBA32F ? 16 : 4; }
+static unsigned bytes_per_texel(enum ms_format f) { return format_of(f)->bytes; }
 
 /* Levels of the full chain of c. */
 static unsigned chain_levels(const ms_config *c)
@@ -202,6 +292,34 @@ static unsigned last_level(const ms_config *c)
     if (c->max_level > 0 && (unsigned)c->max_level < last)
         last = (unsigned)c->max_level;
     return last;
+}
+
+/* A letter of ms_config.swizzle as GL's GL_TEXTURE_SWIZZLE_* value. */
+static GLenum gl_swizzle(char s)
+{
+    switch (s) {
+    case '0': return GL_ZERO;
+    case '1': return GL_ONE;
+    case 'G': return GL_GREEN;
+    case 'B': return GL_BLUE;
+    case 'A': return GL_ALPHA;
+    default: return GL_RED;
+    }
+}
+
+/* GL_TEXTURE_SWIZZLE_* as Haswell's Shader Channel Select, as i965 maps it:
+ * GL_RED .. GL_ALPHA to SCS_RED .. SCS_ALPHA, GL_ZERO / GL_ONE to the
+ * constants. */
+static unsigned channel_select(GLenum s)
+{
+    switch (s) {
+    case GL_ZERO: return G7SF_SCS_ZERO;
+    case GL_ONE: return G7SF_SCS_ONE;
+    case GL_GREEN: return G7SF_SCS_GREEN;
+    case GL_BLUE: return G7SF_SCS_BLUE;
+    case GL_ALPHA: return G7SF_SCS_ALPHA;
+    default: return G7SF_SCS_RED;
+    }
 }
 
 void ms_texture_from_gl(const ms_config *c, unsigned levels, uint32_t base,
@@ -225,13 +343,14 @@ void ms_texture_from_gl(const ms_config *c, unsigned levels, uint32_t base,
     /* Wide enough for the mip chain (and a 3D level's row of slices). */
     uint32_t px = 2 * c->w + 64;
     s->pitch = (px * bytes_per_texel(c->fmt) + 127) / 128 * 128;
-    t->format = c->fmt == MS_RGBA8 ? FMT_R8G8B8A8_UNORM
-              : c->fmt == MS_RGBA32F ? FMT_R32G32B32A32_FLOAT : FMT_R32_FLOAT;
+    t->format = format_of(c->fmt)->code;
+    t->integer_surface_format = is_integer(c);
     t->surface_array = c->target == GL_TEXTURE_1D_ARRAY || c->target == GL_TEXTURE_2D_ARRAY
                     || c->target == GL_TEXTURE_CUBE_MAP_ARRAY;
     t->cube_face_enables = ti->cube ? 0x3F : 0;
-    for (unsigned i = 0; i < 4; i++)   /* i965 on Haswell: the GL swizzle, here R, G, B, A */
-        t->channel_select[i] = G7SF_SCS_RED + i;
+    for (unsigned i = 0; i < 4; i++)   /* i965 on Haswell: the GL swizzle */
+        t->channel_select[i] = c->swizzle ? channel_select(gl_swizzle(c->swizzle[i]))
+                                          : G7SF_SCS_RED + i;
     t->array_len = c->target == GL_TEXTURE_3D ? 1 : s->depth;
     /* i965: Surface Min LOD = GL_TEXTURE_BASE_LEVEL, MIP Count = the last
      * level the view reaches minus it. */
@@ -294,8 +413,8 @@ static void tex_make(const ms_config *c, const target_info *ti, tex_data *td)
         td->level[l] = malloc(n * td->bytes);
         if (c->smooth && c->fmt == MS_RGBA8 && c->target == GL_TEXTURE_2D) {
             smooth_level(td, l);
-        } else if (c->fmt == MS_RGBA8) {
-            for (size_t i = 0; i < n * 4; i++)
+        } else if (c->fmt == MS_RGBA8 || is_integer(c)) {   /* every bit pattern a texel */
+            for (size_t i = 0; i < n * td->bytes; i++)
                 td->level[l][i] = (uint8_t)t_rand();
         } else {
             float *f = (float *)td->level[l];
@@ -311,18 +430,26 @@ static void tex_free(tex_data *td)
         free(td->level[l]);
 }
 
-static void gl_formats(enum ms_format f, GLint *internal, GLenum *format, GLenum *type)
+/* GL_TEXTURE_BORDER_COLOR: integer textures take theirs as integers. */
+static void gl_border(const mesa_gl *gl, const ms_config *c)
 {
-    *internal = f == MS_RGBA8 ? GL_RGBA8 : f == MS_RGBA32F ? GL_RGBA32F : GL_DEPTH_COMPONENT32F;
-    *format = f == MS_DEPTH32F ? GL_DEPTH_COMPONENT : GL_RGBA;
-    *type = f == MS_RGBA8 ? GL_UNSIGNED_BYTE : GL_FLOAT;
+    unsigned texel = format_of(c->fmt)->texel;
+    if (texel == G7SF_TEXEL_UINT) {
+        gl->TexParameterIuiv(c->target, GL_TEXTURE_BORDER_COLOR, c->iborder);
+    } else if (texel == G7SF_TEXEL_SINT) {
+        GLint b[4];
+        memcpy(b, c->iborder, sizeof b);
+        gl->TexParameterIiv(c->target, GL_TEXTURE_BORDER_COLOR, b);
+    } else {
+        gl->TexParameterfv(c->target, GL_TEXTURE_BORDER_COLOR, c->border);
+    }
 }
 
 static GLuint gl_texture(const mesa_gl *gl, const ms_config *c, const tex_data *td)
 {
-    GLint internal;
-    GLenum format, type;
-    gl_formats(c->fmt, &internal, &format, &type);
+    const format_info *fi = format_of(c->fmt);
+    GLint internal = fi->internal;
+    GLenum format = fi->format, type = fi->type;
     GLuint t;
     gl->GenTextures(1, &t);
     gl->ActiveTexture(GL_TEXTURE0);
@@ -366,7 +493,10 @@ static GLuint gl_texture(const mesa_gl *gl, const ms_config *c, const tex_data *
     gl->TexParameterf(tg, GL_TEXTURE_MAX_LOD, max_lod);
     gl->TexParameteri(tg, GL_TEXTURE_BASE_LEVEL, c->base_level);
     gl->TexParameteri(tg, GL_TEXTURE_MAX_LEVEL, (GLint)last_level(c));
-    gl->TexParameterfv(tg, GL_TEXTURE_BORDER_COLOR, c->border);
+    gl_border(gl, c);
+    if (c->swizzle)
+        for (unsigned i = 0; i < 4; i++)
+            gl->TexParameteri(tg, GL_TEXTURE_SWIZZLE_R + i, (GLint)gl_swizzle(c->swizzle[i]));
     gl->TexParameterf(tg, GL_TEXTURE_MAX_ANISOTROPY, c->aniso > 1.0f ? c->aniso : 1.0f);
     if (c->compare) {
         gl->TexParameteri(tg, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
@@ -606,10 +736,28 @@ static void lookup_text(const ms_config *c, const target_info *ti, char *buf, si
         snprintf(buf, n, "%s", e);
 }
 
-/* Draws c's lookup at every pixel into out (RGBA floats). */
-static bool gl_run(const mesa_gl *gl, const ms_config *c, const target_info *ti,
-                   const tex_data *td, const inputs *in, float *out, char *why, size_t n)
+/* The render target of c's results: RGBA32F, or RGBA32UI / RGBA32I for an
+ * integer texture's (read back as integers, compared exactly). */
+typedef struct rt_info {
+    const char *prefix;        /* of the GLSL sampler and output types */
+    GLint internal;
+    GLenum format, type;
+} rt_info;
+
+static rt_info rt_of(const ms_config *c)
 {
+    switch (format_of(c->fmt)->texel) {
+    case G7SF_TEXEL_UINT: return (rt_info){ "u", GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT };
+    case G7SF_TEXEL_SINT: return (rt_info){ "i", GL_RGBA32I, GL_RGBA_INTEGER, GL_INT };
+    default: return (rt_info){ "", GL_RGBA32F, GL_RGBA, GL_FLOAT };
+    }
+}
+
+/* Draws c's lookup at every pixel into out (RGBA floats, or integers). */
+static bool gl_run(const mesa_gl *gl, const ms_config *c, const target_info *ti,
+                   const tex_data *td, const inputs *in, g7sf_texel *out, char *why, size_t n)
+{
+    rt_info rti = rt_of(c);
     char look[512], fs[1536];
     lookup_text(c, ti, look, sizeof look);
     /* GLSL 3.30 (softpipe's) unless gather, textureQueryLod or cube arrays
@@ -618,15 +766,16 @@ static bool gl_run(const mesa_gl *gl, const ms_config *c, const target_info *ti,
                 c->target == GL_TEXTURE_CUBE_MAP_ARRAY;
     snprintf(fs, sizeof fs,
              "#version %s\n"
-             "uniform %s%s tex;\n"
+             "uniform %s%s%s tex;\n"
              "uniform sampler2D in0, in1, in2;\n"
-             "layout(location = 0) out vec4 o;\n"
+             "layout(location = 0) out %svec4 o;\n"
              "void main() {\n"
              "    ivec2 q = ivec2(gl_FragCoord.xy);\n"
              "    vec4 a = texelFetch(in0, q, 0), b = texelFetch(in1, q, 0),"
              " c = texelFetch(in2, q, 0);\n"
              "    o = %s;\n"
-             "}\n", v400 ? "400" : "330", ti->sampler, c->compare ? "Shadow" : "", look);
+             "}\n", v400 ? "400" : "330", rti.prefix, ti->sampler, c->compare ? "Shadow" : "",
+             rti.prefix, look);
     GLuint prog = mesa_gl_program(gl, vs_src, fs, why, n);
     if (!prog)
         return false;
@@ -638,8 +787,8 @@ static bool gl_run(const mesa_gl *gl, const ms_config *c, const target_info *ti,
     gl->GenTextures(1, &rt);
     gl->ActiveTexture(GL_TEXTURE4);
     gl->BindTexture(GL_TEXTURE_2D, rt);
-    gl->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, (GLsizei)in->w, (GLsizei)in->h, 0, GL_RGBA,
-                   GL_FLOAT, NULL);
+    gl->TexImage2D(GL_TEXTURE_2D, 0, rti.internal, (GLsizei)in->w, (GLsizei)in->h, 0,
+                   rti.format, rti.type, NULL);
     gl->GenFramebuffers(1, &fbo);
     gl->BindFramebuffer(GL_FRAMEBUFFER, fbo);
     gl->FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, rt, 0);
@@ -653,7 +802,7 @@ static bool gl_run(const mesa_gl *gl, const ms_config *c, const target_info *ti,
             gl->Uniform1i(gl->GetUniformLocation(prog, units[u]), u);
         gl->Viewport(0, 0, (GLsizei)in->w, (GLsizei)in->h);
         gl->DrawArrays(GL_TRIANGLES, 0, 3);
-        gl->ReadPixels(0, 0, (GLsizei)in->w, (GLsizei)in->h, GL_RGBA, GL_FLOAT, out);
+        gl->ReadPixels(0, 0, (GLsizei)in->w, (GLsizei)in->h, rti.format, rti.type, out);
         gl->UseProgram(0);
         gl->BindVertexArray(0);
         gl->DeleteVertexArrays(1, &vao);
@@ -663,7 +812,8 @@ static bool gl_run(const mesa_gl *gl, const ms_config *c, const target_info *ti,
             ok = false;
         }
     } else {
-        snprintf(why, n, "float framebuffer incomplete");
+        snprintf(why, n, "framebuffer of internal format 0x%x incomplete",
+                 (unsigned)rti.internal);
     }
     gl->BindFramebuffer(GL_FRAMEBUFFER, 0);
     gl->DeleteFramebuffers(1, &fbo);
@@ -827,16 +977,54 @@ static unsigned compared(const ms_config *c)
     return c->fmt == MS_DEPTH32F ? 0x1 : 0xF;
 }
 
-static float max_diff(const float *x, const float *y, unsigned chans)
+/* |gen7sf - Mesa| in channel k: floats, or integers of the texture's
+ * signedness (exact: tolerances below 1 leave no room). */
+static double chan_diff(const ms_config *c, const g7sf_texel *x, const g7sf_texel *y, int k)
 {
+    switch (format_of(c->fmt)->texel) {
+    case G7SF_TEXEL_UINT: return fabs((double)x->u[k] - (double)y->u[k]);
+    case G7SF_TEXEL_SINT: return fabs((double)x->i[k] - (double)y->i[k]);
+    default: return fabsf(x->f[k] - y->f[k]);
+    }
+}
+
+static float max_diff(const ms_config *c, const g7sf_texel *x, const g7sf_texel *y)
+{
+    unsigned chans = compared(c);
     float m = 0.0f;
     for (int k = 0; k < 4; k++)
         if (chans & 1u << k) {
-            float d = fabsf(x[k] - y[k]);
+            float d = (float)chan_diff(c, x, y, k);
             if (!(d <= m))
                 m = d;   /* NaN counts as the largest */
         }
     return m;
+}
+
+/* Whether Mesa answered GL's border colour of an integer texture: its
+ * channels of iborder, 0 for the missing ones, 1 for a missing alpha. */
+static bool is_border(const ms_config *c, const g7sf_texel *x)
+{
+    const format_info *fi = format_of(c->fmt);
+    for (unsigned k = 0; k < 4; k++) {
+        uint32_t want = k < fi->channels ? c->iborder[k] : k == 3;
+        if (x->u[k] != want)
+            return false;
+    }
+    return true;
+}
+
+/* A mismatch's texel, as its class reads. */
+static void print_texel(const ms_config *c, const char *who, const g7sf_texel *x)
+{
+    printf(" %s", who);
+    for (int k = 0; k < 4; k++) {
+        switch (format_of(c->fmt)->texel) {
+        case G7SF_TEXEL_UINT: printf(" %" PRIu32, x->u[k]); break;
+        case G7SF_TEXEL_SINT: printf(" %" PRId32, x->i[k]); break;
+        default: printf(" %g", x->f[k]); break;
+        }
+    }
 }
 
 /* Pixel i's derivatives in texels of the base level: the gradients, or
@@ -924,7 +1112,7 @@ enum { AGREE, MISMATCH, BOUNDARY, LOD_APPROX };
  * (LOD_APPROX); or some nudge within 1/256 texel (of the level most likely
  * used) and 1/128 LOD does it (BOUNDARY); or nothing does (MISMATCH). */
 static int explain(g7_run *g, const inputs *in, unsigned qx, unsigned qy, unsigned j,
-                   const float *want)
+                   const g7sf_texel *want)
 {
     const ms_config *c = g->c;
     if (c->func == MS_FETCH)
@@ -957,7 +1145,7 @@ static int explain(g7_run *g, const inputs *in, unsigned qx, unsigned qy, unsign
                     return MISMATCH;
                 /* textureQueryLod: the LOD nudge moves the answer itself */
                 float tol = c->tol + (c->func == MS_QUERY_LOD ? fabsf((float)dl) / 128.0f : 0.0f);
-                if (max_diff(g->r.px[j].f, want, compared(c)) <= tol)
+                if (max_diff(c, &g->r.px[j], want) <= tol)
                     return model ? LOD_APPROX : BOUNDARY;
             }
     return MISMATCH;
@@ -976,14 +1164,15 @@ bool ms_run(const mesa_gl *gl, const ms_config *c, unsigned w, unsigned h, ms_st
     tex_make(c, ti, &td);
     inputs in = { w, h, { NULL, NULL, NULL } };
     make_inputs(c, ti, &td, &in);
-    float *out = malloc((size_t)w * h * 4 * sizeof(float));
+    g7sf_texel *out = malloc((size_t)w * h * sizeof *out);   /* RGBA, 32 bits each */
     bool ok = gl_run(gl, c, ti, &td, &in, out, why, why_len);
 
     g7_run *g = calloc(1, sizeof *g);
     g->c = c;
     g->ti = ti;
     g->op = g7_op(c);
-    g7sf_gpu_options o = { .platform = g->op == G7SF_OP_SAMPLE_D_C ? G7SF_HSW : G7SF_IVB };
+    bool hsw = c->hsw || g->op == G7SF_OP_SAMPLE_D_C;
+    g7sf_gpu_options o = { .platform = hsw ? G7SF_HSW : G7SF_IVB };
     g->gpu = g7sf_gpu_create_ex(&o);
     ms_sampler_from_gl(c, &g->smp);
     if (ok && (st->error = g7_texture(g->gpu, c, &td, &g->tex)) != 0)
@@ -1002,9 +1191,10 @@ bool ms_run(const mesa_gl *gl, const ms_config *c, unsigned w, unsigned h, ms_st
             }
             g7sf_sample_result mine = g->r;
             for (unsigned j = 0; j < 4; j++) {
-                const float *want = out + 4 * ((size_t)(qy + (j >> 1)) * w + qx + (j & 1));
-                float d = max_diff(mine.px[j].f, want, chans);
+                const g7sf_texel *want = out + (size_t)(qy + (j >> 1)) * w + qx + (j & 1);
+                float d = max_diff(c, &mine.px[j], want);
                 st->samples++;
+                st->border_hits += is_integer(c) && is_border(c, want);
                 int why_ = d <= c->tol ? AGREE : explain(g, &in, qx, qy, j, want);
                 if (why_ == BOUNDARY)
                     st->boundary++;
@@ -1013,10 +1203,11 @@ bool ms_run(const mesa_gl *gl, const ms_config *c, unsigned w, unsigned h, ms_st
                 else if (why_ == MISMATCH) {
                     if (st->mismatches < 3) {
                         const float *pa = in.in[0] + 4 * ((size_t)(qy + (j >> 1)) * w + qx + (j & 1));
-                        printf("    %s: at (%g %g %g | %g): gen7sf %g %g %g %g, Mesa %g %g %g %g\n",
-                               c->name, pa[0], pa[1], pa[2], pa[3], mine.px[j].f[0],
-                               mine.px[j].f[1], mine.px[j].f[2], mine.px[j].f[3], want[0],
-                               want[1], want[2], want[3]);
+                        printf("    %s: at (%g %g %g | %g):", c->name, pa[0], pa[1], pa[2],
+                               pa[3]);
+                        print_texel(c, "gen7sf", &mine.px[j]);
+                        print_texel(c, ", Mesa", want);
+                        printf("\n");
                     }
                     st->mismatches++;
                 }
@@ -1024,7 +1215,7 @@ bool ms_run(const mesa_gl *gl, const ms_config *c, unsigned w, unsigned h, ms_st
                     st->max_err = d;
                 for (int k = 0; k < 4; k++)
                     if (chans & 1u << k)
-                        st->sum_err += fabsf(mine.px[j].f[k] - want[k]) / nch;
+                        st->sum_err += chan_diff(c, &mine.px[j], want, k) / nch;
             }
         }
     g7sf_gpu_destroy(g->gpu);
@@ -1043,6 +1234,12 @@ void ms_report(const ms_config *c, const ms_stats *st)
     printf("  %-30s %5u samples, %4u mismatches (%.4f), %4u on boundaries (%.4f), "
            "%4u Mesa LOD, max err %.5f, mean %.6f\n", c->name, st->samples, st->mismatches,
            rate, st->boundary, brate, st->lod_approx, st->max_err, mean);
+    if (is_integer(c))
+        printf("  %-30s %5u of them the border colour\n", "", st->border_hits);
+    /* coordinates outside [0, 1] on a clamp-to-border integer texture: a
+     * border that neither side returned would be a test that tests nothing */
+    CHECKF(!is_integer(c) || c->wrap[0] != GL_CLAMP_TO_BORDER || c->func == MS_FETCH ||
+           st->border_hits > 0, "%s: Mesa never returned the border colour", c->name);
     CHECKF(st->error == 0, "%s: gen7sf error %d", c->name, st->error);
     CHECKF(rate <= c->max_rate, "%s: mismatch rate %.4f above %.4f", c->name, rate,
            c->max_rate);

@@ -26,7 +26,10 @@ enum ms_func {
     MS_QUERY_LOD,     /* textureQueryLod: the LOD message (red, green = x, y) */
 };
 
-enum ms_format { MS_RGBA8, MS_RGBA32F, MS_DEPTH32F };
+/* Texture formats.  The integer ones (UI, I) are sampled through a
+ * usampler / isampler into an integer render target and compared exactly. */
+enum ms_format { MS_RGBA8, MS_RGBA32F, MS_DEPTH32F, MS_RGBA8UI, MS_RGBA16I, MS_RGBA16UI,
+                 MS_RGBA32UI, MS_RG32UI, MS_R8I };
 
 typedef struct ms_config {
     const char *name;
@@ -42,6 +45,13 @@ typedef struct ms_config {
     float aniso;              /* GL_TEXTURE_MAX_ANISOTROPY, 0 or 1 = off */
     bool seamless;            /* GL_TEXTURE_CUBE_MAP_SEAMLESS */
     float border[4];
+    uint32_t iborder[4];      /* integer formats: glTexParameterI(u)iv border colour
+                                 (SINT formats: int32_t bits) */
+    const char *swizzle;      /* GL_TEXTURE_SWIZZLE_R, G, B, A by letter: R G B A for
+                                 GL_RED ..., 0 GL_ZERO, 1 GL_ONE ("BGRA", "RRR1");
+                                 NULL = not set (identity) */
+    bool hsw;                 /* run on a Haswell gpu (Shader Channel Select, integer
+                                 border colours); sample_d_c runs there anyway */
     enum ms_func func;
     int offset[3];            /* *_OFFSET: constant texel offsets */
     unsigned comp;            /* gather: component */
@@ -65,6 +75,8 @@ typedef struct ms_config {
 typedef struct ms_stats {
     unsigned samples, mismatches, boundary;  /* see explain() in mesa_sample.c */
     unsigned lod_approx;      /* explained by llvmpipe's approximate log2 */
+    unsigned border_hits;     /* integer formats: Mesa answers equal to GL's border
+                                 colour (the texture's channels, else 0 / alpha 1) */
     double max_err, sum_err;  /* over every sample and compared channel */
     int error;                /* a gen7sf error (the first one) */
 } ms_stats;
