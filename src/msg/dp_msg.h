@@ -108,6 +108,12 @@ static inline uint32_t dp_block_emask(const g7sf_msg_ctx *c, unsigned first_dw, 
  * slot s runs when any EMask bit of 4s..4s+3 is set (§3.9.9). */
 uint32_t dp_untyped_mask(const g7sf_msg_ctx *c, unsigned n);
 uint32_t dp_simd4x2_mask(const g7sf_msg_ctx *c);
+/* SIMD4x2 data: the register holds slot s channel k in DWord 4s + k; the
+ * surface functions take the j-th enabled channel of slot s at data[2j + s].
+ * pack: the message's data register (`in`) to data; unpack: data to the
+ * writeback register (`out`) for the slots on, other DWords untouched. */
+void dp_simd4x2_pack(const uint32_t *in, unsigned channels, uint32_t data[8]);
+void dp_simd4x2_unpack(const uint32_t data[8], unsigned channels, uint32_t slots, uint32_t *out);
 /* Checks mlen for an address payload of U, or U and V, of `regs`
  * registers each followed by data_regs, and rlen; *params = 1 or 2. */
 int dp_untyped_lengths(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned regs, unsigned data_regs,

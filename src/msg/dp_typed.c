@@ -94,21 +94,12 @@ static int typed_simd4x2(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned channel
     for (unsigned s = 0; s < 2; s++)
         for (unsigned p = 0; p < 4; p++)
             uvrl[s][p] = a[4 * s + p];
-    /* the function packs the j-th enabled channel of slot s at data[2j + s] */
     if (write) {
-        const uint32_t *in = g7sf_msg_data_dw(c, 1);
-        for (unsigned s = 0; s < 2; s++)
-            for (unsigned k = 0, j = 0; k < 4; k++)
-                if (channels >> k & 1)
-                    data[2 * j++ + s] = in[4 * s + k];
+        dp_simd4x2_pack(g7sf_msg_data_dw(c, 1), channels, data);
         r = g7sf_dp_typed_write(c->gpu, &ts, (const uint32_t (*)[4])uvrl, 2, slots, channels, data);
     } else if (!(r = g7sf_dp_typed_read(c->gpu, &ts, (const uint32_t (*)[4])uvrl, 2, slots,
                                         channels, data))) {
-        uint32_t *out = g7sf_msg_wb_dw(c);
-        for (unsigned s = 0; s < 2; s++)
-            for (unsigned k = 0, j = 0; k < 4 && (slots >> s & 1); k++)
-                if (channels >> k & 1)
-                    out[4 * s + k] = data[2 * j++ + s];
+        dp_simd4x2_unpack(data, channels, slots, g7sf_msg_wb_dw(c));
     }
     return r ? dp_fail(c, t, r) : 0;
 }

@@ -18,6 +18,22 @@ uint32_t dp_simd4x2_mask(const g7sf_msg_ctx *c)
     return (c->msg->exec_mask & 0x0F ? 1u : 0) | (c->msg->exec_mask & 0xF0 ? 2u : 0);
 }
 
+void dp_simd4x2_pack(const uint32_t *in, unsigned channels, uint32_t data[8])
+{
+    for (unsigned s = 0; s < 2; s++)
+        for (unsigned k = 0, j = 0; k < 4; k++)
+            if (channels >> k & 1)
+                data[2 * j++ + s] = in[4 * s + k];
+}
+
+void dp_simd4x2_unpack(const uint32_t data[8], unsigned channels, uint32_t slots, uint32_t *out)
+{
+    for (unsigned s = 0; s < 2; s++)
+        for (unsigned k = 0, j = 0; k < 4 && (slots >> s & 1); k++)
+            if (channels >> k & 1)
+                out[4 * s + k] = data[2 * j++ + s];
+}
+
 int dp_untyped_lengths(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned regs, unsigned data_regs,
                        unsigned rlen, unsigned *params)
 {
@@ -57,20 +73,11 @@ static int simd4x2(g7sf_msg_ctx *c, const dp_msg_type *t, const g7sf_dp_untyped 
     uint64_t off[2];
     uint32_t data[8], slots = dp_simd4x2_mask(c);
     dp_untyped_offsets(c, u, 2, 2, off);
-    /* the function packs channel j of slot s at data[2j + s] */
     if (write) {
-        const uint32_t *in = g7sf_msg_data_dw(c, 1);
-        for (unsigned s = 0; s < 2; s++)
-            for (unsigned k = 0, j = 0; k < 4; k++)
-                if (channels >> k & 1)
-                    data[2 * j++ + s] = in[4 * s + k];
+        dp_simd4x2_pack(g7sf_msg_data_dw(c, 1), channels, data);
         r = g7sf_dp_untyped_write(c->gpu, u, off, 2, slots, channels, data);
     } else if (!(r = g7sf_dp_untyped_read(c->gpu, u, off, 2, slots, channels, data))) {
-        uint32_t *out = g7sf_msg_wb_dw(c);
-        for (unsigned s = 0; s < 2; s++)
-            for (unsigned k = 0, j = 0; k < 4 && (slots >> s & 1); k++)
-                if (channels >> k & 1)
-                    out[4 * s + k] = data[2 * j++ + s];
+        dp_simd4x2_unpack(data, channels, slots, g7sf_msg_wb_dw(c));
     }
     return r ? dp_fail(c, t, r) : 0;
 }
