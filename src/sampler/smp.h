@@ -3,7 +3,8 @@
  * texel.c (fetch, decode cache, border, prefilter), filter.c (nearest,
  * linear, mip blend), cube.c, aniso.c, gather.c, shadow.c, chromakey.c,
  * mono.c, msaa.c, info.c (resinfo, sampleinfo), ld.c, sample.c (the sample*
- * and LOD operations), sampler.c (g7sf_sample, the context). */
+ * and LOD operations), channel_select.c (Haswell's Shader Channel Select),
+ * sampler.c (g7sf_sample, the context). */
 #ifndef G7SF_SAMPLER_SMP_H
 #define G7SF_SAMPLER_SMP_H
 
@@ -86,9 +87,13 @@ typedef struct smp_ctx {
 int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
                  const g7sf_sampler *smp, unsigned op);
 
-/* sampler.c: Shader Channel Select (Haswell) on one result t of the
- * format's class: channel i becomes channel_select[i]'s surface channel, or
- * 0 / 1 (1.0 for float results).  Only when c->scs. */
+/* ---- channel_select.c ---- */
+/* Sets c->scs (Haswell, selects other than R, G, B, A) or returns
+ * G7SF_ESTATE for a reserved select; c->platform and c->tex set. */
+int smp_channel_select_init(smp_ctx *c);
+/* Shader Channel Select (Haswell) on one result t of the format's class:
+ * channel i becomes channel_select[i]'s surface channel, or 0 / 1 (1.0 for
+ * float results).  Only when c->scs. */
 void smp_channel_select(const smp_ctx *c, g7sf_texel *t, bool float_result);
 /* The surface channel (0-3) that Shader Channel Select routes to result
  * channel i, or -1 for SCS_ZERO, -2 for SCS_ONE (i itself unless c->scs). */
