@@ -30,6 +30,7 @@ static void random_unit(uint8_t *u, unsigned n)
 
 TEST(fast_decode_equals_unit_decode)
 {
+    smp_fast_init();
     for (size_t k = 0; k < sizeof fast_formats / sizeof fast_formats[0]; k++) {
         const struct g7sf_format_info *f = g7sf_format_info(fast_formats[k]);
         unsigned kind = smp_fast_kind(fast_formats[k]);

@@ -76,6 +76,8 @@ typedef struct smp_ctx {
      * image read */
     uint8_t unit_wshift, unit_hshift, block_wshift, block_hshift;
     uint8_t fast;                      /* smp_fast_kind of the format */
+    bool direct;                       /* fast format, not the reference path:
+                                          smp_quad reads texels in place */
     uint32_t block_bytes;
     smp_image image[2];
     unsigned unit_shift;               /* log2 of the decode unit's size, for the cache */
@@ -140,12 +142,19 @@ void smp_fetch(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
                unsigned sample, g7sf_texel *out);
 
 /* ---- unit_fast.c ---- */
+/* Whether the sampler runs its reference path: the per-texel pipeline
+ * through the decode cache, which every fast path equals bit for bit.
+ * G7SF_CPU=c selects it (read once); tests switch with smp_set_reference. */
+bool smp_reference(void);
+void smp_set_reference(bool on);
 /* Fast decoders of common formats' units (all 1x1 texel), equal to
  * g7sf_unit_decode bit for bit: the kind for a Surface Format, or
  * SMP_FAST_NONE. */
 enum { SMP_FAST_NONE, SMP_FAST_RGBA8, SMP_FAST_BGRA8, SMP_FAST_RGBA8_SRGB,
        SMP_FAST_BGRA8_SRGB, SMP_FAST_R32F, SMP_FAST_RGBA32F, SMP_FAST_RGBA16F };
 unsigned smp_fast_kind(unsigned format);
+/* Fills the decoders' tables; once, before the first smp_fast_decode. */
+void smp_fast_init(void);
 void smp_fast_decode(unsigned kind, const uint8_t *unit, g7sf_texel *out);
 
 /* ---- filter.c ---- */

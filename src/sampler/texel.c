@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/gpu.h"
+#include "core/memory.h"
 #include "core/tiling.h"
 #include "smp.h"
 
@@ -25,6 +26,11 @@ void smp_fetch_init(smp_ctx *c)
     c->block_wshift = log2u(s->block_w), c->block_hshift = log2u(s->block_h);
     c->block_bytes = s->bpb / 8;
     c->fast = (uint8_t)smp_fast_kind(c->tex->format);
+    /* the fast formats are one texel per unit: read them in place unless
+     * the reference path is asked for (smp_reference) */
+    c->direct = c->fast != SMP_FAST_NONE && !smp_reference();
+    if (c->fast != SMP_FAST_NONE)
+        smp_fast_init();
     c->unit_shift = 0;
     while ((2u << c->unit_shift) <= f->unit_bytes)
         c->unit_shift++;
@@ -304,6 +310,24 @@ void smp_tap(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z, fl
         acc[i] += w * t.f[i];
 }
 
+/* Texel (x, y) of image m for the direct path (c->direct: a one-texel unit
+ * of a format smp_fast_decode knows): read in place from its page and
+ * decoded, without the cache; where the bytes are not in one page that
+ * exists, or the address fails, the cached path (texel_2d) answers, so the
+ * value is the same either way. */
+static inline const g7sf_texel *texel_direct(smp_ctx *c, const smp_image *m, uint32_t x,
+                                             uint32_t y, g7sf_texel *buf)
+{
+    uint32_t addr;
+    const uint8_t *p;
+    if (m && !unit_address(c, m, x, y, &addr) &&
+        (p = g7sf_mem_span(c->gpu, addr, c->block_bytes)) != NULL) {
+        smp_fast_decode(c->fast, p, buf);
+        return buf;
+    }
+    return texel_2d(c, m, x, y);
+}
+
 void smp_quad(smp_ctx *c, const smp_level *L, const uint32_t x[2], const uint32_t y[2],
               const float wt[4], float acc[4])
 {
@@ -312,7 +336,9 @@ void smp_quad(smp_ctx *c, const smp_level *L, const uint32_t x[2], const uint32_
     for (unsigned j = 0; j < 4; j++) {
         if (wt[j] == 0.0f)
             continue;
-        const g7sf_texel *t = texel_2d(c, m, x[j & 1], y[j >> 1]);
+        g7sf_texel d;
+        const g7sf_texel *t = c->direct ? texel_direct(c, m, x[j & 1], y[j >> 1], &d)
+                                        : texel_2d(c, m, x[j & 1], y[j >> 1]);
         g7sf_texel p, buf;
         if (pre) {
             p = *t;

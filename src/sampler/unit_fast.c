@@ -2,10 +2,31 @@
  * cache: one switch per unit instead of g7sf_unit_decode's walk over the
  * channel table.  g7sf_unit_decode is the definition; these equal it bit
  * for bit (tests/test_sampler_fastpath.c compares them on random units). */
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/format_conv.h"
 #include "smp.h"
+
+/* -1 until first asked: then G7SF_CPU=c's answer, or what a test set. */
+static int reference_path = -1;
+
+bool smp_reference(void)
+{
+    int r = __atomic_load_n(&reference_path, __ATOMIC_RELAXED);
+    if (r < 0) {
+        const char *env = getenv("G7SF_CPU");
+        r = env && !strcmp(env, "c");
+        __atomic_store_n(&reference_path, r, __ATOMIC_RELAXED);
+    }
+    return r;
+}
+
+void smp_set_reference(bool on)
+{
+    __atomic_store_n(&reference_path, on ? 1 : 0, __ATOMIC_RELAXED);
+}
 
 unsigned smp_fast_kind(unsigned format)
 {
@@ -21,14 +42,34 @@ unsigned smp_fast_kind(unsigned format)
     }
 }
 
+/* UNORM8 to float and sRGB UNORM8 to linear float, by table: the values of
+ * conv_unorm_to_float and conv_srgb_unorm_to_linear, filled once
+ * (smp_fast_init, before any decode). */
+static float unorm8_table[256], srgb8_table[256];
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static void tables_init(void)
+{
+    for (unsigned v = 0; v < 256; v++) {
+        unorm8_table[v] = conv_unorm_to_float(v, 8);
+        srgb8_table[v] = conv_srgb_unorm_to_linear(v, 8);
+    }
+}
+
 /* Four UNORM8 bytes, red at byte r (0 or 2: blue at the other), sRGB on
  * RGB. */
+void smp_fast_init(void)
+{
+    pthread_once(&tables_once, tables_init);
+}
+
 static void unorm8x4(const uint8_t *p, unsigned r, bool srgb, g7sf_texel *t)
 {
-    const uint8_t v[3] = { p[r], p[1], p[2 - r] };
-    for (unsigned c = 0; c < 3; c++)
-        t->f[c] = srgb ? conv_srgb_unorm_to_linear(v[c], 8) : conv_unorm_to_float(v[c], 8);
-    t->f[3] = conv_unorm_to_float(p[3], 8);
+    const float *rgb = srgb ? srgb8_table : unorm8_table;
+    t->f[0] = rgb[p[r]];
+    t->f[1] = rgb[p[1]];
+    t->f[2] = rgb[p[2 - r]];
+    t->f[3] = unorm8_table[p[3]];
 }
 
 void smp_fast_decode(unsigned kind, const uint8_t *p, g7sf_texel *t)

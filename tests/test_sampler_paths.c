@@ -1,0 +1,173 @@
+/* The sampler's fast paths against its reference path (issue 18): the same
+ * message on the same state gives bit-identical results and the same code
+ * whichever path runs.  The reference is the per-texel pipeline through the
+ * decode cache (smp_set_reference(true), or G7SF_CPU=c); random states,
+ * formats, tilings, levels, array slices, filters, address modes,
+ * coordinates, derivatives, biases and LODs, on both platforms. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "harness.h"
+#include "sampler/smp.h"
+#include "sampler_fixture.h"
+
+/* Fast-path formats, and formats the fast paths leave to the reference
+ * (they must still agree: the switch is per format). */
+static const unsigned formats[] = {
+    G7SF_FORMAT_R8G8B8A8_UNORM, G7SF_FORMAT_B8G8R8A8_UNORM, G7SF_FORMAT_R8G8B8A8_UNORM_SRGB,
+    G7SF_FORMAT_B8G8R8A8_UNORM_SRGB, G7SF_FORMAT_R32_FLOAT, G7SF_FORMAT_R32G32B32A32_FLOAT,
+    G7SF_FORMAT_R16G16B16A16_FLOAT, G7SF_FORMAT_R16_UNORM, G7SF_FORMAT_BC1_UNORM,
+    G7SF_FORMAT_R8G8B8A8_UINT,
+};
+static const unsigned ops[] = { G7SF_OP_SAMPLE, G7SF_OP_SAMPLE_B, G7SF_OP_SAMPLE_L,
+                                G7SF_OP_SAMPLE_D, G7SF_OP_SAMPLE_C, G7SF_OP_LD,
+                                G7SF_OP_GATHER4 };
+
+static float frand(float lo, float hi)
+{
+    return lo + (hi - lo) * (float)(t_rand() % 100001) / 100000.0f;
+}
+
+/* A random texture: 2D (sometimes an array), up to 5 levels, a tiling its
+ * pitch allows, random bytes in every level and slice written. */
+static void random_texture(t_smp *f, unsigned platform)
+{
+    unsigned format = formats[t_rand() % (sizeof formats / sizeof formats[0])];
+    uint32_t w = 1 + (uint32_t)(t_rand() % 40), h = 1 + (uint32_t)(t_rand() % 40);
+    uint32_t depth = t_rand() % 4 == 0 ? 3 : 1;
+    unsigned levels = 1 + (unsigned)(t_rand() % 5), most = 1;
+    while ((w > h ? w : h) >> most)
+        most++;   /* a level per halving down to 1 */
+    levels = levels < most ? levels : most;
+    t_smp_init(f, G7SF_SURFTYPE_2D, format, w, h, depth, 1);
+    g7sf_gpu_destroy(f->gpu);
+    f->gpu = g7sf_gpu_create_ex(&(g7sf_gpu_options){ .platform = platform });
+    g7sf_surface *s = &f->tex.surf;
+    /* room for the mip chain beside level 0, whole tiles when tiled */
+    s->levels = levels;
+    f->tex.mip_count = levels - 1;
+    s->pitch = (s->pitch * 2 + 511) & ~511u;
+    unsigned tiling = (unsigned)(t_rand() % 3);   /* linear, X, Y */
+    if (tiling)
+        s->tiling = tiling;
+    f->tex.surface_array = depth > 1;
+    CHECK_EQ(g7sf_surface_validate(s), 0);
+    static uint8_t bytes[64 * 64 * 16];
+    for (unsigned lod = 0; lod < levels; lod++)
+        for (uint32_t z = 0; z < depth; z++) {
+            for (size_t i = 0; i < sizeof bytes; i++)
+                bytes[i] = (uint8_t)t_rand();
+            uint32_t lw;
+            g7sf_surface_level_size(s, lod, &lw, NULL, NULL);
+            const struct g7sf_format_info *fi = g7sf_format_info(format);
+            size_t row = (lw + fi->block_w - 1) / fi->block_w * fi->bits_per_block / 8;
+            if (t_rand() % 8)   /* now and then a level left unwritten: zeros */
+                CHECK_EQ(g7sf_surface_write_linear(f->gpu, s, lod, z, bytes, row), 0);
+        }
+}
+
+static void random_sampler(t_smp *f)
+{
+    g7sf_sampler_state *ss = &f->smp.state;
+    static const unsigned maps[] = { 0, 1, 0, 1, 2 };   /* NEAREST, LINEAR, ANISOTROPIC */
+    static const unsigned mips[] = { 0, 1, 3 };
+    ss->min_mode_filter = maps[t_rand() % 5];
+    ss->mag_mode_filter = maps[t_rand() % 4];
+    ss->mip_mode_filter = mips[t_rand() % 3];
+    ss->texture_lod_bias = (int32_t)(t_rand() % 1024) - 512;
+    ss->min_lod = (uint32_t)(t_rand() % 512);
+    ss->max_lod = ss->min_lod + (uint32_t)(t_rand() % 1024);
+    ss->lod_preclamp_enable = (unsigned)(t_rand() % 2);
+    ss->base_mip_level = (uint32_t)(t_rand() % 3);
+    ss->trilinear_filter_quality = (unsigned)(t_rand() % 4);
+    ss->maximum_anisotropy = (unsigned)(t_rand() % 8);
+    ss->anisotropic_algorithm = (unsigned)(t_rand() % 2);
+    ss->shadow_function = (unsigned)(t_rand() % 8);
+    ss->u_address_mag_rounding = t_rand() % 2, ss->u_address_min_rounding = t_rand() % 2;
+    ss->v_address_mag_rounding = t_rand() % 2, ss->v_address_min_rounding = t_rand() % 2;
+    ss->non_normalized_coordinate_enable = t_rand() % 8 == 0;
+    static const unsigned modes[] = { 0, 1, 2, 5, 0, 1, 2, 4, 6 };   /* mostly not border */
+    ss->tcx_address_control_mode = modes[t_rand() % 9];
+    ss->tcy_address_control_mode = modes[t_rand() % 9];
+    ss->tcz_address_control_mode = 2;
+    f->smp.border.border_color_red = frand(-1, 2), f->smp.border.border_color_alpha = 0.5f;
+    f->tex.resource_min_lod = (unsigned)(t_rand() % 3) << 8;
+}
+
+static void random_args(t_smp *f)
+{
+    g7sf_sample_args *a = &f->args;
+    a->op = ops[t_rand() % (sizeof ops / sizeof ops[0])];
+    a->n = 16;
+    a->mask = (uint16_t)(t_rand() | 1);
+    a->force_lod_zero = t_rand() % 8 == 0;
+    a->gather_channel = (unsigned)(t_rand() % 4);
+    for (unsigned k = 0; k < 2; k++)
+        a->offset[k] = t_rand() % 4 ? 0 : (int)(t_rand() % 16) - 8;
+    float scale = t_rand() % 2 ? 0.02f : 0.5f;   /* magnified or minified quads */
+    float u0 = frand(-1.5f, 2.5f), v0 = frand(-1.5f, 2.5f);
+    for (unsigned i = 0; i < 16; i++) {
+        unsigned sx = i & 1, sy = (i >> 1) & 1, q = i >> 2;
+        float u = u0 + scale * (float)sx + 0.13f * (float)q, v = v0 + scale * (float)sy;
+        a->p[G7SF_PARAM_U][i].f = u;
+        a->p[G7SF_PARAM_V][i].f = v;
+        a->p[G7SF_PARAM_R][i].f = frand(-0.6f, 3.4f);   /* the array index */
+        a->p[G7SF_PARAM_BIAS][i].f = frand(-3, 3);
+        a->p[G7SF_PARAM_LOD][i].f = frand(-1, 5);
+        a->p[G7SF_PARAM_REF][i].f = frand(0, 1);
+        a->p[G7SF_PARAM_DUDX][i].f = frand(-0.3f, 0.3f);
+        a->p[G7SF_PARAM_DUDY][i].f = frand(-0.3f, 0.3f);
+        a->p[G7SF_PARAM_DVDX][i].f = frand(-0.3f, 0.3f);
+        a->p[G7SF_PARAM_DVDY][i].f = frand(-0.3f, 0.3f);
+        if (a->op == G7SF_OP_LD) {   /* integer coordinates, LOD */
+            a->p[G7SF_PARAM_U][i].i = (int32_t)(t_rand() % 48) - 4;
+            a->p[G7SF_PARAM_V][i].i = (int32_t)(t_rand() % 48) - 4;
+            a->p[G7SF_PARAM_LOD][i].i = (int32_t)(t_rand() % 6);
+            a->p[G7SF_PARAM_R][i].i = (int32_t)(t_rand() % 4);
+        }
+        if (t_rand() % 64 == 0)
+            a->p[G7SF_PARAM_U][i].f = t_rand() % 2 ? NAN : 3e30f;
+    }
+}
+
+TEST(fast_paths_equal_the_reference)
+{
+    unsigned runs = 0, agreed_ok = 0;
+    for (unsigned it = 0; it < 3000; it++) {
+        t_smp f;
+        random_texture(&f, it % 2 ? G7SF_HSW : G7SF_IVB);
+        random_sampler(&f);
+        random_args(&f);
+        g7sf_sample_result ref, fast;
+        memset(&ref, 0x5A, sizeof ref);
+        memset(&fast, 0x5A, sizeof fast);
+        smp_set_reference(true);
+        int rr = g7sf_sample(f.gpu, &f.tex, &f.smp, &f.args, &ref);
+        smp_set_reference(false);
+        int rf = g7sf_sample(f.gpu, &f.tex, &f.smp, &f.args, &fast);
+        runs++;
+        agreed_ok += rr == 0;
+        CHECKF(rr == rf, "run %u (%s, op %u): reference %d, fast %d", it,
+               g7sf_format_info(f.tex.format)->name, f.args.op, rr, rf);
+        if (rr == 0 && rf == 0) {
+            bool same = ref.type == fast.type && ref.live == fast.live;
+            for (unsigned i = 0; i < 16; i++)
+                if (f.args.mask >> i & 1)
+                    same &= !memcmp(&ref.px[i], &fast.px[i], sizeof ref.px[i]);
+            CHECKF(same, "run %u (%s, op %u, filters %u/%u/%u, modes %u/%u, tiling %u): "
+                   "results differ", it, g7sf_format_info(f.tex.format)->name, f.args.op,
+                   f.smp.state.min_mode_filter, f.smp.state.mag_mode_filter,
+                   f.smp.state.mip_mode_filter, f.smp.state.tcx_address_control_mode,
+                   f.smp.state.tcy_address_control_mode, f.tex.surf.tiling);
+        }
+        t_smp_fini(&f);
+        if (t_failed())
+            break;
+    }
+    smp_set_reference(false);
+    /* the random states must mostly be ones the sampler runs, or this
+     * compares error codes only */
+    CHECKF(agreed_ok * 2 > runs, "%u of %u runs sampled", agreed_ok, runs);
+    printf("  %u runs, %u sampled, every result bit-identical\n", runs, agreed_ok);
+}
