@@ -418,3 +418,44 @@ TEST(which_operations_read_sampler_state)
     for (unsigned i = 0; i < sizeof ignores / sizeof ignores[0]; i++)
         CHECKF(!g7sf_sample_op_reads_sampler(ignores[i]), "type %u", ignores[i]);
 }
+
+/* smp_floorf, smp_ceilf and smp_rintf equal libm's floorf, ceilf and rintf
+ * bit for bit: signed zeros, halves (to even), the 2^23 edge, infinities,
+ * NaNs, then every float of 2^22 values around small integers and 4
+ * million random bit patterns. */
+static void check_round(float x, unsigned *bad)
+{
+    const float got[3] = { smp_floorf(x), smp_ceilf(x), smp_rintf(x) };
+    const float want[3] = { floorf(x), ceilf(x), rintf(x) };
+    for (unsigned k = 0; k < 3; k++) {
+        uint32_t g, w;
+        memcpy(&g, &got[k], 4);
+        memcpy(&w, &want[k], 4);
+        if (g != w && (*bad)++ < 5)
+            t_fail(__FILE__, __LINE__, "%s(%a): %a, libm %a", k == 0 ? "floor" : k == 1 ? "ceil" : "rint",
+                   (double)x, (double)got[k], (double)want[k]);
+    }
+}
+
+TEST(exact_rounding_equals_libm)
+{
+    unsigned bad = 0;
+    static const float special[] = { 0.0f, -0.0f, 0.5f, -0.5f, 1.5f, -1.5f, 2.5f, -2.5f,
+                                     0x1p23f, -0x1p23f, 0x1.fffffep22f, -0x1.fffffep22f,
+                                     0x1p-149f, -0x1p-149f, INFINITY, -INFINITY, NAN, -NAN,
+                                     0x1.fffffep127f, 0.49999997f, -0.49999997f };
+    for (unsigned i = 0; i < sizeof special / sizeof special[0]; i++)
+        check_round(special[i], &bad);
+    for (int n = -64; n <= 64; n++) {   /* every float within 1/64 of n */
+        float x = (float)n - 1.0f / 64;
+        for (unsigned k = 0; k < 32768 && x <= (float)n + 1.0f / 64; k++, x = nextafterf(x, INFINITY))
+            check_round(x, &bad);
+    }
+    for (unsigned i = 0; i < 4000000; i++) {
+        uint32_t u = (uint32_t)t_rand();
+        float x;
+        memcpy(&x, &u, 4);
+        check_round(x, &bad);
+    }
+    CHECK_EQ(bad, 0);
+}

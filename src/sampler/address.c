@@ -18,7 +18,7 @@ int64_t smp_fixed(float t, bool round)
         x = SMP_COORD_LIMIT;
     if (x < -SMP_COORD_LIMIT)
         x = -SMP_COORD_LIMIT;
-    return (int64_t)(round ? floorf(x + 0.5f) : floorf(x));
+    return (int64_t)(round ? smp_floorf(x + 0.5f) : smp_floorf(x));
 }
 
 static int64_t floor_mod(int64_t i, int64_t n)

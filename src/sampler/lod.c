@@ -20,7 +20,7 @@ static float quantize(float lod)
     if (isnan(lod))
         return 0.0f;
     lod = min_n(max_n(lod, -SMP_LOD_LIMIT), SMP_LOD_LIMIT);
-    return rintf(lod * (1 << SMP_LOD_BITS)) / (1 << SMP_LOD_BITS);
+    return smp_rintf(lod * (1 << SMP_LOD_BITS)) / (1 << SMP_LOD_BITS);
 }
 
 float smp_lod_from_grad(const float d[2][3], unsigned dims)
@@ -70,14 +70,14 @@ void smp_lod_select(const smp_ctx *c, float lod, float bias_param, smp_lodsel *o
     out->mag = lod - base <= 0.0f;
     unsigned mip = ss->mip_mode_filter;
     if (out->mag || mip == G7SF_MIPFILTER_NONE) {
-        lod = max_n(min_n(0.0f, ceilf(adj_max)), floorf(adj_min));
+        lod = max_n(min_n(0.0f, smp_ceilf(adj_max)), smp_floorf(adj_min));
     } else if (mip == G7SF_MIPFILTER_NEAREST) {
-        lod = floorf(clamp_n(lod, adj_min, adj_max) + 0.5f);
+        lod = smp_floorf(clamp_n(lod, adj_min, adj_max) + 0.5f);
     } else {                                /* G7SF_MIPFILTER_LINEAR (and reserved 2) */
         lod = clamp_n(lod, adj_min, adj_max);
     }
     out->lod_clamped = lod;
-    float l0 = floorf(lod);
+    float l0 = smp_floorf(lod);
     out->beta = lod - l0;
     unsigned q = ss->trilinear_filter_quality & 3;
     float drop = triqual_drop[q];

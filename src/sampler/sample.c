@@ -22,7 +22,7 @@ static float param(const g7sf_sample_args *a, unsigned role, unsigned i)
 /* An array index parameter rounded to nearest and clamped to [0, n). */
 static uint32_t array_index(float ai, uint32_t n)
 {
-    float r = floorf(ai + 0.5f);
+    float r = smp_floorf(ai + 0.5f);
     return !(r > 0.0f) || n == 0 ? 0 : r >= (float)n ? n - 1 : (uint32_t)r;
 }
 

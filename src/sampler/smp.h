@@ -8,6 +8,7 @@
 #ifndef G7SF_SAMPLER_SMP_H
 #define G7SF_SAMPLER_SMP_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -100,6 +101,33 @@ void smp_channel_select(const smp_ctx *c, g7sf_texel *t, bool float_result);
 /* The surface channel (0-3) that Shader Channel Select routes to result
  * channel i, or -1 for SCS_ZERO, -2 for SCS_ONE (i itself unless c->scs). */
 int smp_channel_source(const smp_ctx *c, unsigned i);
+
+/* ---- rounding ----
+ * floorf, ceilf and rintf (round half to even) equal to libm's bit for bit,
+ * signed zeros and NaNs included (tests/test_sampler_core.c checks them
+ * against libm): without SSE4.1 the compiler calls libm for each, and the
+ * filter rounds every coordinate and LOD.  Floats of magnitude 2^23 and
+ * above, infinities and NaNs are whole already and come back as they are. */
+static inline float smp_floorf(float x)
+{
+    if (!(fabsf(x) < 0x1p23f) || x == 0.0f)
+        return x;
+    float t = (float)(int32_t)x;   /* toward zero, exact */
+    return t > x ? t - 1.0f : t;
+}
+
+static inline float smp_ceilf(float x)
+{
+    return -smp_floorf(-x);
+}
+
+static inline float smp_rintf(float x)
+{
+    if (!(fabsf(x) < 0x1p23f))
+        return x;
+    float r = (fabsf(x) + 0x1p23f) - 0x1p23f;   /* the sum rounds half to even */
+    return copysignf(r, x);
+}
 
 /* ---- address.c ---- */
 /* Where integer texel index i (of an axis of n texels) lands under address
