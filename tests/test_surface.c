@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/tiling.h"
 #include "gen7sf/gen7sf.h"
 #include "gen7sf/state.h"
 #include "gen7sf/surface.h"
@@ -500,4 +501,23 @@ TEST(y_tiling_really_permutes)
     g7sf_mem_read(gpu, 0x8000 + 15, &b, 1);    /* (15,0): still row 0 */
     CHECK_EQ(b, img[0][15]);
     g7sf_gpu_destroy(gpu);
+}
+
+/* The sampler's split of an offset into a row part and a column part
+ * (core/tiling.h) adds up to g7sf_tiled_offset for every tiling. */
+TEST(tile_offset_is_row_part_plus_column_part)
+{
+    unsigned bad = 0;
+    for (unsigned it = 0; it < 200000; it++) {
+        unsigned tiling = it % 4;
+        uint32_t pitch = (1 + (uint32_t)(t_rand() % 64)) * 512;
+        uint64_t x = t_rand() % (pitch * 2), y = t_rand() % 70000;
+        uint64_t want = g7sf_tiled_offset(tiling, pitch, x, y);
+        uint64_t got = g7sf_tile_row(tiling, pitch, y) + g7sf_tile_col(tiling, x);
+        if (got != want && bad++ < 5)
+            CHECKF(0, "tiling %u pitch %u (%llu, %llu): %llu, want %llu", tiling, pitch,
+                   (unsigned long long)x, (unsigned long long)y, (unsigned long long)got,
+                   (unsigned long long)want);
+    }
+    CHECK_EQ(bad, 0);
 }

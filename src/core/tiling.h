@@ -43,4 +43,29 @@ static inline uint64_t g7sf_tile_offset(unsigned tiling, uint32_t pitch, uint64_
     }
 }
 
+/* g7sf_tile_offset(tiling, pitch, x, y) = g7sf_tile_row(tiling, pitch, y)
+ * + g7sf_tile_col(tiling, x): every tiling places a byte by a sum (W: an OR
+ * of disjoint bits) of a part from its row and a part from its column, so
+ * the corners of a filter footprint cost two of each.
+ * (tests/test_surface.c checks the sum against g7sf_tile_offset.) */
+static inline uint64_t g7sf_tile_row(unsigned tiling, uint32_t pitch, uint64_t y)
+{
+    switch (tiling) {
+    case G7SF_TILING_X: return (y >> 3) * (pitch >> 9) * 4096 + (y & 7) * 512;
+    case G7SF_TILING_Y: return (y >> 5) * (pitch >> 7) * 4096 + (y & 31) * 16;
+    case G7SF_TILING_W: return (y >> 6) * (pitch >> 7) * 4096 + g7sf_w_in_tile(0, (uint32_t)y & 63);
+    default:            return y * pitch;
+    }
+}
+
+static inline uint64_t g7sf_tile_col(unsigned tiling, uint64_t x)
+{
+    switch (tiling) {
+    case G7SF_TILING_X: return (x >> 9) * 4096 + (x & 511);
+    case G7SF_TILING_Y: return (x >> 7) * 4096 + ((x >> 4) & 7) * 512 + (x & 15);
+    case G7SF_TILING_W: return (x >> 6) * 4096 + g7sf_w_in_tile((uint32_t)x & 63, 0);
+    default:            return x;
+    }
+}
+
 #endif

@@ -48,49 +48,62 @@ static float clamp_n(float v, float lo, float hi)
 static const float triqual_drop[4] = { [G7SF_TRIQUAL_HIGH_MAG_CLAMP_MIPFILTER] = 0.125f,
                                        [G7SF_TRIQUAL_MED] = 0.25f, [G7SF_TRIQUAL_LOW] = 0.375f };
 
-void smp_lod_select(const smp_ctx *c, float lod, float bias_param, smp_lodsel *out)
+void smp_lod_prepare(const smp_ctx *c, smp_lodconst *k)
 {
     const g7sf_sampler_state *ss = &c->smp->state;
     const g7sf_texture *t = c->tex;
     const float unit = 1.0f / (1 << SMP_LOD_BITS);
-    float bias = (float)ss->texture_lod_bias * unit;       /* S4.8 */
-    float min_lod = (float)ss->min_lod * unit, max_lod = (float)ss->max_lod * unit;
-    float base = (float)ss->base_mip_level * 0.5f;          /* U4.1 */
+    k->bias = (float)ss->texture_lod_bias * unit;       /* S4.8 */
+    k->min_lod = (float)ss->min_lod * unit, k->max_lod = (float)ss->max_lod * unit;
+    k->base = (float)ss->base_mip_level * 0.5f;          /* U4.1 */
     float mipcnt = (float)t->mip_count;
-    float adj_max = min_n(max_lod, mipcnt);
-    float adj_min = min_n(min_lod, mipcnt);
+    k->adj_max = min_n(k->max_lod, mipcnt);
+    float adj_min = min_n(k->min_lod, mipcnt);
     float adj_pr_min = (float)t->resource_min_lod * unit - (float)t->surface_min_lod;
-    adj_min = max_n(adj_min, adj_pr_min);
-    out->out_of_bounds = adj_pr_min > mipcnt;
+    k->adj_min = max_n(adj_min, adj_pr_min);
+    k->out_of_bounds = adj_pr_min > mipcnt;
+    k->preclamp = ss->lod_preclamp_enable == G7SF_LOD_PRECLAMP_OGL;
+    k->mip = ss->mip_mode_filter;
+    unsigned q = ss->trilinear_filter_quality & 3;
+    k->drop = triqual_drop[q];
+    if (k->drop > 0.0f && !g7sf_enum_on(g7sf_en_trilinear_quality, q, c->platform))
+        k->drop = 0.0f;   /* a value this platform reserves: TRIQUAL_FULL */
+    k->surface_min_lod = t->surface_min_lod;
+}
 
-    lod = quantize(lod) + bias + quantize(bias_param);
+void smp_lod_choose(const smp_lodconst *k, float lod, float bias_param, smp_lodsel *out)
+{
+    out->out_of_bounds = k->out_of_bounds;
+    lod = quantize(lod) + k->bias + quantize(bias_param);
     out->lod_unclamped = lod;
-    if (ss->lod_preclamp_enable == G7SF_LOD_PRECLAMP_OGL)
-        lod = clamp_n(lod, min_lod, max_lod);
-    out->mag = lod - base <= 0.0f;
-    unsigned mip = ss->mip_mode_filter;
-    if (out->mag || mip == G7SF_MIPFILTER_NONE) {
-        lod = max_n(min_n(0.0f, smp_ceilf(adj_max)), smp_floorf(adj_min));
-    } else if (mip == G7SF_MIPFILTER_NEAREST) {
-        lod = smp_floorf(clamp_n(lod, adj_min, adj_max) + 0.5f);
+    if (k->preclamp)
+        lod = clamp_n(lod, k->min_lod, k->max_lod);
+    out->mag = lod - k->base <= 0.0f;
+    if (out->mag || k->mip == G7SF_MIPFILTER_NONE) {
+        lod = max_n(min_n(0.0f, smp_ceilf(k->adj_max)), smp_floorf(k->adj_min));
+    } else if (k->mip == G7SF_MIPFILTER_NEAREST) {
+        lod = smp_floorf(clamp_n(lod, k->adj_min, k->adj_max) + 0.5f);
     } else {                                /* G7SF_MIPFILTER_LINEAR (and reserved 2) */
-        lod = clamp_n(lod, adj_min, adj_max);
+        lod = clamp_n(lod, k->adj_min, k->adj_max);
     }
     out->lod_clamped = lod;
     float l0 = smp_floorf(lod);
     out->beta = lod - l0;
-    unsigned q = ss->trilinear_filter_quality & 3;
-    float drop = triqual_drop[q];
-    if (drop > 0.0f && !g7sf_enum_on(g7sf_en_trilinear_quality, q, c->platform))
-        drop = 0.0f;   /* a value this platform reserves: TRIQUAL_FULL */
-    if (out->beta > 0.0f && out->beta < drop)
+    if (out->beta > 0.0f && out->beta < k->drop)
         out->beta = 0.0f;
-    else if (out->beta > 1.0f - drop)
+    else if (out->beta > 1.0f - k->drop)
         l0 += 1.0f, out->beta = 0.0f;
     /* Negative only when Resource Min LOD lies below Surface Min LOD and
      * Min LOD is 0: no level lies below the view's first */
     if (l0 < 0.0f)
         l0 = 0.0f, out->beta = 0.0f;
-    out->lod0 = t->surface_min_lod + (unsigned)l0;
+    out->lod0 = k->surface_min_lod + (unsigned)l0;
     out->lod1 = out->lod0 + (out->beta > 0.0f);
+}
+
+void smp_lod_select(const smp_ctx *c, float lod, float bias_param, smp_lodsel *out)
+{
+    smp_lodconst k;
+    smp_lod_prepare(c, &k);
+    smp_lod_choose(&k, lod, bias_param, out);
 }

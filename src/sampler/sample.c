@@ -6,13 +6,7 @@
 
 #include "smp.h"
 
-/* One pixel's position and footprint, in texels of the view's first level
- * (Surface Min LOD); cubes: on their face. */
-typedef struct pixel {
-    float p[3];                /* position */
-    float d[2][3];             /* d/dx, d/dy */
-    uint32_t slice;            /* array slice, or 6 * cube + face */
-} pixel;
+typedef smp_pixel pixel;
 
 static float param(const g7sf_sample_args *a, unsigned role, unsigned i)
 {
@@ -235,6 +229,7 @@ int smp_sample_ops(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *ou
         return G7SF_ESTATE;
     if (a->op == G7SF_OP_LOD)
         out->type = G7SF_TEXEL_FLOAT;
+    smp_fast2d_plan(c, a);
     unsigned group = a->simd4x2 ? 1 : 4;
     for (unsigned first = 0; first < a->n; first += group) {
         if (!(a->mask >> first & ((1u << group) - 1)))
@@ -250,7 +245,10 @@ int smp_sample_ops(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *ou
                 continue;
             }
             c->chroma_matched = false;
-            sample_pixel(c, a, i, &px[j], &out->px[i]);
+            if (c->fast2d)
+                smp_fast2d_pixel(c, a, i, &px[j], &out->px[i]);
+            else
+                sample_pixel(c, a, i, &px[j], &out->px[i]);
             if (c->chroma_matched)                 /* KEYFILTER_KILL_ON_ANY_MATCH */
                 out->live &= (uint16_t)~(1u << i);
         }

@@ -154,7 +154,7 @@ int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
     c->fmt = g7sf_format_info(tex->format);
     c->err = 0;
     c->chroma = c->chroma_matched = false;
-    c->compare = c->quad = c->scs = false;
+    c->compare = c->quad = c->scs = c->fast2d = false;
     c->ref = 0.0f;
     memset(&c->border, 0, sizeof c->border);
     if (tex->surf.type == G7SF_SURFTYPE_NULL)

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/tiling.h"
 #include "gen7sf/sampler.h"
 
 /* The filter's fixed-point precision, kept here and nowhere else: texel
@@ -40,6 +41,14 @@ typedef struct smp_level {
     uint32_t size[3];          /* width, height, depth (3D only, else 1) in texels */
     uint32_t slice;            /* array slice (6 * cube + face for cubes); 3D: unused */
 } smp_level;
+
+/* lod.c's constants of one message: the SAMPLER_STATE and view fields of
+ * the LOD pseudocode, as floats (smp_lod_prepare). */
+typedef struct smp_lodconst {
+    float bias, min_lod, max_lod, base, adj_min, adj_max, drop;
+    bool out_of_bounds, preclamp;
+    unsigned mip, surface_min_lod;
+} smp_lodconst;
 
 /* Where an image (level, slice) starts in the surface's 2D layout. */
 typedef struct smp_image { unsigned lod, z; bool valid; uint32_t x, y; } smp_image;
@@ -79,11 +88,25 @@ typedef struct smp_ctx {
     uint8_t fast;                      /* smp_fast_kind of the format */
     bool direct;                       /* fast format, not the reference path:
                                           smp_quad reads texels in place */
+    bool fast2d;                       /* fast2d.c runs the pixels (smp_fast2d_plan) */
+    uint32_t level_known;              /* fast2d: levels whose size[] is filled */
+    smp_lodconst lodk;                 /* fast2d: the LOD constants of the message */
+    uint32_t page_tag;                 /* fast2d: page number of page_host, */
+    const uint8_t *page_host;          /* the last page read (NULL: none yet) */
+    uint32_t level_size[32][2];        /* fast2d: width, height of each level */
     uint32_t block_bytes;
     smp_image image[2];
     unsigned unit_shift;               /* log2 of the decode unit's size, for the cache */
     smp_cache cache;
 } smp_ctx;
+
+/* One pixel's position and footprint, in texels of the view's first level
+ * (Surface Min LOD); cubes: on their face (sample.c). */
+typedef struct smp_pixel {
+    float p[3];                /* position */
+    float d[2][3];             /* d/dx, d/dy */
+    uint32_t slice;            /* array slice, or 6 * cube + face */
+} smp_pixel;
 
 /* sampler.c: sets up c for one message (cache empty, border colour, modes)
  * and checks the state combinations the operation forbids. */
@@ -129,6 +152,16 @@ static inline float smp_rintf(float x)
     return copysignf(r, x);
 }
 
+/* ---- fast2d.c ----
+ * The sample* operations on the commonest textures, bit for bit as
+ * sample.c's reference: 2D, single-sampled, a fast format read in place
+ * (c->direct), NEAREST or LINEAR filters, address modes without border,
+ * no chroma key, shadow compare or anisotropy.  smp_fast2d_plan decides
+ * per message (sets c->fast2d); smp_fast2d_pixel replaces sample_pixel. */
+void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a);
+void smp_fast2d_pixel(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const smp_pixel *q,
+                      g7sf_texel *out);
+
 /* ---- address.c ---- */
 /* Where integer texel index i (of an axis of n texels) lands under address
  * mode `mode`: an index in [0, n), or SMP_OUTSIDE for the border of
@@ -155,6 +188,27 @@ void smp_fetch_init(smp_ctx *c);
  * shadow compare.  In the format's class (float, or integers). */
 void smp_texel_at(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z,
                   g7sf_texel *out);
+/* The origin of image (lod, z) of a single-sampled 2D-laid-out surface
+ * (kept for the next call), or NULL when the surface lacks it. */
+const smp_image *smp_image_at(smp_ctx *c, unsigned lod, uint32_t z);
+/* Address of the unit at (ux, uy) of image m (ranges are the caller's:
+ * the address modes keep indices in the level): 0, G7SF_ESTATE for a
+ * missing image, G7SF_EFAULT past 4 GiB. */
+static inline int smp_unit_address(const smp_ctx *c, const smp_image *m, uint32_t ux,
+                                   uint32_t uy, uint32_t *addr)
+{
+    const g7sf_surface *s = &c->tex->surf;
+    if (!m)   /* the view reaches a level or slice its surface lacks */
+        return G7SF_ESTATE;
+    uint64_t px = (uint64_t)m->x + ux, py = (uint64_t)m->y + uy;
+    uint64_t a = s->base + g7sf_tile_offset(s->tiling, s->pitch,
+                                            (px >> c->block_wshift) * c->block_bytes,
+                                            py >> c->block_hshift);
+    if (a + c->fmt->unit_bytes > (1ull << 32))
+        return G7SF_EFAULT;
+    *addr = (uint32_t)a;
+    return 0;
+}
 /* acc += w * texel, for float-class formats. */
 void smp_tap(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z, float w,
              float acc[4]);
@@ -183,6 +237,17 @@ enum { SMP_FAST_NONE, SMP_FAST_RGBA8, SMP_FAST_BGRA8, SMP_FAST_RGBA8_SRGB,
 unsigned smp_fast_kind(unsigned format);
 /* Fills the decoders' tables; once, before the first smp_fast_decode. */
 void smp_fast_init(void);
+/* Four UNORM8 bytes, red at byte r (0 or 2: blue at the other), sRGB on
+ * RGB: by the tables smp_fast_init fills. */
+extern float smp_unorm8_table[256], smp_srgb8_table[256];
+static inline void smp_unorm8x4(const uint8_t *p, unsigned r, bool srgb, g7sf_texel *t)
+{
+    const float *rgb = srgb ? smp_srgb8_table : smp_unorm8_table;
+    t->f[0] = rgb[p[r]];
+    t->f[1] = rgb[p[1]];
+    t->f[2] = rgb[p[2 - r]];
+    t->f[3] = smp_unorm8_table[p[3]];
+}
 void smp_fast_decode(unsigned kind, const uint8_t *unit, g7sf_texel *out);
 
 /* ---- filter.c ---- */
@@ -242,6 +307,10 @@ typedef struct smp_lodsel {
 /* lod: the LOD computed from gradients, or the lod parameter of sample_l /
  * sample_l_c (which replaces it); bias_param: sample_b's, else 0. */
 void smp_lod_select(const smp_ctx *c, float lod, float bias_param, smp_lodsel *out);
+/* The same in two steps: what depends on the state only (smp_lodconst),
+ * once per message, then per pixel. */
+void smp_lod_prepare(const smp_ctx *c, smp_lodconst *k);
+void smp_lod_choose(const smp_lodconst *k, float lod, float bias_param, smp_lodsel *out);
 /* log2 of rho (§2.2.1.1) from texel-space derivatives d[0] = d/dx, d[1] = d/dy
  * of (u, v, r). */
 float smp_lod_from_grad(const float d[2][3], unsigned dims);

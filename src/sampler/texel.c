@@ -61,22 +61,15 @@ static inline const smp_image *image(smp_ctx *c, unsigned lod, uint32_t z)
     return m;
 }
 
-/* Address of the unit at (ux, uy) of image m (ranges are the caller's:
- * the address modes keep indices in the level). */
+const smp_image *smp_image_at(smp_ctx *c, unsigned lod, uint32_t z)
+{
+    return image(c, lod, z);
+}
+
 static inline int unit_address(const smp_ctx *c, const smp_image *m, uint32_t ux, uint32_t uy,
                                uint32_t *addr)
 {
-    const g7sf_surface *s = &c->tex->surf;
-    if (!m)   /* the view reaches a level or slice its surface lacks */
-        return G7SF_ESTATE;
-    uint64_t px = (uint64_t)m->x + ux, py = (uint64_t)m->y + uy;
-    uint64_t a = s->base + g7sf_tile_offset(s->tiling, s->pitch,
-                                            (px >> c->block_wshift) * c->block_bytes,
-                                            py >> c->block_hshift);
-    if (a + c->fmt->unit_bytes > (1ull << 32))
-        return G7SF_EFAULT;
-    *addr = (uint32_t)a;
-    return 0;
+    return smp_unit_address(c, m, ux, uy, addr);
 }
 
 /* Reads and decodes the unit at addr into cache line `line`. */

@@ -45,40 +45,29 @@ unsigned smp_fast_kind(unsigned format)
 /* UNORM8 to float and sRGB UNORM8 to linear float, by table: the values of
  * conv_unorm_to_float and conv_srgb_unorm_to_linear, filled once
  * (smp_fast_init, before any decode). */
-static float unorm8_table[256], srgb8_table[256];
+float smp_unorm8_table[256], smp_srgb8_table[256];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 static void tables_init(void)
 {
     for (unsigned v = 0; v < 256; v++) {
-        unorm8_table[v] = conv_unorm_to_float(v, 8);
-        srgb8_table[v] = conv_srgb_unorm_to_linear(v, 8);
+        smp_unorm8_table[v] = conv_unorm_to_float(v, 8);
+        smp_srgb8_table[v] = conv_srgb_unorm_to_linear(v, 8);
     }
 }
 
-/* Four UNORM8 bytes, red at byte r (0 or 2: blue at the other), sRGB on
- * RGB. */
 void smp_fast_init(void)
 {
     pthread_once(&tables_once, tables_init);
 }
 
-static void unorm8x4(const uint8_t *p, unsigned r, bool srgb, g7sf_texel *t)
-{
-    const float *rgb = srgb ? srgb8_table : unorm8_table;
-    t->f[0] = rgb[p[r]];
-    t->f[1] = rgb[p[1]];
-    t->f[2] = rgb[p[2 - r]];
-    t->f[3] = unorm8_table[p[3]];
-}
-
 void smp_fast_decode(unsigned kind, const uint8_t *p, g7sf_texel *t)
 {
     switch (kind) {
-    case SMP_FAST_RGBA8:      unorm8x4(p, 0, false, t); break;
-    case SMP_FAST_BGRA8:      unorm8x4(p, 2, false, t); break;
-    case SMP_FAST_RGBA8_SRGB: unorm8x4(p, 0, true, t); break;
-    case SMP_FAST_BGRA8_SRGB: unorm8x4(p, 2, true, t); break;
+    case SMP_FAST_RGBA8:      smp_unorm8x4(p, 0, false, t); break;
+    case SMP_FAST_BGRA8:      smp_unorm8x4(p, 2, false, t); break;
+    case SMP_FAST_RGBA8_SRGB: smp_unorm8x4(p, 0, true, t); break;
+    case SMP_FAST_BGRA8_SRGB: smp_unorm8x4(p, 2, true, t); break;
     case SMP_FAST_R32F:       /* float channels keep their bits */
         memcpy(&t->u[0], p, 4);
         t->f[1] = t->f[2] = 0.0f, t->f[3] = 1.0f;

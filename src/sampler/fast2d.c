@@ -1,0 +1,168 @@
+/* The sample* operations on the commonest textures (smp.h, "fast2d.c"):
+ * the same steps as sample.c's sample_pixel with its filters (filter.c)
+ * and fetch (texel.c), in the same order on the same floats, so every
+ * result is bit for bit the reference's (tests/test_sampler_paths.c); what
+ * goes is the generality: level sizes are looked up once per message,
+ * texels are read in place and decoded without the cache, and the axes and
+ * cases these textures never have are not walked. */
+#include <string.h>
+
+#include "core/memory.h"
+#include "smp.h"
+
+void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a)
+{
+    const g7sf_sampler_state *ss = &c->smp->state;
+    unsigned op = a->op;
+    bool filters = (ss->min_mode_filter == G7SF_MAPFILTER_NEAREST ||
+                    ss->min_mode_filter == G7SF_MAPFILTER_LINEAR) &&
+                   (ss->mag_mode_filter == G7SF_MAPFILTER_NEAREST ||
+                    ss->mag_mode_filter == G7SF_MAPFILTER_LINEAR);
+    /* c->quad: 2D, single-sampled, not planar, no border mode on u or v */
+    c->fast2d = c->direct && c->quad && c->dims == 2 && !c->cube && !c->chroma &&
+                !c->compare && c->cls == G7SF_TEXEL_FLOAT && filters && !ss->sampler_disable &&
+                (op == G7SF_OP_SAMPLE || op == G7SF_OP_SAMPLE_B || op == G7SF_OP_SAMPLE_L ||
+                 op == G7SF_OP_SAMPLE_D);
+    c->level_known = 0;
+    c->page_host = NULL;
+    if (c->fast2d)
+        smp_lod_prepare(c, &c->lodk);
+}
+
+/* Width and height of physical level lod (as g7sf_surface_level_size);
+ * lod is below 32: Surface Min LOD and the level above it are 4 bits each. */
+static const uint32_t *level_size(smp_ctx *c, unsigned lod)
+{
+    lod &= 31;
+    if (!(c->level_known >> lod & 1)) {
+        g7sf_surface_level_size(&c->tex->surf, lod, &c->level_size[lod][0],
+                                &c->level_size[lod][1], NULL);
+        c->level_known |= 1u << lod;
+    }
+    return c->level_size[lod];
+}
+
+/* The host bytes of [addr, addr + n) when they lie in one page that
+ * exists (g7sf_mem_span), the last page remembered: pages never move while
+ * their gpu lives, and one a message found is not given back. */
+static inline const uint8_t *host_bytes(smp_ctx *c, uint32_t addr, unsigned n)
+{
+    uint32_t in = addr & (G7SF_PAGE_SIZE - 1);
+    if (in + n > G7SF_PAGE_SIZE)
+        return NULL;
+    if (!c->page_host || c->page_tag != addr >> G7SF_PAGE_SHIFT) {
+        const uint8_t *p = g7sf_mem_page(c->gpu, addr);
+        if (!p)
+            return NULL;
+        c->page_host = p, c->page_tag = addr >> G7SF_PAGE_SHIFT;
+    }
+    return c->page_host + in;
+}
+
+/* Texel (x, y) of image m at graphics address a (m's origin plus the tile
+ * row and column parts of x and y; the fast formats are one-texel blocks):
+ * read in place and decoded; where the image is missing, the address
+ * passes 4 GiB or the bytes are not in a page that exists, smp_fetch
+ * answers as the reference does. */
+static inline void texel(smp_ctx *c, const smp_image *m, uint64_t a, unsigned lod,
+                         uint32_t slice, uint32_t x, uint32_t y, g7sf_texel *t)
+{
+    const uint8_t *p;
+    if (!m || a + c->block_bytes > (1ull << 32) || !(p = host_bytes(c, (uint32_t)a, c->block_bytes))) {
+        smp_fetch(c, lod, x, y, slice, 0, t);
+        return;
+    }
+    switch (c->fast) {
+    case SMP_FAST_RGBA8: smp_unorm8x4(p, 0, false, t); break;
+    case SMP_FAST_BGRA8: smp_unorm8x4(p, 2, false, t); break;
+    default:             smp_fast_decode(c->fast, p, t); break;
+    }
+}
+
+/* The row and column parts of texel (x, y)'s address in image m (0 when m
+ * is missing: texel() then asks smp_fetch). */
+static inline uint64_t row_part(const smp_ctx *c, const smp_image *m, uint32_t y)
+{
+    const g7sf_surface *s = &c->tex->surf;
+    return m ? s->base + g7sf_tile_row(s->tiling, s->pitch, (uint64_t)m->y + y) : 0;
+}
+
+static inline uint64_t col_part(const smp_ctx *c, const smp_image *m, uint32_t x)
+{
+    return m ? g7sf_tile_col(c->tex->surf.tiling, ((uint64_t)m->x + x) * c->block_bytes) : 0;
+}
+
+/* acc += w * the NEAREST or LINEAR filter at level lod around the pixel
+ * (filter_level, smp_nearest / smp_linear, smp_tap / smp_quad). */
+static void level_filter(smp_ctx *c, const g7sf_sample_args *a, const smp_pixel *q,
+                         bool linear, unsigned lod, float w, float acc[4])
+{
+    const uint32_t *size = level_size(c, lod);
+    const smp_image *m = smp_image_at(c, lod, q->slice);
+    float p[2];
+    for (unsigned k = 0; k < 2; k++)
+        p[k] = q->p[k] * ((float)size[k] / (float)c->base[k]) + (float)a->offset[k];
+    g7sf_texel t;
+    if (!linear) {
+        uint32_t x = (uint32_t)smp_address(c->mode[0], smp_fixed(p[0], c->round[0]) >> SMP_SUB_BITS,
+                                           size[0], NULL);
+        uint32_t y = (uint32_t)smp_address(c->mode[1], smp_fixed(p[1], c->round[1]) >> SMP_SUB_BITS,
+                                           size[1], NULL);
+        texel(c, m, row_part(c, m, y) + col_part(c, m, x), lod, q->slice, x, y, &t);
+        for (unsigned i = 0; i < 4; i++)
+            acc[i] += w * t.f[i];
+        return;
+    }
+    const float unit = 1.0f / SMP_SUB_ONE;
+    uint32_t xy[2][2];
+    float wk[2][2];
+    for (unsigned k = 0; k < 2; k++) {
+        /* texel centres sit at half-integers */
+        int64_t f = smp_fixed(p[k], c->round[k]) - SMP_SUB_ONE / 2;
+        int64_t i0 = f >> SMP_SUB_BITS;
+        unsigned w1 = (unsigned)(f & (SMP_SUB_ONE - 1));
+        wk[k][0] = (float)(SMP_SUB_ONE - w1) * unit, wk[k][1] = (float)w1 * unit;
+        for (unsigned d = 0; d < 2; d++)
+            xy[k][d] = (uint32_t)smp_address(c->mode[k], i0 + d, size[k], NULL);
+    }
+    /* the third axis's weight is (SMP_SUB_ONE - 0) * unit = 1.0: kept in
+     * the product, as the reference multiplies by it */
+    const float wz = (float)SMP_SUB_ONE * unit;
+    const uint64_t col[2] = { col_part(c, m, xy[0][0]), col_part(c, m, xy[0][1]) };
+    const uint64_t row[2] = { row_part(c, m, xy[1][0]), row_part(c, m, xy[1][1]) };
+    for (unsigned j = 0; j < 4; j++) {
+        float wt = w * wk[0][j & 1] * wk[1][j >> 1] * wz;
+        if (wt == 0.0f)
+            continue;
+        texel(c, m, row[j >> 1] + col[j & 1], lod, q->slice, xy[0][j & 1], xy[1][j >> 1], &t);
+        for (unsigned i = 0; i < 4; i++)
+            acc[i] += wt * t.f[i];
+    }
+}
+
+void smp_fast2d_pixel(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const smp_pixel *q,
+                      g7sf_texel *out)
+{
+    const g7sf_sampler_state *ss = &c->smp->state;
+    unsigned op = a->op;
+    bool lod_param = op == G7SF_OP_SAMPLE_L;
+    float lod = lod_param ? a->p[G7SF_PARAM_LOD][i].f : smp_lod_from_grad(q->d, 2);
+    if (a->force_lod_zero && !lod_param)   /* Force LOD to Zero, as sample_pixel */
+        lod = 0.0f;
+    float bias = op == G7SF_OP_SAMPLE_B ? a->p[G7SF_PARAM_BIAS][i].f : 0.0f;
+    smp_lodsel sel;
+    smp_lod_choose(&c->lodk, lod, bias, &sel);
+    bool mag = sel.mag;
+    bool linear = (mag ? ss->mag_mode_filter : ss->min_mode_filter) == G7SF_MAPFILTER_LINEAR;
+    c->round[0] = mag ? ss->u_address_mag_rounding : ss->u_address_min_rounding;
+    c->round[1] = mag ? ss->v_address_mag_rounding : ss->v_address_min_rounding;
+    if (sel.out_of_bounds && !(ss->mip_mode_filter == G7SF_MIPFILTER_LINEAR && !mag)) {
+        smp_zero_texel(c, out);   /* erratum, L520 */
+        return;
+    }
+    float acc[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
+    level_filter(c, a, q, linear, sel.lod0, 1.0f - sel.beta, acc);
+    if (sel.beta > 0.0f)
+        level_filter(c, a, q, linear, sel.lod1, sel.beta, acc);
+    memcpy(out->f, acc, sizeof acc);
+}
