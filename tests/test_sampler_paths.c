@@ -21,8 +21,9 @@ static const unsigned formats[] = {
     G7SF_FORMAT_R8G8B8A8_UINT,
 };
 static const unsigned ops[] = { G7SF_OP_SAMPLE, G7SF_OP_SAMPLE_B, G7SF_OP_SAMPLE_L,
-                                G7SF_OP_SAMPLE_D, G7SF_OP_SAMPLE_C, G7SF_OP_LD,
-                                G7SF_OP_GATHER4 };
+                                G7SF_OP_SAMPLE_D, G7SF_OP_SAMPLE_C, G7SF_OP_SAMPLE_B_C,
+                                G7SF_OP_SAMPLE_L_C, G7SF_OP_SAMPLE_D_C, G7SF_OP_LD,
+                                G7SF_OP_GATHER4, G7SF_OP_LOD };
 
 static float frand(float lo, float hi)
 {
@@ -146,7 +147,7 @@ static bool same_texel(const g7sf_texel *a, const g7sf_texel *b, bool floats)
 TEST(fast_paths_equal_the_reference)
 {
     unsigned runs = 0, agreed_ok = 0;
-    for (unsigned it = 0; it < 3000; it++) {
+    for (unsigned it = 0; it < 4000; it++) {
         t_smp f;
         random_texture(&f, it % 2 ? G7SF_HSW : G7SF_IVB);
         random_sampler(&f);

@@ -18,11 +18,13 @@ void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a)
                     ss->min_mode_filter == G7SF_MAPFILTER_LINEAR) &&
                    (ss->mag_mode_filter == G7SF_MAPFILTER_NEAREST ||
                     ss->mag_mode_filter == G7SF_MAPFILTER_LINEAR);
-    /* c->quad: 2D, single-sampled, not planar, no border mode on u or v */
-    c->fast2d = c->direct && c->quad && c->dims == 2 && !c->cube && !c->chroma &&
-                !c->compare && c->cls == G7SF_TEXEL_FLOAT && filters && !ss->sampler_disable &&
+    /* c->quad: 2D, single-sampled, not planar, no border mode on u or v;
+     * formats read in place (c->direct) or through the decode cache */
+    c->fast2d = c->quad && c->dims == 2 && !c->cube && !c->chroma && !smp_reference() &&
+                c->cls == G7SF_TEXEL_FLOAT && filters && !ss->sampler_disable &&
                 (op == G7SF_OP_SAMPLE || op == G7SF_OP_SAMPLE_B || op == G7SF_OP_SAMPLE_L ||
-                 op == G7SF_OP_SAMPLE_D);
+                 op == G7SF_OP_SAMPLE_D || op == G7SF_OP_SAMPLE_C || op == G7SF_OP_SAMPLE_B_C ||
+                 op == G7SF_OP_SAMPLE_L_C || op == G7SF_OP_SAMPLE_D_C);
     c->level_known = 0;
     c->page_host = NULL;
     if (c->fast2d)
@@ -60,22 +62,27 @@ static inline const uint8_t *host_bytes(smp_ctx *c, uint32_t addr, unsigned n)
 }
 
 /* Texel (x, y) of image m at graphics address a (m's origin plus the tile
- * row and column parts of x and y; the fast formats are one-texel blocks):
- * read in place and decoded; where the image is missing, the address
- * passes 4 GiB or the bytes are not in a page that exists, smp_fetch
- * answers as the reference does. */
+ * row and column parts of x and y; the fast formats are one-texel blocks),
+ * then the shadow compare of the sample_c family (texel.c's prefilter).
+ * A fast format is read in place and decoded; other formats, a missing
+ * image, an address past 4 GiB or bytes not in a page that exists go
+ * through smp_fetch, as the reference does. */
 static inline void texel(smp_ctx *c, const smp_image *m, uint64_t a, unsigned lod,
                          uint32_t slice, uint32_t x, uint32_t y, g7sf_texel *t)
 {
     const uint8_t *p;
-    if (!m || a + c->block_bytes > (1ull << 32) || !(p = host_bytes(c, (uint32_t)a, c->block_bytes))) {
+    if (!c->direct || !m || a + c->block_bytes > (1ull << 32) ||
+        !(p = host_bytes(c, (uint32_t)a, c->block_bytes)))
         smp_fetch(c, lod, x, y, slice, 0, t);
-        return;
-    }
-    switch (c->fast) {
-    case SMP_FAST_RGBA8: smp_unorm8x4(p, 0, false, t); break;
-    case SMP_FAST_BGRA8: smp_unorm8x4(p, 2, false, t); break;
-    default:             smp_fast_decode(c->fast, p, t); break;
+    else if (c->fast == SMP_FAST_RGBA8)
+        smp_unorm8x4(p, 0, false, t);
+    else if (c->fast == SMP_FAST_BGRA8)
+        smp_unorm8x4(p, 2, false, t);
+    else
+        smp_fast_decode(c->fast, p, t);
+    if (c->compare) {
+        float v = smp_shadow_compare(c->smp->state.shadow_function, t->f[0], c->ref);
+        t->f[0] = t->f[1] = t->f[2] = t->f[3] = v;
     }
 }
 
@@ -145,17 +152,19 @@ void smp_fast2d_pixel(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const s
 {
     const g7sf_sampler_state *ss = &c->smp->state;
     unsigned op = a->op;
-    bool lod_param = op == G7SF_OP_SAMPLE_L;
+    bool lod_param = op == G7SF_OP_SAMPLE_L || op == G7SF_OP_SAMPLE_L_C;
     float lod = lod_param ? a->p[G7SF_PARAM_LOD][i].f : smp_lod_from_grad(q->d, 2);
     if (a->force_lod_zero && !lod_param)   /* Force LOD to Zero, as sample_pixel */
         lod = 0.0f;
-    float bias = op == G7SF_OP_SAMPLE_B ? a->p[G7SF_PARAM_BIAS][i].f : 0.0f;
+    float bias = op == G7SF_OP_SAMPLE_B || op == G7SF_OP_SAMPLE_B_C ? a->p[G7SF_PARAM_BIAS][i].f
+                                                                   : 0.0f;
     smp_lodsel sel;
     smp_lod_choose(&c->lodk, lod, bias, &sel);
     bool mag = sel.mag;
     bool linear = (mag ? ss->mag_mode_filter : ss->min_mode_filter) == G7SF_MAPFILTER_LINEAR;
     c->round[0] = mag ? ss->u_address_mag_rounding : ss->u_address_min_rounding;
     c->round[1] = mag ? ss->v_address_mag_rounding : ss->v_address_min_rounding;
+    c->ref = a->p[G7SF_PARAM_REF][i].f;
     if (sel.out_of_bounds && !(ss->mip_mode_filter == G7SF_MIPFILTER_LINEAR && !mag)) {
         smp_zero_texel(c, out);   /* erratum, L520 */
         return;

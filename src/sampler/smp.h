@@ -153,10 +153,11 @@ static inline float smp_rintf(float x)
 }
 
 /* ---- fast2d.c ----
- * The sample* operations on the commonest textures, bit for bit as
- * sample.c's reference: 2D, single-sampled, a fast format read in place
- * (c->direct), NEAREST or LINEAR filters, address modes without border,
- * no chroma key, shadow compare or anisotropy.  smp_fast2d_plan decides
+ * The sample* and sample*_c operations on the commonest textures, bit for
+ * bit as sample.c's reference: 2D, single-sampled, float results, NEAREST
+ * or LINEAR filters, address modes without border, no chroma key or
+ * anisotropy; fast formats (c->direct) are read in place, others through
+ * the decode cache.  smp_fast2d_plan decides
  * per message (sets c->fast2d); smp_fast2d_pixel replaces sample_pixel. */
 void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a);
 void smp_fast2d_pixel(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const smp_pixel *q,
