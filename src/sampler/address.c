@@ -1,25 +1,9 @@
 /* Texture address control (§2.2.3): where a texel index outside [0, n)
- * lands under each TEXCOORDMODE, and the fixed-point texel positions the
- * filters work on. */
+ * lands under each TEXCOORDMODE (smp_fixed, the fixed-point positions the
+ * filters work on, is inline in smp.h). */
 #include <math.h>
 
 #include "smp.h"
-
-/* Far beyond any surface (16K texels) and any wrap count, yet exact in a
- * 64-bit fixed-point value. */
-#define SMP_COORD_LIMIT 1.0e12f
-
-int64_t smp_fixed(float t, bool round)
-{
-    if (isnan(t))
-        return 0;
-    float x = t * (float)SMP_SUB_ONE;
-    if (x > SMP_COORD_LIMIT)
-        x = SMP_COORD_LIMIT;
-    if (x < -SMP_COORD_LIMIT)
-        x = -SMP_COORD_LIMIT;
-    return (int64_t)(round ? smp_floorf(x + 0.5f) : smp_floorf(x));
-}
 
 static int64_t floor_mod(int64_t i, int64_t n)
 {

@@ -111,10 +111,10 @@ static void level_filter(smp_ctx *c, const g7sf_sample_args *a, const smp_pixel 
         p[k] = q->p[k] * ((float)size[k] / (float)c->base[k]) + (float)a->offset[k];
     g7sf_texel t;
     if (!linear) {
-        uint32_t x = (uint32_t)smp_address(c->mode[0], smp_fixed(p[0], c->round[0]) >> SMP_SUB_BITS,
-                                           size[0], NULL);
-        uint32_t y = (uint32_t)smp_address(c->mode[1], smp_fixed(p[1], c->round[1]) >> SMP_SUB_BITS,
-                                           size[1], NULL);
+        uint32_t x = smp_address_in(c->mode[0], smp_fixed(p[0], c->round[0]) >> SMP_SUB_BITS,
+                                    size[0]);
+        uint32_t y = smp_address_in(c->mode[1], smp_fixed(p[1], c->round[1]) >> SMP_SUB_BITS,
+                                    size[1]);
         texel(c, m, row_part(c, m, y) + col_part(c, m, x), lod, q->slice, x, y, &t);
         for (unsigned i = 0; i < 4; i++)
             acc[i] += w * t.f[i];
@@ -130,7 +130,7 @@ static void level_filter(smp_ctx *c, const g7sf_sample_args *a, const smp_pixel 
         unsigned w1 = (unsigned)(f & (SMP_SUB_ONE - 1));
         wk[k][0] = (float)(SMP_SUB_ONE - w1) * unit, wk[k][1] = (float)w1 * unit;
         for (unsigned d = 0; d < 2; d++)
-            xy[k][d] = (uint32_t)smp_address(c->mode[k], i0 + d, size[k], NULL);
+            xy[k][d] = smp_address_in(c->mode[k], i0 + d, size[k]);
     }
     /* the third axis's weight is (SMP_SUB_ONE - 0) * unit = 1.0: kept in
      * the product, as the reference multiplies by it */

@@ -164,6 +164,23 @@ void smp_fast2d_pixel(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const s
                       g7sf_texel *out);
 
 /* ---- address.c ---- */
+/* A texel-space coordinate (float) to fixed point with SMP_SUB_BITS
+ * fraction bits, rounded to nearest (round) or truncated toward minus
+ * infinity, saturated far outside any surface (1e12: beyond any surface
+ * and wrap count, yet exact in 64 bits); NaN gives 0.  Inline: twice per
+ * tap of every filter. */
+static inline int64_t smp_fixed(float t, bool round)
+{
+    if (isnan(t))
+        return 0;
+    float x = t * (float)SMP_SUB_ONE;
+    if (x > 1.0e12f)
+        x = 1.0e12f;
+    if (x < -1.0e12f)
+        x = -1.0e12f;
+    return (int64_t)(round ? smp_floorf(x + 0.5f) : smp_floorf(x));
+}
+
 /* Where integer texel index i (of an axis of n texels) lands under address
  * mode `mode`: an index in [0, n), or SMP_OUTSIDE for the border of
  * CLAMP_BORDER / HALF_BORDER (HALF_BORDER: *edge gets the nearest edge
@@ -171,11 +188,14 @@ void smp_fast2d_pixel(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const s
  * faces before this is asked. */
 #define SMP_OUTSIDE (-1)
 int32_t smp_address(unsigned mode, int64_t i, uint32_t n, int32_t *edge);
+/* smp_address for the modes without border (no SMP_OUTSIDE): an index
+ * inside stays, inline; others ask smp_address. */
+static inline uint32_t smp_address_in(unsigned mode, int64_t i, uint32_t n)
+{
+    return i >= 0 && i < n ? (uint32_t)i : (uint32_t)smp_address(mode, i, n, NULL);
+}
 
-/* A texel-space coordinate (float) to fixed point with SMP_SUB_BITS
- * fraction bits, rounded to nearest (round) or truncated toward minus
- * infinity, saturated far outside any surface; NaN gives 0. */
-int64_t smp_fixed(float t, bool round);
+
 
 /* ---- texel.c ---- */
 /* Per-message fetch setup (empty cache, unit and block shifts); c->fmt and
