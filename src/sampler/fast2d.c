@@ -27,6 +27,7 @@ void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a)
                  op == G7SF_OP_SAMPLE_L_C || op == G7SF_OP_SAMPLE_D_C);
     c->level_known = 0;
     c->page_host = NULL;
+    c->sel_known = false;
     if (c->fast2d)
         smp_lod_prepare(c, &c->lodk);
 }
@@ -147,19 +148,40 @@ static void level_filter(smp_ctx *c, const g7sf_sample_args *a, const smp_pixel 
     }
 }
 
+/* The level selection of pixel q: LOD from its derivatives (or sample_l's
+ * LOD) and bias through smp_lod_choose, remembered for the next pixel with
+ * the same inputs: a subspan's four pixels share their derivatives, so
+ * sample and sample_c choose once per subspan what the reference chooses
+ * four times (same inputs, same float operations, same result). */
+static void choose(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const smp_pixel *q,
+                   smp_lodsel *sel)
+{
+    unsigned op = a->op;
+    bool lod_param = op == G7SF_OP_SAMPLE_L || op == G7SF_OP_SAMPLE_L_C;
+    bool bias_param = op == G7SF_OP_SAMPLE_B || op == G7SF_OP_SAMPLE_B_C;
+    uint32_t key[5];
+    memcpy(key, q->d[0], 2 * sizeof(float));
+    memcpy(key + 2, q->d[1], 2 * sizeof(float));
+    key[4] = lod_param ? a->p[G7SF_PARAM_LOD][i].u : bias_param ? a->p[G7SF_PARAM_BIAS][i].u : 0;
+    if (c->sel_known && !memcmp(key, c->sel_key, sizeof key)) {
+        *sel = c->sel;
+        return;
+    }
+    float lod = lod_param ? a->p[G7SF_PARAM_LOD][i].f : smp_lod_from_grad(q->d, 2);
+    if (a->force_lod_zero && !lod_param)   /* Force LOD to Zero, as sample_pixel */
+        lod = 0.0f;
+    smp_lod_choose(&c->lodk, lod, bias_param ? a->p[G7SF_PARAM_BIAS][i].f : 0.0f, sel);
+    memcpy(c->sel_key, key, sizeof key);
+    c->sel = *sel;
+    c->sel_known = true;
+}
+
 void smp_fast2d_pixel(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const smp_pixel *q,
                       g7sf_texel *out)
 {
     const g7sf_sampler_state *ss = &c->smp->state;
-    unsigned op = a->op;
-    bool lod_param = op == G7SF_OP_SAMPLE_L || op == G7SF_OP_SAMPLE_L_C;
-    float lod = lod_param ? a->p[G7SF_PARAM_LOD][i].f : smp_lod_from_grad(q->d, 2);
-    if (a->force_lod_zero && !lod_param)   /* Force LOD to Zero, as sample_pixel */
-        lod = 0.0f;
-    float bias = op == G7SF_OP_SAMPLE_B || op == G7SF_OP_SAMPLE_B_C ? a->p[G7SF_PARAM_BIAS][i].f
-                                                                   : 0.0f;
     smp_lodsel sel;
-    smp_lod_choose(&c->lodk, lod, bias, &sel);
+    choose(c, a, i, q, &sel);
     bool mag = sel.mag;
     bool linear = (mag ? ss->mag_mode_filter : ss->min_mode_filter) == G7SF_MAPFILTER_LINEAR;
     c->round[0] = mag ? ss->u_address_mag_rounding : ss->u_address_min_rounding;

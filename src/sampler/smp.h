@@ -42,6 +42,16 @@ typedef struct smp_level {
     uint32_t slice;            /* array slice (6 * cube + face for cubes); 3D: unused */
 } smp_level;
 
+/* One pixel's level selection (lod.c). */
+typedef struct smp_lodsel {
+    unsigned lod0, lod1;       /* physical levels (lod1 used when beta > 0) */
+    float beta;                /* weight of lod1, a multiple of 2^-SMP_LOD_BITS */
+    bool mag;                  /* magnified: MagFilter applies */
+    bool out_of_bounds;        /* Resource Min LOD above MIPCnt: texels are 0 */
+    float lod_unclamped;       /* what the LOD message returns in green */
+    float lod_clamped;         /* ... and in red */
+} smp_lodsel;
+
 /* lod.c's constants of one message: the SAMPLER_STATE and view fields of
  * the LOD pseudocode, as floats (smp_lod_prepare). */
 typedef struct smp_lodconst {
@@ -91,6 +101,9 @@ typedef struct smp_ctx {
     bool fast2d;                       /* fast2d.c runs the pixels (smp_fast2d_plan) */
     uint32_t level_known;              /* fast2d: levels whose size[] is filled */
     smp_lodconst lodk;                 /* fast2d: the LOD constants of the message */
+    bool sel_known;                    /* fast2d: sel holds the choice for */
+    uint32_t sel_key[5];               /* these derivative / LOD / bias bits */
+    smp_lodsel sel;
     uint32_t page_tag;                 /* fast2d: page number of page_host, */
     const uint8_t *page_host;          /* the last page read (NULL: none yet) */
     uint32_t level_size[32][2];        /* fast2d: width, height of each level */
@@ -316,16 +329,8 @@ static inline unsigned smp_cube_face(uint32_t slice, uint32_t first)
 bool smp_cube_cross(uint32_t n, uint32_t first, int64_t *x, int64_t *y, uint32_t *slice);
 
 /* ---- lod.c ---- */
-/* Level selection for one pixel after §2.2.1.5. */
-typedef struct smp_lodsel {
-    unsigned lod0, lod1;       /* physical levels (lod1 used when beta > 0) */
-    float beta;                /* weight of lod1, a multiple of 2^-SMP_LOD_BITS */
-    bool mag;                  /* magnified: MagFilter applies */
-    bool out_of_bounds;        /* Resource Min LOD above MIPCnt: texels are 0 */
-    float lod_unclamped;       /* what the LOD message returns in green */
-    float lod_clamped;         /* ... and in red */
-} smp_lodsel;
-/* lod: the LOD computed from gradients, or the lod parameter of sample_l /
+/* Level selection for one pixel after §2.2.1.5 (smp_lodsel, above).
+ * lod: the LOD computed from gradients, or the lod parameter of sample_l /
  * sample_l_c (which replaces it); bias_param: sample_b's, else 0. */
 void smp_lod_select(const smp_ctx *c, float lod, float bias_param, smp_lodsel *out);
 /* The same in two steps: what depends on the state only (smp_lodconst),
