@@ -222,9 +222,23 @@ void smp_fetch_init(smp_ctx *c);
  * shadow compare.  In the format's class (float, or integers). */
 void smp_texel_at(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z,
                   g7sf_texel *out);
-/* The origin of image (lod, z) of a single-sampled 2D-laid-out surface
- * (kept for the next call), or NULL when the surface lacks it. */
-const smp_image *smp_image_at(smp_ctx *c, unsigned lod, uint32_t z);
+/* The origin of image (lod, z) of a single-sampled 2D-laid-out surface,
+ * computed once per image, not per texel (kept per lod parity: trilinear
+ * alternates two levels), or NULL when the surface lacks it. */
+static inline const smp_image *smp_image_at(smp_ctx *c, unsigned lod, uint32_t z)
+{
+    const g7sf_surface *s = &c->tex->surf;
+    smp_image *m = &c->image[lod & 1];
+    if (!m->valid || m->lod != lod || m->z != z) {
+        uint32_t w, h, d;
+        g7sf_surface_level_size(s, lod, &w, &h, &d);
+        if (lod >= s->levels || z >= d)
+            return NULL;
+        g7sf_surface_image_offset(s, lod, z, 0, &m->x, &m->y);
+        m->lod = lod, m->z = z, m->valid = true;
+    }
+    return m;
+}
 /* Address of the unit at (ux, uy) of image m (ranges are the caller's:
  * the address modes keep indices in the level): 0, G7SF_ESTATE for a
  * missing image, G7SF_EFAULT past 4 GiB. */

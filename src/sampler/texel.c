@@ -44,28 +44,6 @@ static unsigned cache_index(const smp_ctx *c, uint32_t addr)
     return (addr >> c->unit_shift) & (c->cache.lines - 1);
 }
 
-/* The origin of image (lod, z) of a single-sampled surface, computed once
- * per image, not per texel; NULL outside the surface. */
-static inline const smp_image *image(smp_ctx *c, unsigned lod, uint32_t z)
-{
-    const g7sf_surface *s = &c->tex->surf;
-    smp_image *m = &c->image[lod & 1];
-    if (!m->valid || m->lod != lod || m->z != z) {
-        uint32_t w, h, d;
-        g7sf_surface_level_size(s, lod, &w, &h, &d);
-        if (lod >= s->levels || z >= d)
-            return NULL;
-        g7sf_surface_image_offset(s, lod, z, 0, &m->x, &m->y);
-        m->lod = lod, m->z = z, m->valid = true;
-    }
-    return m;
-}
-
-const smp_image *smp_image_at(smp_ctx *c, unsigned lod, uint32_t z)
-{
-    return image(c, lod, z);
-}
-
 static inline int unit_address(const smp_ctx *c, const smp_image *m, uint32_t ux, uint32_t uy,
                                uint32_t *addr)
 {
@@ -157,7 +135,7 @@ void smp_fetch(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
         return;
     }
     if (s->type != G7SF_SURFTYPE_BUFFER && s->samples == 1) {
-        *out = *texel_2d(c, image(c, lod, z), x, y);
+        *out = *texel_2d(c, smp_image_at(c, lod, z), x, y);
         return;
     }
     uint32_t addr = 0;
@@ -324,7 +302,7 @@ static inline const g7sf_texel *texel_direct(smp_ctx *c, const smp_image *m, uin
 void smp_quad(smp_ctx *c, const smp_level *L, const uint32_t x[2], const uint32_t y[2],
               const float wt[4], float acc[4])
 {
-    const smp_image *m = image(c, L->lod, L->slice);
+    const smp_image *m = smp_image_at(c, L->lod, L->slice);
     bool pre = c->chroma || c->compare;
     for (unsigned j = 0; j < 4; j++) {
         if (wt[j] == 0.0f)
