@@ -100,6 +100,36 @@ static inline uint64_t col_part(const smp_ctx *c, const smp_image *m, uint32_t x
     return m ? g7sf_tile_col(c->tex->surf.tiling, ((uint64_t)m->x + x) * c->block_bytes) : 0;
 }
 
+/* The LINEAR footprint's four texels when all lie in one page that exists
+ * and the format is UNORM8 RGBA or BGRA read in place without compare (the
+ * commonest case): the page found once, no per-texel checks; the taps and
+ * the sums as the general loop below.  false: the loop runs instead. */
+static bool quad_in_page(smp_ctx *c, const smp_image *m, const float wt[4],
+                         const uint64_t row[2], const uint64_t col[2], float acc[4])
+{
+    if (!c->direct || !m || c->compare || (c->fast != SMP_FAST_RGBA8 && c->fast != SMP_FAST_BGRA8))
+        return false;
+    const uint64_t a[4] = { row[0] + col[0], row[0] + col[1], row[1] + col[0], row[1] + col[1] };
+    uint64_t lo = a[0], hi = a[0];
+    for (unsigned j = 1; j < 4; j++)
+        lo = a[j] < lo ? a[j] : lo, hi = a[j] > hi ? a[j] : hi;
+    if (hi + 4 > (1ull << 32) || lo >> G7SF_PAGE_SHIFT != (hi + 3) >> G7SF_PAGE_SHIFT)
+        return false;
+    const uint8_t *page = host_bytes(c, (uint32_t)lo & ~(G7SF_PAGE_SIZE - 1), 1);
+    if (!page)
+        return false;
+    const unsigned r = c->fast == SMP_FAST_RGBA8 ? 0 : 2;
+    for (unsigned j = 0; j < 4; j++) {
+        if (wt[j] == 0.0f)
+            continue;
+        g7sf_texel t;
+        smp_unorm8x4(page + (a[j] & (G7SF_PAGE_SIZE - 1)), r, false, &t);
+        for (unsigned i = 0; i < 4; i++)
+            acc[i] += wt[j] * t.f[i];
+    }
+    return true;
+}
+
 /* acc += w * the NEAREST or LINEAR filter at level lod around the pixel
  * (filter_level, smp_nearest / smp_linear, smp_tap / smp_quad). */
 static void level_filter(smp_ctx *c, const g7sf_sample_args *a, const smp_pixel *q,
@@ -136,15 +166,19 @@ static void level_filter(smp_ctx *c, const g7sf_sample_args *a, const smp_pixel 
     /* the third axis's weight is (SMP_SUB_ONE - 0) * unit = 1.0: kept in
      * the product, as the reference multiplies by it */
     const float wz = (float)SMP_SUB_ONE * unit;
+    float wt[4];
+    for (unsigned j = 0; j < 4; j++)
+        wt[j] = w * wk[0][j & 1] * wk[1][j >> 1] * wz;
     const uint64_t col[2] = { col_part(c, m, xy[0][0]), col_part(c, m, xy[0][1]) };
     const uint64_t row[2] = { row_part(c, m, xy[1][0]), row_part(c, m, xy[1][1]) };
+    if (quad_in_page(c, m, wt, row, col, acc))
+        return;
     for (unsigned j = 0; j < 4; j++) {
-        float wt = w * wk[0][j & 1] * wk[1][j >> 1] * wz;
-        if (wt == 0.0f)
+        if (wt[j] == 0.0f)
             continue;
         texel(c, m, row[j >> 1] + col[j & 1], lod, q->slice, xy[0][j & 1], xy[1][j >> 1], &t);
         for (unsigned i = 0; i < 4; i++)
-            acc[i] += wt * t.f[i];
+            acc[i] += wt[j] * t.f[i];
     }
 }
 
