@@ -4,7 +4,10 @@
  * glFinish), as a ratio; maxdiff is the largest difference, in 1/255,
  * between gen7sf's answers and llvmpipe's rendered pixels on blocks along
  * the diagonal (reported, never a failure; anisotropic filters differ by
- * design on this noise texture: llvmpipe reads one level, gen7sf two).
+ * design on this noise texture: llvmpipe reads one level, gen7sf two; cube
+ * and 3D trilinear by a few 1/255 where the two LOD computations part: the
+ * cube bilinear, and 3D with a constant r, agree as closely as 2D).
+ * Textures are Y-tiled unless the row says linear.
  * Workloads: nearest, bilinear (linear and Y-tiled), trilinear and 16x
  * anisotropic RGBA8; ld and gather4 on RGBA8; bilinear BC1, trilinear BC3
  * and BC7; shadow compare on R32_FLOAT and D24; cube and 3D trilinear;
