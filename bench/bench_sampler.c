@@ -188,11 +188,11 @@ static unsigned msg_type(const workload *w)
 
 /* Parameters of the pixel whose centre is (fx, fy), in payload order:
  * sample / gather4 u v [r]; sample_c ref u v; ld u lod v (S32); SIMD4x2
- * sample_l u v r ai lod.  Returns how many. */
-static unsigned pixel_params(const workload *w, float fx, float fy, uint32_t p[5])
+ * sample_l u v r ai lod.  scale and off: coord_map's.  Returns how many. */
+static unsigned pixel_params(const workload *w, const float scale[2], const float off[2],
+                             float fx, float fy, uint32_t p[5])
 {
-    float scale[2], off[2], f[5] = { 0 };
-    coord_map(w, scale, off);
+    float f[5] = { 0 };
     float u = fx * scale[0] + off[0], v = fy * scale[1] + off[1];
     unsigned n = 2;
     if (w->kind == LD) {
@@ -206,7 +206,7 @@ static unsigned pixel_params(const workload *w, float fx, float fy, uint32_t p[5
     else if (w->type == G7SF_SURFTYPE_CUBE)
         f[2] = CUBE_Z, n = 3;
     else if (w->type == G7SF_SURFTYPE_3D)
-        f[2] = (u + v) * 0.5f, n = 3;   /* depth slower than u, v: their LOD */
+        f[2] = (u + v) * 0.5f, n = 3;   /* r at half u and v's rate */
     if (w->lanes == 2)
         n = 5;                            /* r = ai = lod = 0 */
     memcpy(p, f, sizeof f);
@@ -315,10 +315,12 @@ static int g7_block(g7sf_gpu *gpu, const g7sf_thread *thr, const workload *w, ui
 {
     unsigned lanes = w->lanes, n = 0;
     g7sf_reg pl[6] = { 0 };   /* SIMD4x2 leaves parts of its last register unused */
+    float scale[2], off[2];
+    coord_map(w, scale, off);
     for (unsigned i = 0; i < lanes; i++) {
         uint32_t x, y, p[5];
         lane_xy(lanes, bx, by, i, &x, &y);
-        n = pixel_params(w, x + 0.5f, y + 0.5f, p);
+        n = pixel_params(w, scale, off, x + 0.5f, y + 0.5f, p);
         for (unsigned j = 0; j < n; j++)
             *param_slot(pl, lanes, j, i) = p[j];
     }
