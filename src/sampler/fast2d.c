@@ -65,15 +65,19 @@ static inline const uint8_t *host_bytes(smp_ctx *c, uint32_t addr, unsigned n)
 /* Texel (x, y) of image m at graphics address a (m's origin plus the tile
  * row and column parts of x and y; the fast formats are one-texel blocks),
  * then the shadow compare of the sample_c family (texel.c's prefilter).
- * A fast format is read in place and decoded; other formats, a missing
- * image, an address past 4 GiB or bytes not in a page that exists go
- * through smp_fetch, as the reference does. */
+ * A format read in place (c->direct) is decoded from its page; where the
+ * image is missing, the address passes 4 GiB or the bytes are not in a
+ * page that exists, smp_fetch answers, as the reference does.  Other
+ * formats come through the decode cache (smp_texel_cached, the
+ * reference's own fetch for these surfaces). */
 static inline void texel(smp_ctx *c, const smp_image *m, uint64_t a, unsigned lod,
                          uint32_t slice, uint32_t x, uint32_t y, g7sf_texel *t)
 {
     const uint8_t *p;
-    if (!c->direct || !m || a + c->block_bytes > (1ull << 32) ||
-        !(p = host_bytes(c, (uint32_t)a, c->block_bytes)))
+    if (!c->direct)
+        *t = *smp_texel_cached(c, m, x, y);
+    else if (!m || a + c->block_bytes > (1ull << 32) ||
+             !(p = host_bytes(c, (uint32_t)a, c->block_bytes)))
         smp_fetch(c, lod, x, y, slice, 0, t);
     else if (c->fast == SMP_FAST_RGBA8)
         smp_unorm8x4(p, 0, false, t);

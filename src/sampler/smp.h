@@ -257,6 +257,11 @@ static inline int smp_unit_address(const smp_ctx *c, const smp_image *m, uint32_
     *addr = (uint32_t)a;
     return 0;
 }
+/* Texel (x, y) of image m (smp_image_at) of a single-sampled surface laid
+ * out in 2D, not planar, through the decode cache: what smp_fetch reads for
+ * such a surface, the image looked up by the caller (valid until the next
+ * fetch). */
+const g7sf_texel *smp_texel_cached(smp_ctx *c, const smp_image *m, uint32_t x, uint32_t y);
 /* acc += w * texel, for float-class formats. */
 void smp_tap(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z, float w,
              float acc[4]);

@@ -27,8 +27,10 @@ void smp_fetch_init(smp_ctx *c)
     c->block_bytes = s->bpb / 8;
     c->fast = (uint8_t)smp_fast_kind(c->tex->format);
     /* the fast formats are one texel per unit: read them in place unless
-     * the reference path is asked for (smp_reference) */
-    c->direct = c->fast != SMP_FAST_NONE && !smp_reference();
+     * the reference path is asked for (smp_reference); RGBA16F's decode
+     * (four half conversions) costs more than a cache hit, so it keeps the
+     * cache */
+    c->direct = c->fast != SMP_FAST_NONE && c->fast != SMP_FAST_RGBA16F && !smp_reference();
     if (c->fast != SMP_FAST_NONE)
         smp_fast_init();
     c->unit_shift = 0;
@@ -124,6 +126,11 @@ static void fetch_planar(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint3
         g7sf_mem_read(c->gpu, ya, &luma, 1) || g7sf_mem_read(c->gpu, uva, chroma, 2))
         c->err = c->err ? c->err : G7SF_EFAULT;
     g7sf_planar_420_8_decode(luma, chroma, out);
+}
+
+const g7sf_texel *smp_texel_cached(smp_ctx *c, const smp_image *m, uint32_t x, uint32_t y)
+{
+    return texel_2d(c, m, x, y);
 }
 
 void smp_fetch(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint32_t z,
