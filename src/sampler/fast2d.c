@@ -186,6 +186,33 @@ static void level_filter(smp_ctx *c, const g7sf_sample_args *a, const smp_pixel 
     }
 }
 
+void smp_fast2d_setup(const smp_ctx *c, const g7sf_sample_args *a, unsigned first,
+                      unsigned count, smp_pixel *px)
+{
+    bool unnorm = c->smp->state.non_normalized_coordinate_enable;
+    const float scale[2] = { unnorm ? 1.0f : (float)c->base[0], unnorm ? 1.0f : (float)c->base[1] };
+    const g7sf_sample_value *u = a->p[G7SF_PARAM_U] + first, *v = a->p[G7SF_PARAM_V] + first;
+    bool grads = a->op == G7SF_OP_SAMPLE_D || a->op == G7SF_OP_SAMPLE_D_C;
+    for (unsigned j = 0; j < count; j++) {
+        smp_pixel *q = &px[j];
+        float d[2][2] = { { 0.0f, 0.0f }, { 0.0f, 0.0f } };
+        if (grads) {
+            unsigned i = first + j;
+            d[0][0] = a->p[G7SF_PARAM_DUDX][i].f, d[1][0] = a->p[G7SF_PARAM_DUDY][i].f;
+            d[0][1] = a->p[G7SF_PARAM_DVDX][i].f, d[1][1] = a->p[G7SF_PARAM_DVDY][i].f;
+        } else if (count == 4) {   /* UR - UL, LL - UL of the subspan */
+            d[0][0] = u[1].f - u[0].f, d[1][0] = u[2].f - u[0].f;
+            d[0][1] = v[1].f - v[0].f, d[1][1] = v[2].f - v[0].f;
+        }
+        q->slice = smp_slice(c, a->p[G7SF_PARAM_R][first + j].f, 0);   /* 2D: r is the array index */
+        q->p[0] = u[j].f * scale[0], q->p[1] = v[j].f * scale[1], q->p[2] = 0.0f;
+        for (unsigned s2 = 0; s2 < 2; s2++) {
+            q->d[s2][0] = d[s2][0] * scale[0], q->d[s2][1] = d[s2][1] * scale[1];
+            q->d[s2][2] = 0.0f;
+        }
+    }
+}
+
 /* The level selection of pixel q: LOD from its derivatives (or sample_l's
  * LOD) and bias through smp_lod_choose, remembered for the next pixel with
  * the same inputs: a subspan's four pixels share their derivatives, so

@@ -235,7 +235,10 @@ int smp_sample_ops(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *ou
         if (!(a->mask >> first & ((1u << group) - 1)))
             continue;
         pixel px[4];
-        setup_pixels(c, a, first, group, px);
+        if (c->fast2d)
+            smp_fast2d_setup(c, a, first, group, px);
+        else
+            setup_pixels(c, a, first, group, px);
         for (unsigned j = 0; j < group; j++) {
             unsigned i = first + j;
             if (!(a->mask >> i & 1))

@@ -173,6 +173,10 @@ static inline float smp_rintf(float x)
  * the decode cache.  smp_fast2d_plan decides
  * per message (sets c->fast2d); smp_fast2d_pixel replaces sample_pixel. */
 void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a);
+/* sample.c's setup_pixels for these surfaces: the same positions and
+ * derivatives without the other surface types' cases. */
+void smp_fast2d_setup(const smp_ctx *c, const g7sf_sample_args *a, unsigned first,
+                      unsigned count, smp_pixel *px);
 void smp_fast2d_pixel(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const smp_pixel *q,
                       g7sf_texel *out);
 
