@@ -30,18 +30,23 @@ static float frand(float lo, float hi)
     return lo + (hi - lo) * (float)(t_rand() % 100001) / 100000.0f;
 }
 
-/* A random texture: 2D (sometimes an array), up to 5 levels, a tiling its
- * pitch allows, random bytes in every level and slice written. */
+/* A random texture: 2D (sometimes an array), 3D or cube, up to 5 levels, a
+ * tiling its pitch allows, random bytes in every level and slice written. */
 static void random_texture(t_smp *f, unsigned platform)
 {
     unsigned format = formats[t_rand() % (sizeof formats / sizeof formats[0])];
     uint32_t w = 1 + (uint32_t)(t_rand() % 40), h = 1 + (uint32_t)(t_rand() % 40);
     uint32_t depth = t_rand() % 4 == 0 ? 3 : 1;
+    unsigned type = G7SF_SURFTYPE_2D, pick = (unsigned)(t_rand() % 6);
+    if (pick == 0)
+        type = G7SF_SURFTYPE_3D, depth = 1 + (uint32_t)(t_rand() % 5);
+    else if (pick == 1)
+        type = G7SF_SURFTYPE_CUBE, h = w, depth = 6;
     unsigned levels = 1 + (unsigned)(t_rand() % 5), most = 1;
     while ((w > h ? w : h) >> most)
         most++;   /* a level per halving down to 1 */
     levels = levels < most ? levels : most;
-    t_smp_init(f, G7SF_SURFTYPE_2D, format, w, h, depth, 1);
+    t_smp_init(f, type, format, w, h, depth, 1);
     g7sf_gpu_destroy(f->gpu);
     f->gpu = g7sf_gpu_create_ex(&(g7sf_gpu_options){ .platform = platform });
     g7sf_surface *s = &f->tex.surf;
@@ -52,15 +57,19 @@ static void random_texture(t_smp *f, unsigned platform)
     unsigned tiling = (unsigned)(t_rand() % 3);   /* linear, X, Y */
     if (tiling)
         s->tiling = tiling;
-    f->tex.surface_array = depth > 1;
+    f->tex.surface_array = depth > 1 && type == G7SF_SURFTYPE_2D;
+    if (type == G7SF_SURFTYPE_CUBE)
+        f->tex.cube_face_enables = 0x3F;
     CHECK_EQ(g7sf_surface_validate(s), 0);
     static uint8_t bytes[64 * 64 * 16];
     for (unsigned lod = 0; lod < levels; lod++)
         for (uint32_t z = 0; z < depth; z++) {
             for (size_t i = 0; i < sizeof bytes; i++)
                 bytes[i] = (uint8_t)t_rand();
-            uint32_t lw;
-            g7sf_surface_level_size(s, lod, &lw, NULL, NULL);
+            uint32_t lw, ld;
+            g7sf_surface_level_size(s, lod, &lw, NULL, &ld);
+            if (type == G7SF_SURFTYPE_3D && z >= ld)
+                continue;   /* a 3D level has fewer slices */
             const struct g7sf_format_info *fi = g7sf_format_info(format);
             size_t row = (lw + fi->block_w - 1) / fi->block_w * fi->bits_per_block / 8;
             if (t_rand() % 8)   /* now and then a level left unwritten: zeros */

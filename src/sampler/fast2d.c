@@ -26,7 +26,6 @@ void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a)
                  op == G7SF_OP_SAMPLE_D || op == G7SF_OP_SAMPLE_C || op == G7SF_OP_SAMPLE_B_C ||
                  op == G7SF_OP_SAMPLE_L_C || op == G7SF_OP_SAMPLE_D_C);
     c->level_known = 0;
-    c->page_host = NULL;
     c->sel_known = false;
     if (c->fast2d)
         smp_lod_prepare(c, &c->lodk);
@@ -45,23 +44,6 @@ static const uint32_t *level_size(smp_ctx *c, unsigned lod)
     return c->level_size[lod];
 }
 
-/* The host bytes of [addr, addr + n) when they lie in one page that
- * exists (g7sf_mem_span), the last page remembered: pages never move while
- * their gpu lives, and one a message found is not given back. */
-static inline const uint8_t *host_bytes(smp_ctx *c, uint32_t addr, unsigned n)
-{
-    uint32_t in = addr & (G7SF_PAGE_SIZE - 1);
-    if (in + n > G7SF_PAGE_SIZE)
-        return NULL;
-    if (!c->page_host || c->page_tag != addr >> G7SF_PAGE_SHIFT) {
-        const uint8_t *p = g7sf_mem_page(c->gpu, addr);
-        if (!p)
-            return NULL;
-        c->page_host = p, c->page_tag = addr >> G7SF_PAGE_SHIFT;
-    }
-    return c->page_host + in;
-}
-
 /* Texel (x, y) of image m at graphics address a (m's origin plus the tile
  * row and column parts of x and y; the fast formats are one-texel blocks),
  * then the shadow compare of the sample_c family (texel.c's prefilter).
@@ -77,14 +59,10 @@ static inline void texel(smp_ctx *c, const smp_image *m, uint64_t a, unsigned lo
     if (!c->direct)
         *t = *smp_texel_cached(c, m, x, y);
     else if (!m || a + c->block_bytes > (1ull << 32) ||
-             !(p = host_bytes(c, (uint32_t)a, c->block_bytes)))
+             !(p = smp_host_bytes(c, (uint32_t)a, c->block_bytes)))
         smp_fetch(c, lod, x, y, slice, 0, t);
-    else if (c->fast == SMP_FAST_RGBA8)
-        smp_unorm8x4(p, 0, false, t);
-    else if (c->fast == SMP_FAST_BGRA8)
-        smp_unorm8x4(p, 2, false, t);
     else
-        smp_fast_decode(c->fast, p, t);
+        smp_decode_direct(c, p, t);
     if (c->compare) {
         float v = smp_shadow_compare(c->smp->state.shadow_function, t->f[0], c->ref);
         t->f[0] = t->f[1] = t->f[2] = t->f[3] = v;
@@ -119,7 +97,7 @@ static bool quad_in_page(smp_ctx *c, const smp_image *m, const float wt[4],
         lo = a[j] < lo ? a[j] : lo, hi = a[j] > hi ? a[j] : hi;
     if (hi + 4 > (1ull << 32) || lo >> G7SF_PAGE_SHIFT != (hi + 3) >> G7SF_PAGE_SHIFT)
         return false;
-    const uint8_t *page = host_bytes(c, (uint32_t)lo & ~(G7SF_PAGE_SIZE - 1), 1);
+    const uint8_t *page = smp_host_bytes(c, (uint32_t)lo & ~(G7SF_PAGE_SIZE - 1), 1);
     if (!page)
         return false;
     const unsigned r = c->fast == SMP_FAST_RGBA8 ? 0 : 2;

@@ -88,8 +88,12 @@ int smp_ld(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
             continue;
         }
         uint32_t slice = type == G7SF_SURFTYPE_3D ? (uint32_t)z : t->min_array_element + (uint32_t)ai;
-        smp_fetch(c, t->surface_min_lod + (unsigned)lod, (uint32_t)x, (uint32_t)y, slice, 0,
-                  &out->px[i]);
+        unsigned plod = t->surface_min_lod + (unsigned)lod;
+        if (c->direct && type != G7SF_SURFTYPE_BUFFER)   /* read in place where it can */
+            smp_fetch_2d(c, smp_image_at(c, plod, slice), plod, (uint32_t)x, (uint32_t)y, slice,
+                         &out->px[i]);
+        else
+            smp_fetch(c, plod, (uint32_t)x, (uint32_t)y, slice, 0, &out->px[i]);
     }
     return 0;
 }

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/memory.h"
 #include "core/tiling.h"
 #include "gen7sf/sampler.h"
 
@@ -306,6 +307,48 @@ static inline void smp_unorm8x4(const uint8_t *p, unsigned r, bool srgb, g7sf_te
     t->f[3] = smp_unorm8_table[p[3]];
 }
 void smp_fast_decode(unsigned kind, const uint8_t *unit, g7sf_texel *out);
+
+/* ---- reading in place (fast2d.c, texel.c, ld.c) ---- */
+/* The host bytes of [addr, addr + n) when they lie in one page that
+ * exists (g7sf_mem_span), the message's last page remembered (pages never
+ * move while their gpu lives, and one a message found is not given back). */
+static inline const uint8_t *smp_host_bytes(smp_ctx *c, uint32_t addr, unsigned n)
+{
+    uint32_t in = addr & (G7SF_PAGE_SIZE - 1);
+    if (in + n > G7SF_PAGE_SIZE)
+        return NULL;
+    if (!c->page_host || c->page_tag != addr >> G7SF_PAGE_SHIFT) {
+        const uint8_t *p = g7sf_mem_page(c->gpu, addr);
+        if (!p)
+            return NULL;
+        c->page_host = p, c->page_tag = addr >> G7SF_PAGE_SHIFT;
+    }
+    return c->page_host + in;
+}
+/* A texel of a format read in place (c->direct) from its bytes. */
+static inline void smp_decode_direct(const smp_ctx *c, const uint8_t *p, g7sf_texel *t)
+{
+    if (c->fast == SMP_FAST_RGBA8)
+        smp_unorm8x4(p, 0, false, t);
+    else if (c->fast == SMP_FAST_BGRA8)
+        smp_unorm8x4(p, 2, false, t);
+    else
+        smp_fast_decode(c->fast, p, t);
+}
+/* smp_fetch of texel (x, y) of image m (level lod, slice or depth z) of a
+ * single-sampled surface laid out in 2D: read in place when the format
+ * allows and its bytes are there, else through smp_fetch. */
+static inline void smp_fetch_2d(smp_ctx *c, const smp_image *m, unsigned lod, uint32_t x,
+                                uint32_t y, uint32_t z, g7sf_texel *t)
+{
+    uint32_t addr;
+    const uint8_t *p;
+    if (c->direct && !smp_unit_address(c, m, x, y, &addr) &&
+        (p = smp_host_bytes(c, addr, c->block_bytes)) != NULL)
+        smp_decode_direct(c, p, t);
+    else
+        smp_fetch(c, lod, x, y, z, 0, t);
+}
 
 /* ---- filter.c ---- */
 /* acc += w * filter at level L around texel-space position p (already in

@@ -33,6 +33,7 @@ void smp_fetch_init(smp_ctx *c)
     c->direct = c->fast != SMP_FAST_NONE && c->fast != SMP_FAST_RGBA16F && !smp_reference();
     if (c->fast != SMP_FAST_NONE)
         smp_fast_init();
+    c->page_host = NULL;
     c->unit_shift = 0;
     while ((2u << c->unit_shift) <= f->unit_bytes)
         c->unit_shift++;
@@ -288,24 +289,6 @@ void smp_tap(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z, fl
         acc[i] += w * t.f[i];
 }
 
-/* Texel (x, y) of image m for the direct path (c->direct: a one-texel unit
- * of a format smp_fast_decode knows): read in place from its page and
- * decoded, without the cache; where the bytes are not in one page that
- * exists, or the address fails, the cached path (texel_2d) answers, so the
- * value is the same either way. */
-static inline const g7sf_texel *texel_direct(smp_ctx *c, const smp_image *m, uint32_t x,
-                                             uint32_t y, g7sf_texel *buf)
-{
-    uint32_t addr;
-    const uint8_t *p;
-    if (m && !unit_address(c, m, x, y, &addr) &&
-        (p = g7sf_mem_span(c->gpu, addr, c->block_bytes)) != NULL) {
-        smp_fast_decode(c->fast, p, buf);
-        return buf;
-    }
-    return texel_2d(c, m, x, y);
-}
-
 void smp_quad(smp_ctx *c, const smp_level *L, const uint32_t x[2], const uint32_t y[2],
               const float wt[4], float acc[4])
 {
@@ -315,8 +298,11 @@ void smp_quad(smp_ctx *c, const smp_level *L, const uint32_t x[2], const uint32_
         if (wt[j] == 0.0f)
             continue;
         g7sf_texel d;
-        const g7sf_texel *t = c->direct ? texel_direct(c, m, x[j & 1], y[j >> 1], &d)
-                                        : texel_2d(c, m, x[j & 1], y[j >> 1]);
+        const g7sf_texel *t = &d;
+        if (c->direct)
+            smp_fetch_2d(c, m, L->lod, x[j & 1], y[j >> 1], L->slice, &d);
+        else
+            t = texel_2d(c, m, x[j & 1], y[j >> 1]);
         g7sf_texel p, buf;
         if (pre) {
             p = *t;
