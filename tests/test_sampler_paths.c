@@ -23,7 +23,8 @@ static const unsigned formats[] = {
 static const unsigned ops[] = { G7SF_OP_SAMPLE, G7SF_OP_SAMPLE_B, G7SF_OP_SAMPLE_L,
                                 G7SF_OP_SAMPLE_D, G7SF_OP_SAMPLE_C, G7SF_OP_SAMPLE_B_C,
                                 G7SF_OP_SAMPLE_L_C, G7SF_OP_SAMPLE_D_C, G7SF_OP_LD,
-                                G7SF_OP_GATHER4, G7SF_OP_LOD };
+                                G7SF_OP_GATHER4, G7SF_OP_GATHER4_C, G7SF_OP_GATHER4_PO,
+                                G7SF_OP_LOD };
 
 static float frand(float lo, float hi)
 {
@@ -127,6 +128,8 @@ static void random_args(t_smp *f)
         a->p[G7SF_PARAM_BIAS][i].f = frand(-3, 3);
         a->p[G7SF_PARAM_LOD][i].f = frand(-1, 5);
         a->p[G7SF_PARAM_REF][i].f = frand(0, 1);
+        a->p[G7SF_PARAM_OFFU][i].i = (int32_t)(t_rand() % 80) - 40;   /* gather4_po */
+        a->p[G7SF_PARAM_OFFV][i].i = (int32_t)(t_rand() % 80) - 40;
         a->p[G7SF_PARAM_DUDX][i].f = frand(-0.3f, 0.3f);
         a->p[G7SF_PARAM_DUDY][i].f = frand(-0.3f, 0.3f);
         a->p[G7SF_PARAM_DVDX][i].f = frand(-0.3f, 0.3f);

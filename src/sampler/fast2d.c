@@ -63,10 +63,8 @@ static inline void texel(smp_ctx *c, const smp_image *m, uint64_t a, unsigned lo
         smp_fetch(c, lod, x, y, slice, 0, t);
     else
         smp_decode_direct(c, p, t);
-    if (c->compare) {
-        float v = smp_shadow_compare(c->smp->state.shadow_function, t->f[0], c->ref);
-        t->f[0] = t->f[1] = t->f[2] = t->f[3] = v;
-    }
+    if (c->compare)
+        smp_compare_texel(c, t);
 }
 
 /* The row and column parts of texel (x, y)'s address in image m (0 when m

@@ -37,6 +37,8 @@ int smp_gather4(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
      * channel holds the result */
     const int src = smp_channel_source(c, c->compare ? 0 : a->gather_channel & 3);
     out->type = G7SF_TEXEL_FLOAT;
+    /* c->quad: 2D, no border mode on u or v (not a cube); read in place */
+    const bool direct = c->direct && c->quad && !c->chroma;
     for (unsigned i = 0; i < a->n; i++) {
         if (!(a->mask >> i & 1))
             continue;
@@ -72,7 +74,16 @@ int smp_gather4(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
                 out->px[i].f[k] = src == -1 ? 0.0f : 1.0f;
                 continue;
             }
-            smp_texel_at(c, &L, i0[0] + corner[k][0], i0[1] + corner[k][1], 0, &tx);
+            int64_t x = i0[0] + corner[k][0], y = i0[1] + corner[k][1];
+            if (direct) {   /* smp_texel_at's steps for these surfaces, in place */
+                uint32_t ux = smp_address_in(c->mode[0], x, L.size[0]);
+                uint32_t uy = smp_address_in(c->mode[1], y, L.size[1]);
+                smp_fetch_2d(c, smp_image_at(c, L.lod, L.slice), L.lod, ux, uy, L.slice, &tx);
+                if (c->compare)
+                    smp_compare_texel(c, &tx);
+            } else {
+                smp_texel_at(c, &L, x, y, 0, &tx);
+            }
             out->px[i].f[k] = tx.f[src];
         }
     }

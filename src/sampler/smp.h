@@ -308,7 +308,7 @@ static inline void smp_unorm8x4(const uint8_t *p, unsigned r, bool srgb, g7sf_te
 }
 void smp_fast_decode(unsigned kind, const uint8_t *unit, g7sf_texel *out);
 
-/* ---- reading in place (fast2d.c, texel.c, ld.c) ---- */
+/* ---- reading in place (fast2d.c, texel.c, ld.c, gather.c) ---- */
 /* The host bytes of [addr, addr + n) when they lie in one page that
  * exists (g7sf_mem_span), the message's last page remembered (pages never
  * move while their gpu lives, and one a message found is not given back). */
@@ -365,6 +365,13 @@ void smp_linear_footprint(const smp_ctx *c, const float p[3], int64_t i0[3], uns
 /* The shadow prefilter compare (§2.4): 0.0 when `texel OP ref` holds, else
  * 1.0, by Shadow Function. */
 float smp_shadow_compare(unsigned shadow_function, float texel, float ref);
+/* That compare on one texel (texel.c's prefilter without chroma key), for
+ * the sample*_c and gather4*_c operations: the result in every channel. */
+static inline void smp_compare_texel(const smp_ctx *c, g7sf_texel *t)
+{
+    float v = smp_shadow_compare(c->smp->state.shadow_function, t->f[0], c->ref);
+    t->f[0] = t->f[1] = t->f[2] = t->f[3] = v;
+}
 
 /* ---- chromakey.c ---- */
 /* Whether texel t (decoded, in the format's class) lies in the key range

@@ -181,10 +181,8 @@ static void prefilter(smp_ctx *c, g7sf_texel *t, const g7sf_texel *right)
             memset(t, 0, sizeof *t);
         }
     }
-    if (c->compare) {
-        float v = smp_shadow_compare(c->smp->state.shadow_function, t->f[0], c->ref);
-        t->f[0] = t->f[1] = t->f[2] = t->f[3] = v;
-    }
+    if (c->compare)
+        smp_compare_texel(c, t);
 }
 
 /* Whether slice `slice` of a cube view is a face its Cube Face Enables
