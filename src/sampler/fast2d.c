@@ -31,16 +31,21 @@ void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a)
         smp_lod_prepare(c, &c->lodk);
 }
 
-/* Width and height of physical level lod (as g7sf_surface_level_size);
- * lod is below 32: Surface Min LOD and the level above it are 4 bits each. */
-static const uint32_t *level_size(smp_ctx *c, unsigned lod)
+/* Width and height of physical level lod (as g7sf_surface_level_size),
+ * and their ratios to the view's first level (level_position's scale, the
+ * same float division); lod is below 32: Surface Min LOD and the level
+ * above it are 4 bits each. */
+static const uint32_t *level_size(smp_ctx *c, unsigned lod, float ratio[2])
 {
     lod &= 31;
     if (!(c->level_known >> lod & 1)) {
-        g7sf_surface_level_size(&c->tex->surf, lod, &c->level_size[lod][0],
-                                &c->level_size[lod][1], NULL);
+        uint32_t *size = c->level_size[lod];
+        g7sf_surface_level_size(&c->tex->surf, lod, &size[0], &size[1], NULL);
+        for (unsigned k = 0; k < 2; k++)
+            c->level_ratio[lod][k] = (float)size[k] / (float)c->base[k];
         c->level_known |= 1u << lod;
     }
+    ratio[0] = c->level_ratio[lod][0], ratio[1] = c->level_ratio[lod][1];
     return c->level_size[lod];
 }
 
@@ -115,11 +120,12 @@ static bool quad_in_page(smp_ctx *c, const smp_image *m, const float wt[4],
 static void level_filter(smp_ctx *c, const g7sf_sample_args *a, const smp_pixel *q,
                          bool linear, unsigned lod, float w, float acc[4])
 {
-    const uint32_t *size = level_size(c, lod);
+    float ratio[2];
+    const uint32_t *size = level_size(c, lod, ratio);
     const smp_image *m = smp_image_at(c, lod, q->slice);
     float p[2];
     for (unsigned k = 0; k < 2; k++)
-        p[k] = q->p[k] * ((float)size[k] / (float)c->base[k]) + (float)a->offset[k];
+        p[k] = q->p[k] * ratio[k] + (float)a->offset[k];
     g7sf_texel t;
     if (!linear) {
         uint32_t x = smp_address_in(c->mode[0], smp_fixed(p[0], c->round[0]) >> SMP_SUB_BITS,

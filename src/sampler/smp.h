@@ -107,7 +107,8 @@ typedef struct smp_ctx {
     smp_lodsel sel;
     uint32_t page_tag;                 /* fast2d: page number of page_host, */
     const uint8_t *page_host;          /* the last page read (NULL: none yet) */
-    uint32_t level_size[32][2];        /* fast2d: width, height of each level */
+    uint32_t level_size[32][2];        /* fast2d: width, height of each level, */
+    float level_ratio[32][2];          /* and over the first level's (base) */
     uint32_t block_bytes;
     smp_image image[2];
     unsigned unit_shift;               /* log2 of the decode unit's size, for the cache */
