@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "harness.h"
-#include "sampler/smp.h"
+#include "sampler/inplace.h"
 #include "sampler_fixture.h"
 
 static const unsigned fast_formats[] = {

@@ -7,8 +7,7 @@
  * cases these textures never have are not walked. */
 #include <string.h>
 
-#include "core/memory.h"
-#include "smp.h"
+#include "inplace.h"
 
 void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a)
 {

@@ -13,22 +13,6 @@ static float param(const g7sf_sample_args *a, unsigned role, unsigned i)
     return a->p[role][i].f;
 }
 
-/* An array index parameter rounded to nearest and clamped to [0, n). */
-static uint32_t array_index(float ai, uint32_t n)
-{
-    float r = smp_floorf(ai + 0.5f);
-    return !(r > 0.0f) || n == 0 ? 0 : r >= (float)n ? n - 1 : (uint32_t)r;
-}
-
-/* The slice of array index ai (cubes: of face `face` of cube ai); gather4 too. */
-uint32_t smp_slice(const smp_ctx *c, float ai, unsigned face)
-{
-    const g7sf_texture *t = c->tex;
-    if (c->cube)
-        return t->min_array_element + 6 * array_index(ai, t->array_len / 6) + face;
-    return t->min_array_element + array_index(ai, t->array_len);
-}
-
 /* Coordinates of pixel i: (u, v, r) and the array index by Surface Type
  * (§2.13.1.5 parameter usage table). */
 static void coords(const smp_ctx *c, const g7sf_sample_args *a, unsigned i, float uvr[3],
@@ -75,7 +59,7 @@ static void setup_pixels(const smp_ctx *c, const g7sf_sample_args *a, unsigned f
         }
         if (c->cube && explicit_grads(a->op)) {
             /* sample_d on a cube: u, v already on face r, in [-1, 1] */
-            q->slice = smp_slice(c, ai[j], array_index(uvr[j][2], 6));
+            q->slice = smp_slice(c, ai[j], smp_array_index(uvr[j][2], 6));
             for (unsigned k = 0; k < 2; k++) {
                 q->p[k] = 0.5f * (uvr[j][k] + 1.0f) * scale[k];
                 q->d[0][k] = 0.5f * d[0][k] * scale[k], q->d[1][k] = 0.5f * d[1][k] * scale[k];

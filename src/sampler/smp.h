@@ -12,7 +12,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/memory.h"
 #include "core/tiling.h"
 #include "gen7sf/sampler.h"
 
@@ -296,60 +295,14 @@ enum { SMP_FAST_NONE, SMP_FAST_RGBA8, SMP_FAST_BGRA8, SMP_FAST_RGBA8_SRGB,
 unsigned smp_fast_kind(unsigned format);
 /* Fills the decoders' tables; once, before the first smp_fast_decode. */
 void smp_fast_init(void);
-/* Four UNORM8 bytes, red at byte r (0 or 2: blue at the other), sRGB on
- * RGB: by the tables smp_fast_init fills. */
-extern float smp_unorm8_table[256], smp_srgb8_table[256];
-static inline void smp_unorm8x4(const uint8_t *p, unsigned r, bool srgb, g7sf_texel *t)
-{
-    const float *rgb = srgb ? smp_srgb8_table : smp_unorm8_table;
-    t->f[0] = rgb[p[r]];
-    t->f[1] = rgb[p[1]];
-    t->f[2] = rgb[p[2 - r]];
-    t->f[3] = smp_unorm8_table[p[3]];
-}
-void smp_fast_decode(unsigned kind, const uint8_t *unit, g7sf_texel *out);
 
-/* ---- reading in place (fast2d.c, texel.c, ld.c, gather.c) ---- */
-/* The host bytes of [addr, addr + n) when they lie in one page that
- * exists (g7sf_mem_span), the message's last page remembered (pages never
- * move while their gpu lives, and one a message found is not given back). */
-static inline const uint8_t *smp_host_bytes(smp_ctx *c, uint32_t addr, unsigned n)
-{
-    uint32_t in = addr & (G7SF_PAGE_SIZE - 1);
-    if (in + n > G7SF_PAGE_SIZE)
-        return NULL;
-    if (!c->page_host || c->page_tag != addr >> G7SF_PAGE_SHIFT) {
-        const uint8_t *p = g7sf_mem_page(c->gpu, addr);
-        if (!p)
-            return NULL;
-        c->page_host = p, c->page_tag = addr >> G7SF_PAGE_SHIFT;
-    }
-    return c->page_host + in;
-}
-/* A texel of a format read in place (c->direct) from its bytes. */
-static inline void smp_decode_direct(const smp_ctx *c, const uint8_t *p, g7sf_texel *t)
-{
-    if (c->fast == SMP_FAST_RGBA8)
-        smp_unorm8x4(p, 0, false, t);
-    else if (c->fast == SMP_FAST_BGRA8)
-        smp_unorm8x4(p, 2, false, t);
-    else
-        smp_fast_decode(c->fast, p, t);
-}
-/* smp_fetch of texel (x, y) of image m (level lod, slice or depth z) of a
+
+/* ---- reading in place (inplace.h; texel.c) ----
+ * smp_fetch of texel (x, y) of image m (level lod, slice or depth z) of a
  * single-sampled surface laid out in 2D: read in place when the format
- * allows and its bytes are there, else through smp_fetch. */
-static inline void smp_fetch_2d(smp_ctx *c, const smp_image *m, unsigned lod, uint32_t x,
-                                uint32_t y, uint32_t z, g7sf_texel *t)
-{
-    uint32_t addr;
-    const uint8_t *p;
-    if (c->direct && !smp_unit_address(c, m, x, y, &addr) &&
-        (p = smp_host_bytes(c, addr, c->block_bytes)) != NULL)
-        smp_decode_direct(c, p, t);
-    else
-        smp_fetch(c, lod, x, y, z, 0, t);
-}
+ * allows (c->direct) and its bytes are there, else through smp_fetch. */
+void smp_fetch_2d(smp_ctx *c, const smp_image *m, unsigned lod, uint32_t x, uint32_t y,
+                  uint32_t z, g7sf_texel *t);
 
 /* ---- filter.c ---- */
 /* acc += w * filter at level L around texel-space position p (already in
@@ -433,9 +386,21 @@ float smp_mono_filter(smp_ctx *c, const smp_level *L, const float p[3]);
 /* ---- whole operations: sample.c (sample*, LOD), ld.c, gather.c, msaa.c,
  * info.c ---- */
 int smp_sample_ops(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out);
+/* An array index parameter rounded to nearest and clamped to [0, n). */
+static inline uint32_t smp_array_index(float ai, uint32_t n)
+{
+    float r = smp_floorf(ai + 0.5f);
+    return !(r > 0.0f) || n == 0 ? 0 : r >= (float)n ? n - 1 : (uint32_t)r;
+}
 /* The array slice of array index parameter ai (nearest, clamped to the
  * view); for cubes, of face `face` of cube ai. */
-uint32_t smp_slice(const smp_ctx *c, float ai, unsigned face);
+static inline uint32_t smp_slice(const smp_ctx *c, float ai, unsigned face)
+{
+    const g7sf_texture *t = c->tex;
+    if (c->cube)
+        return t->min_array_element + 6 * smp_array_index(ai, t->array_len / 6) + face;
+    return t->min_array_element + smp_array_index(ai, t->array_len);
+}
 int smp_ld(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out);
 /* What a texel outside the surface or MIP range reads (§2.2.1.5, ld): zero,
  * alpha one for formats without alpha. */

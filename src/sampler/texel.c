@@ -8,7 +8,7 @@
 #include "core/gpu.h"
 #include "core/memory.h"
 #include "core/tiling.h"
-#include "smp.h"
+#include "inplace.h"
 
 static uint8_t log2u(unsigned v)
 {
@@ -127,6 +127,18 @@ static void fetch_planar(smp_ctx *c, unsigned lod, uint32_t x, uint32_t y, uint3
         g7sf_mem_read(c->gpu, ya, &luma, 1) || g7sf_mem_read(c->gpu, uva, chroma, 2))
         c->err = c->err ? c->err : G7SF_EFAULT;
     g7sf_planar_420_8_decode(luma, chroma, out);
+}
+
+void smp_fetch_2d(smp_ctx *c, const smp_image *m, unsigned lod, uint32_t x, uint32_t y,
+                  uint32_t z, g7sf_texel *t)
+{
+    uint32_t addr;
+    const uint8_t *p;
+    if (c->direct && !smp_unit_address(c, m, x, y, &addr) &&
+        (p = smp_host_bytes(c, addr, c->block_bytes)) != NULL)
+        smp_decode_direct(c, p, t);
+    else
+        smp_fetch(c, lod, x, y, z, 0, t);
 }
 
 const g7sf_texel *smp_texel_cached(smp_ctx *c, const smp_image *m, uint32_t x, uint32_t y)

@@ -1,7 +1,5 @@
-/* Decoders of the formats most textures use, for the sampler's decode
- * cache: one switch per unit instead of g7sf_unit_decode's walk over the
- * channel table.  g7sf_unit_decode is the definition; these equal it bit
- * for bit (tests/test_sampler_fastpath.c compares them on random units). */
+/* The fast formats (inplace.h decodes them): which formats, the tables of
+ * their UNORM8 and sRGB8 channels, and the switch to the reference path. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,25 +57,4 @@ static void tables_init(void)
 void smp_fast_init(void)
 {
     pthread_once(&tables_once, tables_init);
-}
-
-void smp_fast_decode(unsigned kind, const uint8_t *p, g7sf_texel *t)
-{
-    switch (kind) {
-    case SMP_FAST_RGBA8:      smp_unorm8x4(p, 0, false, t); break;
-    case SMP_FAST_BGRA8:      smp_unorm8x4(p, 2, false, t); break;
-    case SMP_FAST_RGBA8_SRGB: smp_unorm8x4(p, 0, true, t); break;
-    case SMP_FAST_BGRA8_SRGB: smp_unorm8x4(p, 2, true, t); break;
-    case SMP_FAST_R32F:       /* float channels keep their bits */
-        memcpy(&t->u[0], p, 4);
-        t->f[1] = t->f[2] = 0.0f, t->f[3] = 1.0f;
-        break;
-    case SMP_FAST_RGBA32F:
-        memcpy(t->u, p, 16);
-        break;
-    default:                  /* SMP_FAST_RGBA16F */
-        for (unsigned c = 0; c < 4; c++)
-            t->f[c] = conv_half_to_float((uint16_t)(p[2 * c] | p[2 * c + 1] << 8));
-        break;
-    }
 }
