@@ -422,7 +422,10 @@ TEST(which_operations_read_sampler_state)
 /* smp_floorf, smp_ceilf and smp_rintf equal libm's floorf, ceilf and rintf
  * bit for bit: signed zeros, halves (to even), the 2^23 edge, infinities,
  * NaNs, then every float of 2^22 values around small integers and 4
- * million random bit patterns. */
+ * million random bit patterns.  A NaN in gives a NaN out on both sides;
+ * whether libm quiets a signalling one depends on how the compiler calls
+ * it (gcc's build returns it as is, clang's quietened), and the sampler
+ * only rounds the results of arithmetic, which are never signalling. */
 static void check_round(float x, unsigned *bad)
 {
     const float got[3] = { smp_floorf(x), smp_ceilf(x), smp_rintf(x) };
@@ -431,7 +434,7 @@ static void check_round(float x, unsigned *bad)
         uint32_t g, w;
         memcpy(&g, &got[k], 4);
         memcpy(&w, &want[k], 4);
-        if (g != w && (*bad)++ < 5)
+        if (g != w && !(isnan(x) && isnan(got[k]) && isnan(want[k])) && (*bad)++ < 5)
             t_fail(__FILE__, __LINE__, "%s(%a): %a, libm %a", k == 0 ? "floor" : k == 1 ? "ceil" : "rint",
                    (double)x, (double)got[k], (double)want[k]);
     }
