@@ -213,7 +213,9 @@ static void choose(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const smp_
         *sel = c->sel;
         return;
     }
-    float lod = lod_param ? a->p[G7SF_PARAM_LOD][i].f : smp_lod_from_grad(q->d, 2);
+    float d[2][3];   /* a copy: gcc's sanitizer build misreads q->d's size here */
+    memcpy(d, q->d, sizeof d);
+    float lod = lod_param ? a->p[G7SF_PARAM_LOD][i].f : smp_lod_from_grad(d, 2);
     if (a->force_lod_zero && !lod_param)   /* Force LOD to Zero, as sample_pixel */
         lod = 0.0f;
     smp_lod_choose(&c->lodk, lod, bias_param ? a->p[G7SF_PARAM_BIAS][i].f : 0.0f, sel);
