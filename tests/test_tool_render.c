@@ -11,6 +11,7 @@
 #include "harness.h"
 #include "png_read.h"
 #include "png_write.h"
+#include "tex_render.h"
 #include "tool_run.h"
 
 #define run(...) t_tool_run("gen7sf-tex", __VA_ARGS__)
@@ -196,4 +197,41 @@ TEST(render_bad_options)
     CHECK_EQ(run("render -o %s extra", out), 2);
     CHECK_EQ(run("render -o /nonexistent-dir/x.png --size 4x4"), 1);
     CHECK_EQ(run("convert %s %s -o %s", path("wide.png"), path("x.surf"), out), 2);
+}
+
+/* tex_render's counts: with a constant (200, 100, 50) texture every pixel a
+ * message sampled is that colour and every other is sky, so the picture
+ * tells how many pixels were sampled (stats.samples, the rate the progress
+ * line shows) and how many 4x4 blocks had one (stats.messages). */
+TEST(render_counts_its_samples)
+{
+    enum { W = 64, H = 48 };
+    static uint8_t tex[8 * 8 * 4];
+    for (unsigned i = 0; i < 64; i++)
+        tex[4 * i] = 200, tex[4 * i + 1] = 100, tex[4 * i + 2] = 50, tex[4 * i + 3] = 255;
+    static uint8_t rgba[TEX_RENDER_PANELS * W * H * 4];
+    tex_render_opts o = { .w = W, .h = H, .scene = TEX_SCENE_PLANE, .texture = tex, .tw = 8,
+                          .th = 8 };
+    tex_render_stats st;
+    vio_error e;
+    int rc = tex_render(&o, rgba, &st, &e);
+    if (rc && strstr(e.msg, "not implemented"))
+        SKIP("g7sf_send does not model SIMD16 sample messages yet");
+    CHECKF(rc == 0, "%s", e.msg);
+    unsigned long ground = 0, blocks = 0;
+    for (unsigned panel = 0; panel < TEX_RENDER_PANELS; panel++)
+        for (uint32_t by = 0; by < H; by += 4)
+            for (uint32_t bx = 0; bx < W; bx += 4) {
+                unsigned hits = 0;
+                for (uint32_t y = by; y < by + 4; y++)
+                    for (uint32_t x = bx; x < bx + 4; x++) {
+                        const uint8_t *p = rgba + ((size_t)y * TEX_RENDER_PANELS * W + panel * W + x) * 4;
+                        hits += p[0] == 200 && p[1] == 100 && p[2] == 50;
+                    }
+                ground += hits;
+                blocks += hits > 0;
+            }
+    CHECK(ground > W * H);   /* more than a third of the three panels */
+    CHECK_EQ(st.samples, ground);
+    CHECK_EQ(st.messages, blocks);
 }

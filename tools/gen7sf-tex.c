@@ -18,6 +18,7 @@
 #include "png_write.h"
 #include "tex_image.h"
 #include "tex_mip.h"
+#include "progress.h"
 #include "tex_render.h"
 #include "tex_surf.h"
 
@@ -189,6 +190,10 @@ static int render(const struct options *o)
     r.texture = tex;
     if (!rc && !(rgba = malloc((size_t)TEX_RENDER_PANELS * r.w * r.h * 4)))
         rc = vio_fail(&err, VIO_E_NOMEM, "render: out of memory");
+    progress prog;   /* on a terminal: samples so far and samples per second */
+    progress_start(&prog, stderr, true, 0);
+    progress_units(&prog, "samples", "samples/s");
+    r.progress = &prog;
     if (!rc)
         rc = tex_render(&r, rgba, NULL, &err);
     if (!rc)

@@ -13,17 +13,26 @@ static double now(void)
 
 void progress_start(progress *p, FILE *f, bool enabled, long total)
 {
-    *p = (progress){ .f = enabled && isatty(fileno(f)) ? f : NULL, .total = total };
+    *p = (progress){ .f = enabled && isatty(fileno(f)) ? f : NULL, .total = total,
+                     .what = "frames", .rate = "fps" };
     p->start = p->last = now();
+}
+
+void progress_units(progress *p, const char *what, const char *rate)
+{
+    p->what = what, p->rate = rate;
 }
 
 static void draw(progress *p, long done, double t)
 {
     double fps = t > p->start ? done / (t - p->start) : 0;
-    fprintf(p->f, "\rframes %ld", done);
+    fprintf(p->f, "\r%s %ld", p->what, done);
     if (p->total > 0)
         fprintf(p->f, "/%ld", p->total);
-    fprintf(p->f, "  %.1f fps", fps);
+    if (fps >= 1e6)   /* samples: millions a second */
+        fprintf(p->f, "  %.2f M %s", fps / 1e6, p->rate);
+    else
+        fprintf(p->f, "  %.1f %s", fps, p->rate);
     if (p->total > done && fps > 0) {
         long left = (long)((p->total - done) / fps + 0.5);
         fprintf(p->f, "  ETA %ld:%02ld", left / 60, left % 60);

@@ -100,13 +100,15 @@ static void block_pixel(unsigned i, uint32_t bx, uint32_t by, uint32_t *x, uint3
 
 /* One panel: a sample message (u, v; no header) per 4x4 block. */
 static int draw_panel(g7sf_gpu *gpu, const tex_render_opts *o, unsigned panel, uint8_t *rgba,
-                      unsigned long *messages, vio_error *err)
+                      tex_render_stats *n, vio_error *err)
 {
     static const g7sf_thread thr = { .binding_table = 0, .sampler_state = 0 };
     size_t stride = (size_t)TEX_RENDER_PANELS * o->w * 4;
     /* mlen 4 (u, v: two registers each), rlen 8, SIMD16 (2), sample (0) */
     uint32_t desc = 4u << 25 | 8u << 20 | 2u << 17 | 0u << 12 | panel << 8 | 0u;
-    for (uint32_t by = 0; by < o->h; by += 4)
+    for (uint32_t by = 0; by < o->h; by += 4) {
+        if (o->progress)
+            progress_update(o->progress, (long)n->samples);
         for (uint32_t bx = 0; bx < o->w; bx += 4) {
             g7sf_reg pl[4], wb[8];
             uint16_t mask = 0;
@@ -136,7 +138,8 @@ static int draw_panel(g7sf_gpu *gpu, const tex_render_opts *o, unsigned panel, u
             g7sf_msg m = { .sfid = G7SF_SFID_SAMPLER, .desc = desc, .exec_mask = mask,
                            .payload = pl };
             int rc = g7sf_send(gpu, &thr, &m, wb);
-            ++*messages;
+            n->messages++;
+            n->samples += (unsigned long)__builtin_popcount(mask);
             if (rc) {
                 g7sf_error e;
                 g7sf_last_error(gpu, &e);
@@ -157,6 +160,7 @@ static int draw_panel(g7sf_gpu *gpu, const tex_render_opts *o, unsigned panel, u
                 }
             }
         }
+    }
     return 0;
 }
 
@@ -179,7 +183,7 @@ int tex_render(const tex_render_opts *o, uint8_t *rgba, tex_render_stats *stats,
     g7sf_gpu *gpu = g7sf_gpu_create();
     g7sf_render_surface_state ss = { 0 };
     uint32_t dw[8], bt = SURFACE_STATE;
-    unsigned long messages = 0;
+    tex_render_stats n = { 0, 0, 0 };
     int rc = gpu ? 0 : vio_fail(err, VIO_E_NOMEM, "render: out of memory");
     if (!rc)
         rc = tex_mip_upload(gpu, TEXTURE_BASE, tex, tw, th, &ss, err);
@@ -192,9 +196,12 @@ int tex_render(const tex_render_opts *o, uint8_t *rgba, tex_render_stats *stats,
             rc = vio_fail(err, VIO_E_ARG, "render: state does not fit graphics memory");
     }
     for (unsigned p = 0; p < TEX_RENDER_PANELS && !rc; p++)
-        rc = draw_panel(gpu, o, p, rgba, &messages, err);
+        rc = draw_panel(gpu, o, p, rgba, &n, err);
+    n.levels = rc ? 0 : ss.mip_count_lod + 1;
+    if (o->progress)
+        progress_end(o->progress, (long)n.samples);
     if (stats)
-        *stats = (tex_render_stats){ messages, rc ? 0 : ss.mip_count_lod + 1 };
+        *stats = n;
     g7sf_gpu_destroy(gpu);
     free(pattern);
     return rc;

@@ -12,6 +12,7 @@
 
 #include <stdint.h>
 
+#include "progress.h"
 #include "video_io.h"
 
 enum tex_scene { TEX_SCENE_PLANE, TEX_SCENE_TUNNEL };
@@ -24,10 +25,12 @@ typedef struct tex_render_opts {
     const uint8_t *texture;      /* sRGB RGBA8, tw x th; NULL: the built-in
                                     256x256 pattern */
     uint32_t tw, th;
+    progress *progress;          /* samples so far, after each row of blocks; NULL: none */
 } tex_render_opts;
 
 typedef struct tex_render_stats {
     unsigned long messages;      /* SIMD16 sample messages sent */
+    unsigned long samples;       /* pixels they sampled (their EMask bits) */
     unsigned levels;             /* texture mip levels */
 } tex_render_stats;
 
