@@ -257,3 +257,54 @@ TEST(trilinear_high_drops_levels_under_one_eighth_on_haswell)
         t_smp_fini(&f);
     }
 }
+
+/* Shader Channel Select leaves alone what is no texel: the LOD message's
+ * LODs, and a disabled sampler's zeros.  LOD of a 4x4 R8G8B8A8 texture with
+ * a quad one texel apart: LOD 0 in red (clamped) and green (unclamped),
+ * whatever the selects (A, ONE, ZERO, G here). */
+TEST(shader_channel_select_skips_lod_and_disabled_samplers)
+{
+    for (unsigned plat = G7SF_IVB; plat <= G7SF_HSW; plat++) {
+        t_smp f;
+        rgba8_2x2(&f, plat);
+        select_channels(&f, G7SF_SCS_ALPHA, G7SF_SCS_ONE, G7SF_SCS_ZERO, G7SF_SCS_GREEN);
+        t_smp_op(&f, G7SF_OP_LOD, 4, 4);
+        /* 2x2 texels: u, v steps of 1/2 are one texel: LOD 0 */
+        for (unsigned i = 0; i < 4; i++) {
+            t_smp_param(&f, G7SF_PARAM_U, i, 0.5f * (float)(i & 1));
+            t_smp_param(&f, G7SF_PARAM_V, i, 0.5f * (float)(i >> 1));
+        }
+        CHECK_EQ(t_smp_run(&f), 0);
+        for (unsigned c = 0; c < 4; c++)
+            CHECKF(f.res.px[0].f[c] == 0.0f, "platform %u LOD channel %u: %g", plat, c,
+                   (double)f.res.px[0].f[c]);
+        f.smp.state.sampler_disable = 1;   /* every channel 0, ONE included */
+        t_smp_op(&f, G7SF_OP_SAMPLE, 4, 4);
+        CHECK_EQ(t_smp_run(&f), 0);
+        for (unsigned c = 0; c < 4; c++)
+            CHECK_EQ(f.res.px[0].u[c], 0);
+        t_smp_fini(&f);
+    }
+}
+
+/* Texture Border Color Mode DX9 defines a UNORM8 colour for float
+ * surfaces; an integer surface with Integer Surface Format set reads its
+ * integer fields in that mode too (docs/spec-notes.md, "Haswell"). */
+TEST(haswell_integer_border_in_dx9_mode)
+{
+    t_smp f;
+    init_on(&f, G7SF_HSW, G7SF_SURFTYPE_2D, G7SF_FORMAT_R8G8B8A8_UINT, 2, 2, 1);
+    f.tex.integer_surface_format = 1;
+    f.smp.state.texture_border_color_mode = G7SF_BORDER_COLOR_DX9;
+    f.smp.border.border_color_unorm_red = 0x77;   /* DW0's UNORM8 red: not read */
+    f.smp.border.border_color_8bit_red = 9, f.smp.border.border_color_8bit_green = 8;
+    f.smp.border.border_color_8bit_blue = 7, f.smp.border.border_color_8bit_alpha = 6;
+    t_smp_address(&f, CLAMP_BORDER);
+    t_smp_op(&f, G7SF_OP_SAMPLE, 4, 4);
+    for (unsigned i = 0; i < 4; i++)
+        t_smp_param(&f, G7SF_PARAM_U, i, -0.5f);
+    CHECK_EQ(t_smp_run(&f), 0);
+    CHECK(f.res.px[0].u[0] == 9 && f.res.px[0].u[1] == 8 && f.res.px[0].u[2] == 7 &&
+          f.res.px[0].u[3] == 6);
+    t_smp_fini(&f);
+}

@@ -16,12 +16,19 @@ static unsigned red(unsigned x, unsigned y, unsigned s)
     return 0x20 * s + 2 * y + x;
 }
 
+/* The platform ms_texture's gpu has (Ivy Bridge unless a test says). */
+static unsigned ms_platform = G7SF_IVB;
+
 /* A 2x2 R8G8B8A8_UNORM surface with `samples` samples and an MCS whose
  * per-pixel values are mcs[y][x]; args for op on npx of 8 pixels. */
 static void ms_texture(t_smp *f, unsigned samples, const uint32_t mcs[2][2], unsigned op,
                        unsigned npx)
 {
     t_smp_init(f, G7SF_SURFTYPE_2D, G7SF_FORMAT_R8G8B8A8_UNORM, 2, 2, 1, 1);
+    if (ms_platform != G7SF_IVB) {   /* memory still empty: swap the gpu */
+        g7sf_gpu_destroy(f->gpu);
+        f->gpu = g7sf_gpu_create_ex(&(g7sf_gpu_options){ .platform = ms_platform });
+    }
     g7sf_surface *s = &f->tex.surf;
     s->samples = samples;
     s->array_spacing = G7SF_ARYSPC_LOD0;
@@ -206,5 +213,30 @@ TEST(hostile_parameters_and_state_are_defined)
         CHECK_RGBA(&f.res.px[i], 0, 0, 0, 0);
     f.tex.surf.samples = 16;   /* no such count: a layout state cannot describe */
     CHECK_EQ(t_smp_run(&f), G7SF_ESTATE);
+    t_smp_fini(&f);
+}
+
+/* Haswell's Shader Channel Select routes ld2dms's texels but not ld_mcs's
+ * MCS value, which is no texel (docs/spec-notes.md, "Haswell (Gen7.5)").
+ * Selects A, ZERO, ONE, R.  ld2dms at (0, 0), sample 1 through MCS 0xE4
+ * (sample i in slice i): (0x20, 0x11, 0x22, 0x33) / 255 becomes
+ * (0x33 / 255, 0, 1, 0x20 / 255); ld_mcs still returns (0xE4, 0, 0, 1). */
+TEST(haswell_channel_select_routes_ld2dms_not_ld_mcs)
+{
+    static const uint32_t mcs4[2][2] = { { 0xE4, 0xE4 }, { 0xE4, 0xE4 } };
+    t_smp f;
+    ms_platform = G7SF_HSW;
+    ms_texture(&f, 4, mcs4, G7SF_OP_LD2DMS, 1);
+    ms_platform = G7SF_IVB;
+    f.tex.channel_select[0] = G7SF_SCS_ALPHA, f.tex.channel_select[1] = G7SF_SCS_ZERO;
+    f.tex.channel_select[2] = G7SF_SCS_ONE, f.tex.channel_select[3] = G7SF_SCS_RED;
+    px_args(&f, 0, 0, 0, 1, 0xE4);
+    CHECK_EQ(t_smp_run(&f), 0);
+    CHECK_RGBA(&f.res.px[0], 0x33 / 255.0f, 0.0f, 1.0f, 0x20 / 255.0f);
+    t_smp_op(&f, G7SF_OP_LD_MCS, 8, 1);
+    px_args(&f, 0, 0, 0, 0, 0);
+    CHECK_EQ(t_smp_run(&f), 0);
+    CHECK(f.res.px[0].u[0] == 0xE4 && f.res.px[0].u[1] == 0 && f.res.px[0].u[2] == 0 &&
+          f.res.px[0].u[3] == 1);
     t_smp_fini(&f);
 }
