@@ -17,9 +17,10 @@ void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a)
                     ss->min_mode_filter == G7SF_MAPFILTER_LINEAR) &&
                    (ss->mag_mode_filter == G7SF_MAPFILTER_NEAREST ||
                     ss->mag_mode_filter == G7SF_MAPFILTER_LINEAR);
-    /* c->quad: 2D, single-sampled, not planar, no border mode on u or v;
-     * formats read in place (c->direct) or through the decode cache */
-    c->fast2d = c->quad && c->dims == 2 && !c->cube && !c->chroma && !smp_reference() &&
+    /* c->quad: SURFTYPE_2D (so two axes, not a cube), single-sampled, not
+     * planar, no border mode on u or v; formats read in place (c->direct)
+     * or through the decode cache */
+    c->fast2d = c->quad && !c->chroma && !smp_reference() &&
                 c->cls == G7SF_TEXEL_FLOAT && filters && !ss->sampler_disable &&
                 (op == G7SF_OP_SAMPLE || op == G7SF_OP_SAMPLE_B || op == G7SF_OP_SAMPLE_L ||
                  op == G7SF_OP_SAMPLE_D || op == G7SF_OP_SAMPLE_C || op == G7SF_OP_SAMPLE_B_C ||
