@@ -786,17 +786,29 @@ static void thread_rows(void)
     free_data(data);
 }
 
-int main(void)
+/* bench_sampler [--no-gl] [WORD]: every workload, or those whose name
+ * holds WORD (and no thread rows); --no-gl skips llvmpipe (for profiling
+ * gen7sf alone). */
+int main(int argc, char **argv)
 {
-    const char *why = NULL;
+    const char *why = "--no-gl", *only = NULL;
+    bool use_gl = true;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--no-gl"))
+            use_gl = false;
+        else
+            only = argv[i];
+    }
     setenv("LP_NUM_THREADS", "1", 0);
-    const mesa_gl *gl = mesa_gl_open(&why);
+    const mesa_gl *gl = use_gl ? mesa_gl_open(&why) : NULL;
     if (gl && (why = gl_load()))
         gl = NULL;
     printf("%-40s %6s %12s %12s %14s %7s %8s\n", "workload (Y-tiled unless linear)", "px/msg",
            "gen7sf Mpx/s", "gen7sf msg/s", "llvmpipe msg/s", "ratio", "maxdiff");
     for (size_t i = 0; i < sizeof loads / sizeof loads[0]; i++)
-        row(gl, why, &loads[i]);
-    thread_rows();
+        if (!only || strstr(loads[i].name, only))
+            row(gl, why, &loads[i]);
+    if (!only)
+        thread_rows();
     return 0;
 }

@@ -13,9 +13,13 @@ static void write_pixels(const g7sf_msg_ctx *c, const sample_msg *m, const g7sf_
         bool on = !(m->write_disable >> ch & 1);
         if (on) {
             g7sf_reg *w = c->wb + next * regs;
-            for (unsigned i = 0; i < m->args.n; i++)
-                if (m->args.mask >> i & 1)
+            if (m->args.mask == (1u << m->args.n) - 1)   /* every pixel: no tests */
+                for (unsigned i = 0; i < m->args.n; i++)
                     w[i / 8].ud[i % 8] = r->px[i].u[ch];
+            else
+                for (unsigned i = 0; i < m->args.n; i++)
+                    if (m->args.mask >> i & 1)
+                        w[i / 8].ud[i % 8] = r->px[i].u[ch];
         }
         if (on || m->simd == SAMPLER_SIMD8)
             next++;

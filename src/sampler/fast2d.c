@@ -7,6 +7,8 @@
  * cases these textures never have are not walked. */
 #include <string.h>
 
+#include "core/cpu.h"
+
 #include "inplace.h"
 
 void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a)
@@ -25,6 +27,9 @@ void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a)
                 (op == G7SF_OP_SAMPLE || op == G7SF_OP_SAMPLE_B || op == G7SF_OP_SAMPLE_L ||
                  op == G7SF_OP_SAMPLE_D || op == G7SF_OP_SAMPLE_C || op == G7SF_OP_SAMPLE_B_C ||
                  op == G7SF_OP_SAMPLE_L_C || op == G7SF_OP_SAMPLE_D_C);
+    /* the lanes kernel: formats of one or four words, SIMD8 and SIMD16 */
+    c->lanes = c->fast2d && c->direct && c->fast != SMP_FAST_RGBA16F && !a->simd4x2 &&
+               a->n <= SMP_LANES;
     c->level_known = 0;
     c->sel_known = false;
     if (c->fast2d)
@@ -168,30 +173,45 @@ static void level_filter(smp_ctx *c, const g7sf_sample_args *a, const smp_pixel 
     }
 }
 
+/* The view's first level's size, by which normalized coordinates scale
+ * (1 for unnormalized ones). */
+static void coordinate_scale(const smp_ctx *c, float scale[2])
+{
+    bool unnorm = c->smp->state.non_normalized_coordinate_enable;
+    scale[0] = unnorm ? 1.0f : (float)c->base[0], scale[1] = unnorm ? 1.0f : (float)c->base[1];
+}
+
+/* d[s2][k]: d/dx (s2 = 0) and d/dy of u (k = 0) and v of pixel i in
+ * texels: sample_d's parameters, or within a subspan (count 4) UR - UL
+ * and LL - UL, else 0. */
+static void derivatives(const g7sf_sample_args *a, unsigned first, unsigned count, unsigned i,
+                        const float scale[2], float d[2][3])
+{
+    const g7sf_sample_value *u = a->p[G7SF_PARAM_U] + first, *v = a->p[G7SF_PARAM_V] + first;
+    float e[2][2] = { { 0.0f, 0.0f }, { 0.0f, 0.0f } };
+    if (a->op == G7SF_OP_SAMPLE_D || a->op == G7SF_OP_SAMPLE_D_C) {
+        e[0][0] = a->p[G7SF_PARAM_DUDX][i].f, e[1][0] = a->p[G7SF_PARAM_DUDY][i].f;
+        e[0][1] = a->p[G7SF_PARAM_DVDX][i].f, e[1][1] = a->p[G7SF_PARAM_DVDY][i].f;
+    } else if (count == 4) {
+        e[0][0] = u[1].f - u[0].f, e[1][0] = u[2].f - u[0].f;
+        e[0][1] = v[1].f - v[0].f, e[1][1] = v[2].f - v[0].f;
+    }
+    for (unsigned s2 = 0; s2 < 2; s2++)
+        d[s2][0] = e[s2][0] * scale[0], d[s2][1] = e[s2][1] * scale[1], d[s2][2] = 0.0f;
+}
+
 void smp_fast2d_setup(const smp_ctx *c, const g7sf_sample_args *a, unsigned first,
                       unsigned count, smp_pixel *px)
 {
-    bool unnorm = c->smp->state.non_normalized_coordinate_enable;
-    const float scale[2] = { unnorm ? 1.0f : (float)c->base[0], unnorm ? 1.0f : (float)c->base[1] };
-    const g7sf_sample_value *u = a->p[G7SF_PARAM_U] + first, *v = a->p[G7SF_PARAM_V] + first;
-    bool grads = a->op == G7SF_OP_SAMPLE_D || a->op == G7SF_OP_SAMPLE_D_C;
+    float scale[2];
+    coordinate_scale(c, scale);
     for (unsigned j = 0; j < count; j++) {
         smp_pixel *q = &px[j];
-        float d[2][2] = { { 0.0f, 0.0f }, { 0.0f, 0.0f } };
-        if (grads) {
-            unsigned i = first + j;
-            d[0][0] = a->p[G7SF_PARAM_DUDX][i].f, d[1][0] = a->p[G7SF_PARAM_DUDY][i].f;
-            d[0][1] = a->p[G7SF_PARAM_DVDX][i].f, d[1][1] = a->p[G7SF_PARAM_DVDY][i].f;
-        } else if (count == 4) {   /* UR - UL, LL - UL of the subspan */
-            d[0][0] = u[1].f - u[0].f, d[1][0] = u[2].f - u[0].f;
-            d[0][1] = v[1].f - v[0].f, d[1][1] = v[2].f - v[0].f;
-        }
-        q->slice = smp_slice(c, a->p[G7SF_PARAM_R][first + j].f, 0);   /* 2D: r is the array index */
-        q->p[0] = u[j].f * scale[0], q->p[1] = v[j].f * scale[1], q->p[2] = 0.0f;
-        for (unsigned s2 = 0; s2 < 2; s2++) {
-            q->d[s2][0] = d[s2][0] * scale[0], q->d[s2][1] = d[s2][1] * scale[1];
-            q->d[s2][2] = 0.0f;
-        }
+        unsigned i = first + j;
+        derivatives(a, first, count, i, scale, q->d);
+        q->slice = smp_slice(c, a->p[G7SF_PARAM_R][i].f, 0);   /* 2D: r is the array index */
+        q->p[0] = a->p[G7SF_PARAM_U][i].f * scale[0], q->p[1] = a->p[G7SF_PARAM_V][i].f * scale[1];
+        q->p[2] = 0.0f;
     }
 }
 
@@ -200,22 +220,22 @@ void smp_fast2d_setup(const smp_ctx *c, const g7sf_sample_args *a, unsigned firs
  * the same inputs: a subspan's four pixels share their derivatives, so
  * sample and sample_c choose once per subspan what the reference chooses
  * four times (same inputs, same float operations, same result). */
-static void choose(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const smp_pixel *q,
+static void choose(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const float qd[2][3],
                    smp_lodsel *sel)
 {
     unsigned op = a->op;
     bool lod_param = op == G7SF_OP_SAMPLE_L || op == G7SF_OP_SAMPLE_L_C;
     bool bias_param = op == G7SF_OP_SAMPLE_B || op == G7SF_OP_SAMPLE_B_C;
     uint32_t key[5];
-    memcpy(key, q->d[0], 2 * sizeof(float));
-    memcpy(key + 2, q->d[1], 2 * sizeof(float));
+    memcpy(key, qd[0], 2 * sizeof(float));
+    memcpy(key + 2, qd[1], 2 * sizeof(float));
     key[4] = lod_param ? a->p[G7SF_PARAM_LOD][i].u : bias_param ? a->p[G7SF_PARAM_BIAS][i].u : 0;
     if (c->sel_known && !memcmp(key, c->sel_key, sizeof key)) {
         *sel = c->sel;
         return;
     }
     float d[2][3];   /* a copy: gcc's sanitizer build misreads q->d's size here */
-    memcpy(d, q->d, sizeof d);
+    memcpy(d, qd, sizeof d);
     float lod = lod_param ? a->p[G7SF_PARAM_LOD][i].f : smp_lod_from_grad(d, 2);
     if (a->force_lod_zero && !lod_param)   /* Force LOD to Zero, as sample_pixel */
         lod = 0.0f;
@@ -230,7 +250,7 @@ void smp_fast2d_pixel(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const s
 {
     const g7sf_sampler_state *ss = &c->smp->state;
     smp_lodsel sel;
-    choose(c, a, i, q, &sel);
+    choose(c, a, i, q->d, &sel);
     bool mag = sel.mag;
     bool linear = (mag ? ss->mag_mode_filter : ss->min_mode_filter) == G7SF_MAPFILTER_LINEAR;
     c->round[0] = mag ? ss->u_address_mag_rounding : ss->u_address_min_rounding;
@@ -245,4 +265,132 @@ void smp_fast2d_pixel(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const s
     if (sel.beta > 0.0f)
         level_filter(c, a, q, linear, sel.lod1, sel.beta, acc);
     memcpy(out->f, acc, sizeof acc);
+}
+
+/* Whether two lanes chose alike (the fields the filters read). */
+static bool same_choice(const smp_lodsel *x, const smp_lodsel *y)
+{
+    return x->lod0 == y->lod0 && x->lod1 == y->lod1 && x->mag == y->mag &&
+           x->out_of_bounds == y->out_of_bounds &&
+           !memcmp(&x->beta, &y->beta, sizeof x->beta);
+}
+
+/* Level lod of the group's slice as lanes.c's kernel takes it: false when
+ * the image is missing (the per-pixel path answers then). */
+static bool lanes_level(smp_ctx *c, const g7sf_sample_args *a, unsigned lod, uint32_t slice,
+                        smp_lanes_level *lv)
+{
+    const uint32_t *size = level_size(c, lod, lv->ratio);
+    if (!(lv->m = smp_image_at(c, lod, slice)))
+        return false;
+    for (unsigned k = 0; k < 2; k++)
+        lv->size[k] = size[k], lv->off[k] = (float)a->offset[k];
+    return true;
+}
+
+static bool lanes_run(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+                      float acc[4][SMP_LANES])
+{
+#if CPU_X86
+    if (smp_lanes_avx2())
+        return smp_lanes_level_avx2(c, g, lv, acc);
+#endif
+    return smp_lanes_level_c(c, g, lv, acc);
+}
+
+/* The lanes of `group` (one choice sel, one slice) as smp_fast2d_pixel
+ * would give them. */
+static void lanes_group(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, unsigned group,
+                        const smp_lodsel *sel, uint32_t slice, g7sf_sample_result *out)
+{
+    const g7sf_sampler_state *ss = &c->smp->state;
+    bool mag = sel->mag, ok = true;
+    if (sel->out_of_bounds && !(ss->mip_mode_filter == G7SF_MIPFILTER_LINEAR && !mag)) {
+        for (unsigned i = 0; i < SMP_LANES; i++)
+            if (group >> i & 1)
+                smp_zero_texel(c, &out->px[i]);   /* erratum, L520 */
+        return;
+    }
+    smp_lanes_level lv = {
+        .linear = (mag ? ss->mag_mode_filter : ss->min_mode_filter) == G7SF_MAPFILTER_LINEAR,
+        .round = { mag ? ss->u_address_mag_rounding : ss->u_address_min_rounding,
+                   mag ? ss->v_address_mag_rounding : ss->v_address_min_rounding },
+        .mode = { c->mode[0], c->mode[1] },
+        .w = 1.0f - sel->beta,
+    };
+    for (unsigned i = 0; i < SMP_LANES; i++)
+        g->act[i] = group >> i & 1;
+    float acc[4][SMP_LANES] = { { 0.0f } };
+    ok = lanes_level(c, a, sel->lod0, slice, &lv) && lanes_run(c, g, &lv, acc);
+    if (ok && sel->beta > 0.0f) {
+        lv.w = sel->beta;
+        ok = lanes_level(c, a, sel->lod1, slice, &lv) && lanes_run(c, g, &lv, acc);
+    }
+    for (unsigned i = 0; i < SMP_LANES; i++) {
+        if (!(group >> i & 1))
+            continue;
+        if (ok) {
+            for (unsigned k = 0; k < 4; k++)
+                out->px[i].f[k] = acc[k][i];
+            continue;
+        }
+        smp_pixel px[4];   /* the per-pixel path, for this group */
+        smp_fast2d_setup(c, a, i & ~3u, 4, px);
+        smp_fast2d_pixel(c, a, i, &px[i & 3], &out->px[i]);
+    }
+}
+
+void smp_fast2d_lanes(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
+{
+    const g7sf_sample_value *u = a->p[G7SF_PARAM_U], *v = a->p[G7SF_PARAM_V];
+    /* sample and sample_c take no LOD input per pixel: a subspan chooses once */
+    bool shared = a->op == G7SF_OP_SAMPLE || a->op == G7SF_OP_SAMPLE_C;
+    float scale[2];
+    /* the distinct choices (same_choice) and each lane's */
+    smp_lodsel choice[SMP_LANES];
+    unsigned choices = 0;
+    uint8_t which[SMP_LANES];
+    uint32_t slice[SMP_LANES];
+    smp_lanes g;
+    unsigned todo = a->mask & ((1u << a->n) - 1);
+    coordinate_scale(c, scale);
+    for (unsigned i = 0; i < SMP_LANES; i++) {   /* every lane: no branch */
+        g.p[0][i] = u[i].f * scale[0], g.p[1][i] = v[i].f * scale[1];
+        g.ref[i] = a->p[G7SF_PARAM_REF][i].f;
+        slice[i] = c->tex->min_array_element;
+    }
+    if (c->tex->array_len > 1)   /* else every index reads slice 0 */
+        for (unsigned i = 0; i < a->n; i++)
+            slice[i] = smp_slice(c, a->p[G7SF_PARAM_R][i].f, 0);
+    for (unsigned first = 0; first < a->n; first += 4) {
+        unsigned live = todo >> first & 15;
+        if (!live)
+            continue;
+        for (unsigned i = first; i < first + 4; i++) {
+            if (!(live >> (i - first) & 1))
+                continue;
+            float d[2][3];
+            smp_lodsel sel;
+            derivatives(a, first, 4, i, scale, d);
+            choose(c, a, i, d, &sel);
+            unsigned k = 0;
+            while (k < choices && !same_choice(&choice[k], &sel))
+                k++;
+            if (k == choices)
+                choice[choices++] = sel;
+            if (shared) {   /* the subspan's other lanes choose alike */
+                memset(which + i, (int)k, first + 4 - i);
+                break;
+            }
+            which[i] = (uint8_t)k;
+        }
+    }
+    while (todo) {
+        unsigned first = (unsigned)__builtin_ctz(todo), group = 0;
+        for (unsigned i = first; i < SMP_LANES; i++)
+            if ((todo >> i & 1) && which[i] == which[first] && slice[i] == slice[first])
+                group |= 1u << i;
+        todo &= ~group;
+        lanes_group(c, a, &g, group, &choice[which[first]], slice[first], out);
+    }
 }

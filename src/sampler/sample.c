@@ -214,6 +214,10 @@ int smp_sample_ops(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *ou
     if (a->op == G7SF_OP_LOD)
         out->type = G7SF_TEXEL_FLOAT;
     smp_fast2d_plan(c, a);
+    if (c->lanes) {
+        smp_fast2d_lanes(c, a, out);
+        return 0;
+    }
     unsigned group = a->simd4x2 ? 1 : 4;
     for (unsigned first = 0; first < a->n; first += group) {
         if (!(a->mask >> first & ((1u << group) - 1)))

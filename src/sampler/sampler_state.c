@@ -12,8 +12,8 @@
  * and the memos of SAMPLER_STATE and SAMPLER_BORDER_COLOR_STATE. */
 typedef struct smp_gpu {
     g7sf_sampler_cmd_state cmd;
-    struct { g7sf_memo m; g7sf_sampler_state state; } sampler_memo;
-    struct { g7sf_memo m; g7sf_sampler_border_color_state border; } border_memo;
+    struct { g7sf_memo m; g7sf_sampler_state state; unsigned dwords; } sampler_memo;
+    struct { g7sf_memo m; g7sf_sampler_border_color_state border; unsigned dwords; } border_memo;
 } smp_gpu;
 
 static void smp_gpu_init(void *ctx)
@@ -139,10 +139,16 @@ enum { READ_DWORDS = 20 };   /* Haswell's SAMPLER_BORDER_COLOR_STATE */
 _Static_assert(G7SF_SAMPLER_STATE_DWORDS <= READ_DWORDS && READ_DWORDS <= G7SF_MEMO_DWORDS,
                "read_dynamic's buffer");
 static int read_dynamic(g7sf_gpu *gpu, const g7sf_state_desc *d, uint32_t offset, g7sf_memo *m,
-                        void *value, void *out, size_t size)
+                        unsigned *dwords, void *value, void *out, size_t size)
 {
     enum g7sf_platform p = g7sf_gpu_platform(gpu);
-    unsigned n = g7sf_state_dwords(d, p);
+    /* the length on the gpu's platform, found once (threads may each
+     * find it: the same value) */
+    unsigned n = __atomic_load_n(dwords, __ATOMIC_RELAXED);
+    if (!n) {
+        n = g7sf_state_dwords(d, p);
+        __atomic_store_n(dwords, n, __ATOMIC_RELAXED);
+    }
     uint32_t addr, dw[READ_DWORDS];
     if (n > READ_DWORDS)
         return G7SF_EINVAL;
@@ -170,11 +176,13 @@ int g7sf_sampler_read(g7sf_gpu *gpu, uint32_t offset, g7sf_sampler *out)
     if (!g)
         return G7SF_ENOMEM;
     int r = read_dynamic(gpu, &g7sf_desc_SAMPLER_STATE, offset, &g->sampler_memo.m,
-                         &g->sampler_memo.state, &out->state, sizeof out->state);
+                         &g->sampler_memo.dwords, &g->sampler_memo.state, &out->state,
+                         sizeof out->state);
     if (!r)
         r = read_dynamic(gpu, &g7sf_desc_SAMPLER_BORDER_COLOR_STATE,
                          out->state.border_color_pointer, &g->border_memo.m,
-                         &g->border_memo.border, &out->border, sizeof out->border);
+                         &g->border_memo.dwords, &g->border_memo.border, &out->border,
+                         sizeof out->border);
     if (r)
         return r;
     const g7sf_sampler_cmd_state *s = &g->cmd;

@@ -99,6 +99,7 @@ typedef struct smp_ctx {
     bool direct;                       /* fast format, not the reference path:
                                           smp_quad reads texels in place */
     bool fast2d;                       /* fast2d.c runs the pixels (smp_fast2d_plan) */
+    bool lanes;                        /* ... over all lanes at once (lanes.c) */
     uint32_t level_known;              /* fast2d: levels whose size[] is filled */
     smp_lodconst lodk;                 /* fast2d: the LOD constants of the message */
     bool sel_known;                    /* fast2d: sel holds the choice for */
@@ -180,6 +181,44 @@ void smp_fast2d_setup(const smp_ctx *c, const g7sf_sample_args *a, unsigned firs
                       unsigned count, smp_pixel *px);
 void smp_fast2d_pixel(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const smp_pixel *q,
                       g7sf_texel *out);
+/* When c->lanes: the message's lanes, grouped by their level selection
+ * and slice, each group through lanes.c's kernel (smp_fast2d_pixel for a
+ * group the kernel sends back). */
+void smp_fast2d_lanes(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out);
+
+/* ---- lanes.c ----
+ * One level's NEAREST or LINEAR filter over a group of a message's lanes,
+ * structure of arrays (fast2d.c prepares both). */
+#define SMP_LANES 16
+typedef struct smp_lanes {
+    float p[2][SMP_LANES];     /* u, v in texels of the view's first level (0 outside) */
+    float ref[SMP_LANES];      /* the sample*_c reference value */
+    int act[SMP_LANES];        /* 1: the lane is in the group */
+} smp_lanes;
+typedef struct smp_lanes_level {
+    const smp_image *m;        /* the level's image (smp_image_at) */
+    uint32_t size[2];          /* its width and height */
+    float ratio[2];            /* over the view's first level's */
+    float off[2];              /* the message's texel offsets */
+    bool linear;               /* LINEAR, else NEAREST */
+    bool round[2];             /* address rounding enables of u, v */
+    unsigned mode[2];          /* TCX, TCY (no border modes) */
+    float w;                   /* the level's weight */
+} smp_lanes_level;
+/* acc[channel][lane] += lv->w * the filtered texel of each lane in g; false
+ * (acc then partly summed) when a lane's position, image or texel bytes
+ * need the per-pixel path.  Formats: c->direct ones other than RGBA16F.
+ * _c: the C reference; _avx2: the same source for AVX2 (x86 only). */
+bool smp_lanes_level_c(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+                       float acc[4][SMP_LANES]);
+bool smp_lanes_level_avx2(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+                          float acc[4][SMP_LANES]);
+/* Whether the AVX2 kernel runs (the CPU has it and G7SF_CPU allows it,
+ * read once); tests switch with smp_set_lanes_avx2 (true only where the
+ * CPU has AVX2). */
+bool smp_lanes_avx2(void);
+void smp_set_lanes_avx2(bool on);
+
 
 /* ---- address.c ---- */
 /* A texel-space coordinate (float) to fixed point with SMP_SUB_BITS

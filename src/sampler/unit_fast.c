@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/cpu.h"
 #include "core/format_conv.h"
 #include "smp.h"
 
@@ -24,6 +25,25 @@ bool smp_reference(void)
 void smp_set_reference(bool on)
 {
     __atomic_store_n(&reference_path, on ? 1 : 0, __ATOMIC_RELAXED);
+}
+
+/* -1 until first asked: then whether the CPU has AVX2 and G7SF_CPU
+ * allows it, or what a test set. */
+static int lanes_avx2 = -1;
+
+bool smp_lanes_avx2(void)
+{
+    int r = __atomic_load_n(&lanes_avx2, __ATOMIC_RELAXED);
+    if (r < 0) {
+        r = (cpu_flags() & CPU_AVX2) != 0;
+        __atomic_store_n(&lanes_avx2, r, __ATOMIC_RELAXED);
+    }
+    return r;
+}
+
+void smp_set_lanes_avx2(bool on)
+{
+    __atomic_store_n(&lanes_avx2, on && (cpu_flags_host() & CPU_AVX2) ? 1 : 0, __ATOMIC_RELAXED);
 }
 
 unsigned smp_fast_kind(unsigned format)

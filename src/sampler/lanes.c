@@ -1,0 +1,327 @@
+/* fast2d.c's NEAREST and LINEAR level filter over a message's 16 lanes at
+ * once (smp.h, "lanes.c"), for the formats read in place whose texel is
+ * one word or four (RGBA8 and BGRA8 with their sRGB forms, R32_FLOAT,
+ * RGBA32_FLOAT): structure of arrays, every loop over the lanes
+ * straight-line so the compiler makes it vector code.  Each lane does
+ * level_filter's float operations in its order on the same values, so the
+ * results are the reference's bit for bit (tests/test_sampler_paths.c runs
+ * both kernels against the reference path):
+ *   - positions are rounded to SMP_SUB_BITS fraction bits as smp_fixed
+ *     does; a lane whose rounded position is not below 2^30 in magnitude
+ *     (huge, infinite or NaN) sends the whole group back to fast2d.c;
+ *   - UNORM8 channels are (float)v / 255.0f, the division
+ *     conv_unorm_to_float makes (the vector division rounds the same);
+ *   - a LINEAR tap of weight 0 adds +0.0 where the reference skips it:
+ *     the sum starts at +0.0 and a sum of round-to-nearest additions is
+ *     -0.0 only when both addends are, so it never is, and x + +0.0 = x.
+ * A missing image or page, or a texel past 4 GiB, also sends the group
+ * back: fast2d.c's per-pixel path then gives what the reference gives.
+ *
+ * The plain instance is the C reference of the kernel; the AVX2 instance
+ * is the same source compiled for 8-float vectors, chosen by
+ * smp_lanes_simd() (G7SF_CPU narrows it; tests pick either). */
+#include <math.h>
+#include <string.h>
+
+#include "core/cpu.h"
+#include "core/tiling.h"
+#include "inplace.h"
+
+enum { L = SMP_LANES };
+
+#define INLINE static inline __attribute__((always_inline))
+/* a loop over the lanes, kept a loop so it is vectorised as one */
+#define EACH_LANE _Pragma("GCC unroll 1") for (unsigned l = 0; l < L; l++)
+
+/* Texel bytes for lanes outside the group: never added (their sums are
+ * not stored), read so that every lane loads. */
+static const uint8_t no_texel[16];
+
+/* Rounded fixed-point positions (smp_fixed, when every lane in the group
+ * lies below 2^30 in magnitude) of axis k at the level: false when some
+ * lane does not. */
+INLINE bool fixed_positions(const smp_lanes *g, const smp_lanes_level *lv, unsigned k,
+                            int32_t out[L])
+{
+    /* x + 0.0 is x but for -0.0, which becomes +0.0: both floor to 0 */
+    const float ratio = lv->ratio[k], off = lv->off[k], half = lv->round[k] ? 0.5f : 0.0f;
+    int bad = 0;
+    EACH_LANE {
+        float x = (g->p[k][l] * ratio + off) * (float)SMP_SUB_ONE;
+        float r = x + half;
+        int ok = fabsf(r) < 0x1p30f;   /* NaN fails */
+        bad |= (ok ^ 1) & g->act[l];
+        /* s = ok ? r : +0.0 as a select of bits, which vectorises (a
+         * select of floats feeding a conversion does not) */
+        uint32_t bits;
+        memcpy(&bits, &r, 4);
+        bits &= 0u - (uint32_t)ok;
+        float s;
+        memcpy(&s, &bits, 4);
+        int32_t t = (int32_t)s;        /* toward zero, exact */
+        out[l] = t - ((float)t > s);   /* smp_floorf */
+    }
+    return !bad;
+}
+
+/* Indices i (+1 when two) of an axis of n texels through address mode
+ * `mode` (smp_address_in): in range, as they are for most lanes; the
+ * others one by one. */
+INLINE void address_axis(const smp_lanes *g, unsigned mode, uint32_t n, const int32_t i[L],
+                         unsigned taps, uint32_t out[2][L])
+{
+    const int32_t last = (int32_t)n - (int32_t)taps;   /* n is below 2^15 */
+    int outside = 0;
+    EACH_LANE {
+        out[0][l] = (uint32_t)i[l], out[1][l] = (uint32_t)i[l] + 1;
+        outside |= (i[l] < 0) | (i[l] > last);
+    }
+    if (!outside)
+        return;
+    /* address.c's modes, straight-line where they are (WRAP and MIRROR
+     * on power-of-two sizes, where the floored modulo is a mask; the
+     * clamps); lanes outside the group go along harmlessly */
+    const int32_t top = (int32_t)n - 1;
+    const bool pow2 = !(n & (n - 1));
+    switch (mode) {
+    case G7SF_TEXCOORDMODE_WRAP:
+        if (!pow2)
+            break;
+        for (unsigned d = 0; d < taps; d++)
+            EACH_LANE
+                out[d][l] = (uint32_t)(i[l] + (int32_t)d) & (n - 1);
+        return;
+    case G7SF_TEXCOORDMODE_MIRROR:
+        if (!pow2)
+            break;
+        for (unsigned d = 0; d < taps; d++)
+            EACH_LANE {
+                uint32_t m = (uint32_t)(i[l] + (int32_t)d) & (2 * n - 1);
+                out[d][l] = m < n ? m : 2 * n - 1 - m;
+            }
+        return;
+    case G7SF_TEXCOORDMODE_MIRROR_ONCE:
+        for (unsigned d = 0; d < taps; d++)
+            EACH_LANE {
+                int32_t j = i[l] + (int32_t)d;
+                j = j < 0 ? -1 - j : j;
+                out[d][l] = (uint32_t)(j > top ? top : j);
+            }
+        return;
+    case G7SF_TEXCOORDMODE_CLAMP:
+    case G7SF_TEXCOORDMODE_CUBE:
+        for (unsigned d = 0; d < taps; d++)
+            EACH_LANE {
+                int32_t j = i[l] + (int32_t)d;
+                j = j < 0 ? 0 : j;
+                out[d][l] = (uint32_t)(j > top ? top : j);
+            }
+        return;
+    default:
+        break;
+    }
+    for (unsigned l = 0; l < L; l++)
+        if (g->act[l])
+            for (unsigned d = 0; d < taps; d++)
+                out[d][l] = smp_address_in(mode, (int64_t)i[l] + d, n);
+}
+
+/* Graphics addresses of the taps (x[j & 1][l], y[j >> 1][l]) of image m:
+ * rows and columns apart (g7sf_tile_row + g7sf_tile_col), a loop per
+ * tiling so each is straight-line.  Image positions stay below 2^31
+ * (surfaces are at most 16384 rows of 2048 slices). */
+#define TILE_LOOPS(tiling)                                                     \
+    do {                                                                       \
+        for (unsigned d = 0; d < taps; d++)                                    \
+            EACH_LANE {                                                        \
+                row[d][l] = g7sf_tile_row(tiling, pitch, (uint32_t)(my + y[d][l])); \
+                col[d][l] = g7sf_tile_col(tiling, (uint32_t)(mx + x[d][l]) * (uint64_t)bytes); \
+            }                                                                  \
+    } while (0)
+INLINE void tap_addresses(const smp_ctx *c, const smp_image *m, unsigned taps,
+                          uint32_t x[2][L], uint32_t y[2][L], uint64_t a[4][L])
+{
+    const g7sf_surface *s = &c->tex->surf;
+    const uint32_t pitch = s->pitch, bytes = c->block_bytes, mx = m->x, my = m->y;
+    uint64_t row[2][L], col[2][L];
+    switch (s->tiling) {
+    case G7SF_TILING_LINEAR: TILE_LOOPS(G7SF_TILING_LINEAR); break;
+    case G7SF_TILING_X:      TILE_LOOPS(G7SF_TILING_X); break;
+    case G7SF_TILING_Y:      TILE_LOOPS(G7SF_TILING_Y); break;
+    default:                 TILE_LOOPS(s->tiling); break;
+    }
+    const uint64_t base = s->base;
+    for (unsigned j = 0; j < (taps == 2 ? 4u : 1u); j++)
+        EACH_LANE
+            a[j][l] = base + row[j >> 1][l] + col[j & 1][l];
+}
+
+/* Host bytes of the taps a[tap][lane] of the group's lanes: one page
+ * asked for when all lie in it (a footprint mostly does), else each
+ * texel's; false when one is missing or past 4 GiB. */
+INLINE bool tap_bytes(smp_ctx *c, const smp_lanes *g, unsigned taps, uint64_t a[4][L],
+                      const uint8_t *host[4][L])
+{
+    const unsigned bytes = c->block_bytes;
+    /* past 4 GiB: the reference's smp_fetch answers; else the span of
+     * the low words (lanes outside the group count as UINT32_MAX, 0) */
+    uint64_t over = 0;
+    uint32_t lo = UINT32_MAX, hi = 0;
+    for (unsigned j = 0; j < taps; j++)
+        EACH_LANE {
+            uint32_t in = 0u - (uint32_t)g->act[l], v = (uint32_t)a[j][l] & in;
+            over |= (a[j][l] + bytes - 1) >> 32 & in;
+            lo = (v | ~in) < lo ? (v | ~in) : lo;
+            hi = v > hi ? v : hi;
+        }
+    if (over)
+        return false;
+    const uint8_t *page;
+    if (lo >> G7SF_PAGE_SHIFT == (hi + bytes - 1) >> G7SF_PAGE_SHIFT &&
+        (page = smp_host_bytes(c, lo & ~(G7SF_PAGE_SIZE - 1), 1))) {
+        /* lanes outside the group read the page's first bytes */
+        for (unsigned j = 0; j < taps; j++)
+            EACH_LANE
+                host[j][l] = page + (a[j][l] & (G7SF_PAGE_SIZE - 1) & (0 - (uint64_t)g->act[l]));
+        return true;
+    }
+    for (unsigned j = 0; j < taps; j++)
+        for (unsigned l = 0; l < L; l++) {
+            host[j][l] = no_texel;
+            if (g->act[l] && !(host[j][l] = smp_host_bytes(c, (uint32_t)a[j][l], bytes)))
+                return false;
+        }
+    return true;
+}
+
+/* The lanes' texels of one tap, decoded: t[channel][lane]. */
+INLINE void decode(const smp_ctx *c, const uint8_t *const host[L], float t[4][L])
+{
+    uint32_t w[4][L];   /* UNORM8: the bytes little-endian; floats: as stored */
+    if (c->fast == SMP_FAST_RGBA32F)
+        for (unsigned k = 0; k < 4; k++)
+            for (unsigned l = 0; l < L; l++)
+                memcpy(&w[k][l], host[l] + 4 * k, 4);
+    else if (c->fast == SMP_FAST_R32F)
+        for (unsigned l = 0; l < L; l++)
+            memcpy(&w[0][l], host[l], 4);
+    else
+        for (unsigned l = 0; l < L; l++)
+            w[0][l] = (uint32_t)host[l][0] | (uint32_t)host[l][1] << 8 |
+                      (uint32_t)host[l][2] << 16 | (uint32_t)host[l][3] << 24;
+    switch (c->fast) {
+    case SMP_FAST_RGBA8:
+    case SMP_FAST_BGRA8: {
+        const unsigned r = c->fast == SMP_FAST_RGBA8 ? 0 : 2;
+        const unsigned at[4] = { r, 1, 2 - r, 3 };
+        for (unsigned k = 0; k < 4; k++)
+            EACH_LANE
+                t[k][l] = (float)(w[0][l] >> 8 * at[k] & 255) / 255.0f;
+        break;
+    }
+    case SMP_FAST_RGBA8_SRGB:
+    case SMP_FAST_BGRA8_SRGB: {
+        const unsigned r = c->fast == SMP_FAST_RGBA8_SRGB ? 0 : 2;
+        const unsigned at[3] = { r, 1, 2 - r };
+        for (unsigned k = 0; k < 3; k++)
+            EACH_LANE
+                t[k][l] = smp_srgb8_table[w[0][l] >> 8 * at[k] & 255];
+        EACH_LANE
+            t[3][l] = (float)(w[0][l] >> 24) / 255.0f;
+        break;
+    }
+    case SMP_FAST_R32F:
+        EACH_LANE {
+            memcpy(&t[0][l], &w[0][l], 4);
+            t[1][l] = t[2][l] = 0.0f, t[3][l] = 1.0f;
+        }
+        break;
+    default:   /* SMP_FAST_RGBA32F */
+        memcpy(t, w, sizeof w);
+        break;
+    }
+}
+
+/* The sample*_c compare (smp_compare_texel) on each lane's texel. */
+INLINE void compare(const smp_ctx *c, const smp_lanes *g, float t[4][L])
+{
+    const unsigned fn = c->smp->state.shadow_function;
+    for (unsigned l = 0; l < L; l++) {
+        float v = smp_shadow_compare(fn, t[0][l], g->ref[l]);
+        t[0][l] = t[1][l] = t[2][l] = t[3][l] = v;
+    }
+}
+
+/* acc += wt * t, a LINEAR tap of weight 0 adding +0.0 (see the top). */
+INLINE void accumulate(const float wt[L], bool skip_zero, float t[4][L], float acc[4][L])
+{
+    for (unsigned k = 0; k < 4; k++)
+        EACH_LANE {
+            float v = wt[l] * t[k][l];
+            acc[k][l] += skip_zero && wt[l] == 0.0f ? 0.0f : v;
+        }
+}
+
+INLINE bool level_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+                       float acc[4][L])
+{
+    const bool linear = lv->linear;
+    int32_t f[2][L];
+    uint32_t xy[2][2][L];
+    float wk[2][2][L];
+    const float unit = 1.0f / SMP_SUB_ONE;
+    for (unsigned k = 0; k < 2; k++) {
+        if (!fixed_positions(g, lv, k, f[k]))
+            return false;
+        int32_t i[L];
+        if (linear)
+            EACH_LANE {
+                int32_t h = f[k][l] - SMP_SUB_ONE / 2;   /* texel centres at half-integers */
+                int32_t w1 = h & (SMP_SUB_ONE - 1);
+                i[l] = h >> SMP_SUB_BITS;
+                wk[k][0][l] = (float)(SMP_SUB_ONE - w1) * unit, wk[k][1][l] = (float)w1 * unit;
+            }
+        else
+            EACH_LANE
+                i[l] = f[k][l] >> SMP_SUB_BITS;
+        address_axis(g, lv->mode[k], lv->size[k], i, linear ? 2 : 1, xy[k]);
+    }
+    const unsigned taps = linear ? 4 : 1;
+    uint64_t a[4][L];
+    const uint8_t *host[4][L];
+    tap_addresses(c, lv->m, linear ? 2 : 1, xy[0], xy[1], a);
+    if (!tap_bytes(c, g, taps, a, host))
+        return false;
+    /* the third axis's weight (SMP_SUB_ONE - 0) * unit = 1.0, multiplied
+     * as the reference does */
+    const float wz = (float)SMP_SUB_ONE * unit, w = lv->w;
+    for (unsigned j = 0; j < taps; j++) {
+        float t[4][L], wt[L];
+        decode(c, host[j], t);
+        if (c->compare)
+            compare(c, g, t);
+        if (linear)
+            EACH_LANE
+                wt[l] = w * wk[0][j & 1][l] * wk[1][j >> 1][l] * wz;
+        else
+            EACH_LANE
+                wt[l] = w;
+        accumulate(wt, linear, t, acc);
+    }
+    return true;
+}
+
+bool smp_lanes_level_c(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+                       float acc[4][SMP_LANES])
+{
+    return level_body(c, g, lv, acc);
+}
+
+#if CPU_X86
+__attribute__((target("avx2"))) bool smp_lanes_level_avx2(smp_ctx *c, const smp_lanes *g,
+                                                          const smp_lanes_level *lv,
+                                                          float acc[4][SMP_LANES])
+{
+    return level_body(c, g, lv, acc);
+}
+#endif
