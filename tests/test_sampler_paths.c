@@ -26,6 +26,11 @@ static const unsigned ops[] = { G7SF_OP_SAMPLE, G7SF_OP_SAMPLE_B, G7SF_OP_SAMPLE
                                 G7SF_OP_GATHER4, G7SF_OP_GATHER4_C, G7SF_OP_GATHER4_PO,
                                 G7SF_OP_LOD };
 
+/* Set: random states the lanes kernel takes (2D textures of its formats,
+ * sample* ops of SIMD16, NEAREST / LINEAR filters, no border modes), so
+ * that most runs compare it. */
+static bool focus;
+
 static float frand(float lo, float hi)
 {
     return lo + (hi - lo) * (float)(t_rand() % 100001) / 100000.0f;
@@ -35,10 +40,13 @@ static float frand(float lo, float hi)
  * tiling its pitch allows, random bytes in every level and slice written. */
 static void random_texture(t_smp *f, unsigned platform)
 {
-    unsigned format = formats[t_rand() % (sizeof formats / sizeof formats[0])];
+    /* the first six are the kernel's formats */
+    unsigned format = formats[t_rand() % (focus ? 6 : sizeof formats / sizeof formats[0])];
     uint32_t w = 1 + (uint32_t)(t_rand() % 40), h = 1 + (uint32_t)(t_rand() % 40);
     uint32_t depth = t_rand() % 4 == 0 ? 3 : 1;
     unsigned type = G7SF_SURFTYPE_2D, pick = (unsigned)(t_rand() % 6);
+    if (focus)
+        pick = 2 + pick % 4;   /* 2D */
     if (pick == 0)
         type = G7SF_SURFTYPE_3D, depth = 1 + (uint32_t)(t_rand() % 5);
     else if (pick == 1)
@@ -83,7 +91,7 @@ static void random_sampler(t_smp *f)
     g7sf_sampler_state *ss = &f->smp.state;
     static const unsigned maps[] = { 0, 1, 0, 1, 2 };   /* NEAREST, LINEAR, ANISOTROPIC */
     static const unsigned mips[] = { 0, 1, 3 };
-    ss->min_mode_filter = maps[t_rand() % 5];
+    ss->min_mode_filter = maps[t_rand() % (focus ? 4 : 5)];
     ss->mag_mode_filter = maps[t_rand() % 4];
     ss->mip_mode_filter = mips[t_rand() % 3];
     ss->texture_lod_bias = (int32_t)(t_rand() % 1024) - 512;
@@ -98,9 +106,9 @@ static void random_sampler(t_smp *f)
     ss->u_address_mag_rounding = t_rand() % 2, ss->u_address_min_rounding = t_rand() % 2;
     ss->v_address_mag_rounding = t_rand() % 2, ss->v_address_min_rounding = t_rand() % 2;
     ss->non_normalized_coordinate_enable = t_rand() % 8 == 0;
-    static const unsigned modes[] = { 0, 1, 2, 5, 0, 1, 2, 4, 6 };   /* mostly not border */
-    ss->tcx_address_control_mode = modes[t_rand() % 9];
-    ss->tcy_address_control_mode = modes[t_rand() % 9];
+    static const unsigned modes[] = { 0, 1, 2, 5, 0, 1, 3, 4, 6 };   /* border last */
+    ss->tcx_address_control_mode = modes[t_rand() % (focus ? 7 : 9)];
+    ss->tcy_address_control_mode = modes[t_rand() % (focus ? 7 : 9)];
     ss->tcz_address_control_mode = 2;
     f->smp.border.border_color_red = frand(-1, 2), f->smp.border.border_color_alpha = 0.5f;
     f->tex.resource_min_lod = (unsigned)(t_rand() % 3) << 8;
@@ -109,19 +117,24 @@ static void random_sampler(t_smp *f)
 static void random_args(t_smp *f)
 {
     g7sf_sample_args *a = &f->args;
-    a->op = ops[t_rand() % (sizeof ops / sizeof ops[0])];
-    a->simd4x2 = t_rand() % 4 == 0;   /* sample_l, sample_d, ld...; the rest refused */
+    a->op = ops[t_rand() % (focus ? 8 : sizeof ops / sizeof ops[0])];   /* sample* first */
+    a->simd4x2 = !focus && t_rand() % 4 == 0;   /* sample_l, sample_d, ld...; the rest refused */
     a->n = a->simd4x2 ? 2 : 16;
     a->mask = (uint16_t)((t_rand() | 1) & (a->simd4x2 ? 3 : 0xFFFF));
     a->force_lod_zero = t_rand() % 8 == 0;
     a->gather_channel = (unsigned)(t_rand() % 4);
     for (unsigned k = 0; k < 2; k++)
         a->offset[k] = t_rand() % 4 ? 0 : (int)(t_rand() % 16) - 8;
-    float scale = t_rand() % 2 ? 0.02f : 0.5f;   /* magnified or minified quads */
+    /* magnified or minified quads, now and then differing by subspan (the
+     * lanes kernel then runs a group per level choice) */
+    float scale[4];
+    scale[0] = t_rand() % 2 ? 0.02f : 0.5f;
+    for (unsigned q = 1; q < 4; q++)
+        scale[q] = t_rand() % 4 ? scale[0] : t_rand() % 2 ? 0.02f : 0.5f;
     float u0 = frand(-1.5f, 2.5f), v0 = frand(-1.5f, 2.5f);
     for (unsigned i = 0; i < 16; i++) {
         unsigned sx = i & 1, sy = (i >> 1) & 1, q = i >> 2;
-        float u = u0 + scale * (float)sx + 0.13f * (float)q, v = v0 + scale * (float)sy;
+        float u = u0 + scale[q] * (float)sx + 0.13f * (float)q, v = v0 + scale[q] * (float)sy;
         a->p[G7SF_PARAM_U][i].f = u;
         a->p[G7SF_PARAM_V][i].f = v;
         a->p[G7SF_PARAM_R][i].f = frand(-0.6f, 3.4f);   /* the array index */
@@ -157,43 +170,102 @@ static bool same_texel(const g7sf_texel *a, const g7sf_texel *b, bool floats)
     return true;
 }
 
-TEST(fast_paths_equal_the_reference)
+/* One random message both ways; the fast way with the lanes kernel's C
+ * instance or (avx2) its AVX2 one.  Counts the runs that sampled. */
+static void compare_once(unsigned it, bool avx2, unsigned *agreed_ok)
 {
+    t_smp f;
+    random_texture(&f, it % 2 ? G7SF_HSW : G7SF_IVB);
+    random_sampler(&f);
+    random_args(&f);
+    g7sf_sample_result ref, fast;
+    memset(&ref, 0x5A, sizeof ref);
+    memset(&fast, 0x5A, sizeof fast);
+    smp_set_reference(true);
+    int rr = g7sf_sample(f.gpu, &f.tex, &f.smp, &f.args, &ref);
+    smp_set_reference(false);
+    smp_set_lanes_avx2(avx2);
+    int rf = g7sf_sample(f.gpu, &f.tex, &f.smp, &f.args, &fast);
+    *agreed_ok += rr == 0;
+    CHECKF(rr == rf, "run %u (%s, op %u): reference %d, fast %d", it,
+           g7sf_format_info(f.tex.format)->name, f.args.op, rr, rf);
+    if (rr == 0 && rf == 0) {
+        bool same = ref.type == fast.type && ref.live == fast.live;
+        for (unsigned i = 0; i < f.args.n; i++)
+            if (f.args.mask >> i & 1)
+                same &= same_texel(&ref.px[i], &fast.px[i], ref.type == G7SF_TEXEL_FLOAT);
+        CHECKF(same, "run %u (%s, op %u, filters %u/%u/%u, modes %u/%u, tiling %u, %s): "
+               "results differ", it, g7sf_format_info(f.tex.format)->name, f.args.op,
+               f.smp.state.min_mode_filter, f.smp.state.mag_mode_filter,
+               f.smp.state.mip_mode_filter, f.smp.state.tcx_address_control_mode,
+               f.smp.state.tcy_address_control_mode, f.tex.surf.tiling, avx2 ? "avx2" : "c");
+    }
+    t_smp_fini(&f);
+}
+
+/* 4000 random messages with the lanes kernel in C, or (avx2) in AVX2;
+ * focused or not (focus). */
+static void fast_paths_agree(bool avx2, bool focused)
+{
+    focus = focused;
     unsigned runs = 0, agreed_ok = 0;
-    for (unsigned it = 0; it < 4000; it++) {
-        t_smp f;
-        random_texture(&f, it % 2 ? G7SF_HSW : G7SF_IVB);
-        random_sampler(&f);
-        random_args(&f);
-        g7sf_sample_result ref, fast;
-        memset(&ref, 0x5A, sizeof ref);
-        memset(&fast, 0x5A, sizeof fast);
-        smp_set_reference(true);
-        int rr = g7sf_sample(f.gpu, &f.tex, &f.smp, &f.args, &ref);
-        smp_set_reference(false);
-        int rf = g7sf_sample(f.gpu, &f.tex, &f.smp, &f.args, &fast);
-        runs++;
-        agreed_ok += rr == 0;
-        CHECKF(rr == rf, "run %u (%s, op %u): reference %d, fast %d", it,
-               g7sf_format_info(f.tex.format)->name, f.args.op, rr, rf);
-        if (rr == 0 && rf == 0) {
-            bool same = ref.type == fast.type && ref.live == fast.live;
-            for (unsigned i = 0; i < f.args.n; i++)
-                if (f.args.mask >> i & 1)
-                    same &= same_texel(&ref.px[i], &fast.px[i], ref.type == G7SF_TEXEL_FLOAT);
-            CHECKF(same, "run %u (%s, op %u, filters %u/%u/%u, modes %u/%u, tiling %u): "
-                   "results differ", it, g7sf_format_info(f.tex.format)->name, f.args.op,
-                   f.smp.state.min_mode_filter, f.smp.state.mag_mode_filter,
-                   f.smp.state.mip_mode_filter, f.smp.state.tcx_address_control_mode,
-                   f.smp.state.tcy_address_control_mode, f.tex.surf.tiling);
-        }
-        t_smp_fini(&f);
-        if (t_failed())
+    unsigned long groups = smp_lanes_groups();
+    for (unsigned it = 0; it < 4000 && !t_failed(); it++, runs++)
+        compare_once(it, avx2, &agreed_ok);
+    smp_set_reference(false);
+    smp_set_lanes_avx2(true);
+    groups = smp_lanes_groups() - groups;
+    /* the random states must mostly be ones the sampler runs, or this
+     * compares error codes only; and the kernel must have run */
+    CHECKF(agreed_ok * 2 > runs, "%u of %u runs sampled", agreed_ok, runs);
+    CHECKF(groups > runs / (focused ? 2 : 10), "the lanes kernel filtered %lu groups in %u runs",
+           groups, runs);
+    printf("  %u runs, %u sampled, %lu lane groups through the kernel, every result "
+           "bit-identical\n", runs, agreed_ok, groups);
+}
+
+TEST(fast_paths_equal_the_reference) { fast_paths_agree(false, false); }
+TEST(lanes_kernel_in_c_equals_the_reference) { fast_paths_agree(false, true); }
+
+TEST(lanes_kernel_in_avx2_equals_the_reference)
+{
+    if (!smp_lanes_avx2_available())
+        SKIP("no AVX2 here (or G7SF_CPU narrows it): the C kernel is the one");
+    fast_paths_agree(true, true);
+}
+
+/* A LINEAR tap of weight 0 adds nothing, even when its texel is infinite:
+ * the reference skips it (smp_quad, level_filter) and the kernel adds
+ * +0.0 instead (lanes.c).  4x4 R32_FLOAT, texels 0.25 but (1, 0) and
+ * (0, 1) +inf; each pixel at texel (0, 0)'s centre (u = v = 0.125) weighs
+ * (0, 0) by 1 and its neighbours by 0, so reads 0.25 exactly on every
+ * path: the reference, the C kernel and the AVX2 one. */
+TEST(zero_weight_taps_add_nothing)
+{
+    for (unsigned way = 0; way < 3; way++) {
+        if (way == 2 && !smp_lanes_avx2_available())
             break;
+        t_smp f;
+        t_smp_init(&f, G7SF_SURFTYPE_2D, G7SF_FORMAT_R32_FLOAT, 4, 4, 1, 1);
+        float texels[16];
+        for (unsigned i = 0; i < 16; i++)
+            texels[i] = 0.25f;
+        texels[1] = texels[4] = INFINITY;
+        t_smp_fill(&f, 0, 0, texels);
+        f.smp.state.min_mode_filter = f.smp.state.mag_mode_filter = G7SF_MAPFILTER_LINEAR;
+        t_smp_op(&f, G7SF_OP_SAMPLE, 16, 16);
+        for (unsigned i = 0; i < 16; i++)
+            t_smp_param(&f, G7SF_PARAM_U, i, 0.125f), t_smp_param(&f, G7SF_PARAM_V, i, 0.125f);
+        smp_set_reference(way == 0);
+        smp_set_lanes_avx2(way == 2);
+        unsigned long groups = smp_lanes_groups();
+        CHECK_EQ(t_smp_run(&f), 0);
+        CHECKF(way == 0 || smp_lanes_groups() > groups, "way %u: the kernel did not run", way);
+        for (unsigned i = 0; i < 16; i++)
+            CHECKF(f.res.px[i].f[0] == 0.25f && f.res.px[i].f[3] == 1.0f,
+                   "way %u pixel %u: %g %g", way, i, f.res.px[i].f[0], f.res.px[i].f[3]);
+        t_smp_fini(&f);
     }
     smp_set_reference(false);
-    /* the random states must mostly be ones the sampler runs, or this
-     * compares error codes only */
-    CHECKF(agreed_ok * 2 > runs, "%u of %u runs sampled", agreed_ok, runs);
-    printf("  %u runs, %u sampled, every result bit-identical\n", runs, agreed_ok);
+    smp_set_lanes_avx2(true);
 }

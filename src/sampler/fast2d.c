@@ -326,6 +326,7 @@ static void lanes_group(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, uns
         lv.w = sel->beta;
         ok = lanes_level(c, a, sel->lod1, slice, &lv) && lanes_run(c, g, &lv, acc);
     }
+    smp_lanes_count += ok;
     for (unsigned i = 0; i < SMP_LANES; i++) {
         if (!(group >> i & 1))
             continue;

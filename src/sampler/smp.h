@@ -218,6 +218,12 @@ bool smp_lanes_level_avx2(smp_ctx *c, const smp_lanes *g, const smp_lanes_level 
  * CPU has AVX2). */
 bool smp_lanes_avx2(void);
 void smp_set_lanes_avx2(bool on);
+/* Whether the AVX2 kernel can run here (CPU and G7SF_CPU). */
+bool smp_lanes_avx2_available(void);
+/* Groups the kernel has filtered on the calling thread (for tests: that a
+ * comparison reached it). */
+unsigned long smp_lanes_groups(void);
+extern _Thread_local unsigned long smp_lanes_count;
 
 
 /* ---- address.c ---- */

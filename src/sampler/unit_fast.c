@@ -41,9 +41,22 @@ bool smp_lanes_avx2(void)
     return r;
 }
 
+bool smp_lanes_avx2_available(void)
+{
+    return (cpu_flags() & CPU_AVX2) != 0;
+}
+
 void smp_set_lanes_avx2(bool on)
 {
-    __atomic_store_n(&lanes_avx2, on && (cpu_flags_host() & CPU_AVX2) ? 1 : 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&lanes_avx2, on && smp_lanes_avx2_available() ? 1 : 0, __ATOMIC_RELAXED);
+}
+
+/* per thread: a shared counter would be a cache line all threads write */
+_Thread_local unsigned long smp_lanes_count;
+
+unsigned long smp_lanes_groups(void)
+{
+    return smp_lanes_count;
 }
 
 unsigned smp_fast_kind(unsigned format)
