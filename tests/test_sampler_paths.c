@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/format_conv.h"
 #include "harness.h"
 #include "sampler/smp.h"
 #include "sampler_fixture.h"
@@ -17,9 +18,10 @@
 static const unsigned formats[] = {
     G7SF_FORMAT_R8G8B8A8_UNORM, G7SF_FORMAT_B8G8R8A8_UNORM, G7SF_FORMAT_R8G8B8A8_UNORM_SRGB,
     G7SF_FORMAT_B8G8R8A8_UNORM_SRGB, G7SF_FORMAT_R32_FLOAT, G7SF_FORMAT_R32G32B32A32_FLOAT,
-    G7SF_FORMAT_R16G16B16A16_FLOAT, G7SF_FORMAT_R16_UNORM, G7SF_FORMAT_BC1_UNORM,
-    G7SF_FORMAT_R8G8B8A8_UINT,
+    G7SF_FORMAT_R16G16B16A16_FLOAT, G7SF_FORMAT_R24_UNORM_X8_TYPELESS,
+    G7SF_FORMAT_R16_UNORM, G7SF_FORMAT_BC1_UNORM, G7SF_FORMAT_R8G8B8A8_UINT,
 };
+enum { KERNEL_FORMATS = 8 };   /* the first: the lanes kernel's */
 static const unsigned ops[] = { G7SF_OP_SAMPLE, G7SF_OP_SAMPLE_B, G7SF_OP_SAMPLE_L,
                                 G7SF_OP_SAMPLE_D, G7SF_OP_SAMPLE_C, G7SF_OP_SAMPLE_B_C,
                                 G7SF_OP_SAMPLE_L_C, G7SF_OP_SAMPLE_D_C, G7SF_OP_LD,
@@ -40,8 +42,8 @@ static float frand(float lo, float hi)
  * tiling its pitch allows, random bytes in every level and slice written. */
 static void random_texture(t_smp *f, unsigned platform)
 {
-    /* the first six are the kernel's formats */
-    unsigned format = formats[t_rand() % (focus ? 6 : sizeof formats / sizeof formats[0])];
+    size_t all = sizeof formats / sizeof formats[0];
+    unsigned format = formats[t_rand() % (focus ? KERNEL_FORMATS : all)];
     uint32_t w = 1 + (uint32_t)(t_rand() % 40), h = 1 + (uint32_t)(t_rand() % 40);
     uint32_t depth = t_rand() % 4 == 0 ? 3 : 1;
     unsigned type = G7SF_SURFTYPE_2D, pick = (unsigned)(t_rand() % 6);
@@ -267,5 +269,53 @@ TEST(zero_weight_taps_add_nothing)
         t_smp_fini(&f);
     }
     smp_set_reference(false);
+    smp_set_lanes_avx2(true);
+}
+
+/* Every half the lanes kernel can read decodes as conv_half_to_float says:
+ * a 128 x 128 RGBA16_FLOAT texture holding all 65536 halves, each texel
+ * sampled NEAREST at its centre by SIMD16 messages, with the C kernel and
+ * the AVX2 one.  A NaN half must give a NaN (NEAREST multiplies by 1.0,
+ * which may quieten it), everything else the exact float. */
+TEST(lanes_kernel_reads_every_half)
+{
+    enum { SIDE = 128 };
+    static uint16_t halves[SIDE * SIDE * 4];
+    for (unsigned i = 0; i < SIDE * SIDE * 4; i++)
+        halves[i] = (uint16_t)i;
+    for (unsigned way = 0; way < 2; way++) {
+        if (way == 1 && !smp_lanes_avx2_available())
+            break;
+        t_smp f;
+        t_smp_init(&f, G7SF_SURFTYPE_2D, G7SF_FORMAT_R16G16B16A16_FLOAT, SIDE, SIDE, 1, 1);
+        t_smp_fill(&f, 0, 0, halves);
+        t_smp_op(&f, G7SF_OP_SAMPLE, 16, 16);
+        smp_set_lanes_avx2(way == 1);
+        unsigned long groups = smp_lanes_groups();
+        unsigned bad = 0;
+        for (unsigned first = 0; first < SIDE * SIDE; first += 16) {
+            for (unsigned i = 0; i < 16; i++) {
+                unsigned x = (first + i) % SIDE, y = (first + i) / SIDE;
+                t_smp_param(&f, G7SF_PARAM_U, i, ((float)x + 0.5f) / SIDE);
+                t_smp_param(&f, G7SF_PARAM_V, i, ((float)y + 0.5f) / SIDE);
+            }
+            CHECK_EQ(t_smp_run(&f), 0);
+            for (unsigned i = 0; i < 16; i++)
+                for (unsigned ch = 0; ch < 4; ch++) {
+                    /* the filter's sum: 0.0 + 1.0 * texel (-0.0 comes out +0.0) */
+                    uint16_t h = halves[(first + i) * 4 + ch];
+                    float want = 0.0f + 1.0f * conv_half_to_float(h), got = f.res.px[i].f[ch];
+                    uint32_t wb;
+                    memcpy(&wb, &want, 4);
+                    bool ok = isnan(want) ? isnan(got) : wb == f.res.px[i].u[ch];
+                    if (!ok && bad++ < 3)
+                        t_fail(__FILE__, __LINE__, "%s: half %04x read as %08x, want %08x",
+                               way ? "avx2" : "c", h, f.res.px[i].u[ch], wb);
+                }
+        }
+        CHECKF(smp_lanes_groups() - groups == SIDE * SIDE / 16, "%lu of %u messages ran the kernel",
+               smp_lanes_groups() - groups, SIDE * SIDE / 16);
+        t_smp_fini(&f);
+    }
     smp_set_lanes_avx2(true);
 }

@@ -27,9 +27,9 @@ void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a)
                 (op == G7SF_OP_SAMPLE || op == G7SF_OP_SAMPLE_B || op == G7SF_OP_SAMPLE_L ||
                  op == G7SF_OP_SAMPLE_D || op == G7SF_OP_SAMPLE_C || op == G7SF_OP_SAMPLE_B_C ||
                  op == G7SF_OP_SAMPLE_L_C || op == G7SF_OP_SAMPLE_D_C);
-    /* the lanes kernel: formats of one or four words, SIMD8 and SIMD16 */
-    c->lanes = c->fast2d && c->direct && c->fast != SMP_FAST_RGBA16F && !a->simd4x2 &&
-               a->n <= SMP_LANES;
+    /* the lanes kernel: the fast formats (RGBA16F too: its vector decode
+     * is cheap, unlike the per-texel one), SIMD8 and SIMD16 */
+    c->lanes = c->fast2d && c->fast != SMP_FAST_NONE && !a->simd4x2 && a->n <= SMP_LANES;
     c->level_known = 0;
     c->sel_known = false;
     if (c->fast2d)

@@ -40,6 +40,11 @@ static inline void smp_fast_decode(unsigned kind, const uint8_t *p, g7sf_texel *
     case SMP_FAST_RGBA32F:
         memcpy(t->u, p, 16);
         break;
+    case SMP_FAST_R24X8:      /* conv_unorm_to_float's division; X8 unused */
+        t->f[0] = (float)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16) /
+                  16777215.0f;
+        t->f[1] = t->f[2] = 0.0f, t->f[3] = 1.0f;
+        break;
     default:                  /* SMP_FAST_RGBA16F */
         for (unsigned c = 0; c < 4; c++)
             t->f[c] = conv_half_to_float((uint16_t)(p[2 * c] | p[2 * c + 1] << 8));

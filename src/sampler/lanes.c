@@ -1,7 +1,7 @@
 /* fast2d.c's NEAREST and LINEAR level filter over a message's 16 lanes at
  * once (smp.h, "lanes.c"), for the formats read in place whose texel is
- * one word or four (RGBA8 and BGRA8 with their sRGB forms, R32_FLOAT,
- * RGBA32_FLOAT): structure of arrays, every loop over the lanes
+ * one word, two or four (RGBA8 and BGRA8 with their sRGB forms,
+ * R24_UNORM_X8, R32_FLOAT, RGBA16_FLOAT, RGBA32_FLOAT): structure of arrays, every loop over the lanes
  * straight-line so the compiler makes it vector code.  Each lane does
  * level_filter's float operations in its order on the same values, so the
  * results are the reference's bit for bit (tests/test_sampler_paths.c runs
@@ -9,8 +9,9 @@
  *   - positions are rounded to SMP_SUB_BITS fraction bits as smp_fixed
  *     does; a lane whose rounded position is not below 2^30 in magnitude
  *     (huge, infinite or NaN) sends the whole group back to fast2d.c;
- *   - UNORM8 channels are (float)v / 255.0f, the division
- *     conv_unorm_to_float makes (the vector division rounds the same);
+ *   - UNORM channels are (float)v / 255.0f or / 16777215.0f, the
+ *     division conv_unorm_to_float makes (the vector division rounds the
+ *     same);
  *   - a LINEAR tap of weight 0 adds +0.0 where the reference skips it:
  *     the sum starts at +0.0 and a sum of round-to-nearest additions is
  *     -0.0 only when both addends are, so it never is, and x + +0.0 = x.
@@ -194,10 +195,27 @@ INLINE bool tap_bytes(smp_ctx *c, const smp_lanes *g, unsigned taps, uint64_t a[
     return true;
 }
 
+/* conv_half_to_float without branches: a subnormal is m * 2^-24 (exact),
+ * the rest rebiased bits (exponent 31 to 255); the sign flipped in after,
+ * as the negation there flips it (tests/test_sampler_paths.c compares all
+ * 65536 halves). */
+INLINE float half_to_float(uint32_t h)
+{
+    uint32_t e = h >> 10 & 31, m = h & 0x3FF, sub, bits;
+    float f = (float)m * 0x1p-24f;
+    memcpy(&sub, &f, 4);
+    bits = (e == 31 ? 0xFFu : e + 112) << 23 | m << 13;
+    bits = (e == 0 ? sub : bits) ^ (h & 0x8000) << 16;
+    memcpy(&f, &bits, 4);
+    return f;
+}
+
 /* The lanes' texels of one tap, decoded: t[channel][lane]. */
 INLINE void decode(const smp_ctx *c, const uint8_t *const host[L], float t[4][L])
 {
-    uint32_t w[4][L];   /* UNORM8: the bytes little-endian; floats: as stored */
+    /* UNORM: the bytes little-endian; float32: as stored; RGBA16F: the
+     * halves little-endian, two a word */
+    uint32_t w[4][L];
     if (c->fast == SMP_FAST_RGBA32F)
         for (unsigned k = 0; k < 4; k++)
             for (unsigned l = 0; l < L; l++)
@@ -206,9 +224,12 @@ INLINE void decode(const smp_ctx *c, const uint8_t *const host[L], float t[4][L]
         for (unsigned l = 0; l < L; l++)
             memcpy(&w[0][l], host[l], 4);
     else
-        for (unsigned l = 0; l < L; l++)
-            w[0][l] = (uint32_t)host[l][0] | (uint32_t)host[l][1] << 8 |
-                      (uint32_t)host[l][2] << 16 | (uint32_t)host[l][3] << 24;
+        for (unsigned k = 0; k < (c->fast == SMP_FAST_RGBA16F ? 2u : 1u); k++)
+            for (unsigned l = 0; l < L; l++) {
+                const uint8_t *b = host[l] + 4 * k;
+                w[k][l] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+                          (uint32_t)b[3] << 24;
+            }
     switch (c->fast) {
     case SMP_FAST_RGBA8:
     case SMP_FAST_BGRA8: {
@@ -236,18 +257,35 @@ INLINE void decode(const smp_ctx *c, const uint8_t *const host[L], float t[4][L]
             t[1][l] = t[2][l] = 0.0f, t[3][l] = 1.0f;
         }
         break;
+    case SMP_FAST_R24X8:
+        EACH_LANE {
+            t[0][l] = (float)(w[0][l] & 0xFFFFFF) / 16777215.0f;
+            t[1][l] = t[2][l] = 0.0f, t[3][l] = 1.0f;
+        }
+        break;
+    case SMP_FAST_RGBA16F:
+        for (unsigned k = 0; k < 4; k++)
+            EACH_LANE
+                t[k][l] = half_to_float(w[k >> 1][l] >> 16 * (k & 1) & 0xFFFF);
+        break;
     default:   /* SMP_FAST_RGBA32F */
         memcpy(t, w, sizeof w);
         break;
     }
 }
 
-/* The sample*_c compare (smp_compare_texel) on each lane's texel. */
+/* The sample*_c compare (smp_shadow_compare) on each lane's texel: the
+ * relation of texel to reference as one bit of each comparison, all
+ * made (so the loop vectorises), 0.0 where Shadow Function holds on it. */
 INLINE void compare(const smp_ctx *c, const smp_lanes *g, float t[4][L])
 {
-    const unsigned fn = c->smp->state.shadow_function;
-    for (unsigned l = 0; l < L; l++) {
-        float v = smp_shadow_compare(fn, t[0][l], g->ref[l]);
+    const unsigned holds = smp_shadow_holds(c->smp->state.shadow_function);
+    EACH_LANE {
+        float x = t[0][l], r = g->ref[l];
+        unsigned lt = x < r, gt = x > r, eq = x == r;
+        unsigned rel = lt * SMP_REL_LT | gt * SMP_REL_GT | eq * SMP_REL_EQ |
+                       (1u ^ (lt | gt | eq)) * SMP_REL_UN;
+        float v = holds & rel ? 0.0f : 1.0f;
         t[0][l] = t[1][l] = t[2][l] = t[3][l] = v;
     }
 }

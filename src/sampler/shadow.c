@@ -5,7 +5,7 @@
  * NOTEQUAL, as the C/IEEE operators the table is written with. */
 #include "smp.h"
 
-enum { REL_LT = 1, REL_EQ = 2, REL_GT = 4, REL_UN = 8 };
+enum { REL_LT = SMP_REL_LT, REL_EQ = SMP_REL_EQ, REL_GT = SMP_REL_GT, REL_UN = SMP_REL_UN };
 
 /* By Shadow Function. */
 static const uint8_t holds_on[8] = {
@@ -18,6 +18,11 @@ static const uint8_t holds_on[8] = {
     [G7SF_PREFILTEROP_NOTEQUAL] = REL_LT | REL_GT | REL_UN,
     [G7SF_PREFILTEROP_GEQUAL] = REL_GT | REL_EQ,
 };
+
+unsigned smp_shadow_holds(unsigned shadow_function)
+{
+    return holds_on[shadow_function & 7];
+}
 
 float smp_shadow_compare(unsigned shadow_function, float texel, float ref)
 {

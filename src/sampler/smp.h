@@ -336,7 +336,8 @@ void smp_set_reference(bool on);
  * g7sf_unit_decode bit for bit: the kind for a Surface Format, or
  * SMP_FAST_NONE. */
 enum { SMP_FAST_NONE, SMP_FAST_RGBA8, SMP_FAST_BGRA8, SMP_FAST_RGBA8_SRGB,
-       SMP_FAST_BGRA8_SRGB, SMP_FAST_R32F, SMP_FAST_RGBA32F, SMP_FAST_RGBA16F };
+       SMP_FAST_BGRA8_SRGB, SMP_FAST_R32F, SMP_FAST_RGBA32F, SMP_FAST_RGBA16F,
+       SMP_FAST_R24X8 };
 unsigned smp_fast_kind(unsigned format);
 /* Fills the decoders' tables; once, before the first smp_fast_decode. */
 void smp_fast_init(void);
@@ -364,6 +365,10 @@ void smp_linear_footprint(const smp_ctx *c, const float p[3], int64_t i0[3], uns
 /* The shadow prefilter compare (§2.4): 0.0 when `texel OP ref` holds, else
  * 1.0, by Shadow Function. */
 float smp_shadow_compare(unsigned shadow_function, float texel, float ref);
+/* The relations (SMP_REL_*) of texel to ref for which Shadow Function
+ * `shadow_function` holds: smp_shadow_compare gives 0.0 on them. */
+enum { SMP_REL_LT = 1, SMP_REL_EQ = 2, SMP_REL_GT = 4, SMP_REL_UN = 8 };
+unsigned smp_shadow_holds(unsigned shadow_function);
 /* That compare on one texel (texel.c's prefilter without chroma key), for
  * the sample*_c and gather4*_c operations: the result in every channel. */
 static inline void smp_compare_texel(const smp_ctx *c, g7sf_texel *t)

@@ -69,6 +69,7 @@ unsigned smp_fast_kind(unsigned format)
     case G7SF_FORMAT_R32_FLOAT:           return SMP_FAST_R32F;
     case G7SF_FORMAT_R32G32B32A32_FLOAT:  return SMP_FAST_RGBA32F;
     case G7SF_FORMAT_R16G16B16A16_FLOAT:  return SMP_FAST_RGBA16F;
+    case G7SF_FORMAT_R24_UNORM_X8_TYPELESS: return SMP_FAST_R24X8;
     default:                              return SMP_FAST_NONE;
     }
 }
