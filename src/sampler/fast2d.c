@@ -327,6 +327,12 @@ static void lanes_group(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, uns
         ok = lanes_level(c, a, sel->lod1, slice, &lv) && lanes_run(c, g, &lv, acc);
     }
     smp_lanes_count += ok;
+    if (ok && group == 0xFFFF) {   /* a whole SIMD16 message: no tests */
+        for (unsigned i = 0; i < SMP_LANES; i++)
+            for (unsigned k = 0; k < 4; k++)
+                out->px[i].f[k] = acc[k][i];
+        return;
+    }
     for (unsigned i = 0; i < SMP_LANES; i++) {
         if (!(group >> i & 1))
             continue;
@@ -339,6 +345,19 @@ static void lanes_group(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, uns
         smp_fast2d_setup(c, a, i & ~3u, 4, px);
         smp_fast2d_pixel(c, a, i, &px[i & 3], &out->px[i]);
     }
+}
+
+/* Whether every LOD leads to the same filtering: with MIPFILTER_NONE the
+ * level is the view's first whatever the LOD (smp_lod_choose), and the
+ * LOD's one other use, mag or min, picks between equal filters and equal
+ * roundings.  (The erratum zero of an out-of-bounds view then applies on
+ * both sides.) */
+static bool lod_free(const g7sf_sampler_state *ss)
+{
+    return ss->mip_mode_filter == G7SF_MIPFILTER_NONE &&
+           ss->mag_mode_filter == ss->min_mode_filter &&
+           ss->u_address_mag_rounding == ss->u_address_min_rounding &&
+           ss->v_address_mag_rounding == ss->v_address_min_rounding;
 }
 
 void smp_fast2d_lanes(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
@@ -360,10 +379,21 @@ void smp_fast2d_lanes(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result 
         g.ref[i] = a->p[G7SF_PARAM_REF][i].f;
         slice[i] = c->tex->min_array_element;
     }
-    if (c->tex->array_len > 1)   /* else every index reads slice 0 */
+    bool slices = c->tex->array_len > 1;   /* else every index reads slice 0 */
+    if (slices)
         for (unsigned i = 0; i < a->n; i++)
             slice[i] = smp_slice(c, a->p[G7SF_PARAM_R][i].f, 0);
-    for (unsigned first = 0; first < a->n; first += 4) {
+    bool chosen = lod_free(&c->smp->state);
+    if (chosen) {   /* one choice for every lane, whatever its LOD */
+        smp_lod_choose(&c->lodk, 0.0f, 0.0f, &choice[0]);
+        if (!slices) {
+            lanes_group(c, a, &g, todo, &choice[0], slice[0], out);
+            return;
+        }
+        memset(which, 0, sizeof which);
+        choices = 1;
+    }
+    for (unsigned first = 0; first < a->n && !chosen; first += 4) {
         unsigned live = todo >> first & 15;
         if (!live)
             continue;

@@ -195,6 +195,12 @@ INLINE bool tap_bytes(smp_ctx *c, const smp_lanes *g, unsigned taps, uint64_t a[
     return true;
 }
 
+/* Four bytes as a little-endian word (one load on x86) */
+static inline uint32_t load_le32(const uint8_t *b)
+{
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
 /* conv_half_to_float without branches: a subnormal is m * 2^-24 (exact),
  * the rest rebiased bits (exponent 31 to 255); the sign flipped in after,
  * as the negation there flips it (tests/test_sampler_paths.c compares all
@@ -211,29 +217,26 @@ INLINE float half_to_float(uint32_t h)
 }
 
 /* The lanes' texels of one tap, decoded: t[channel][lane]. */
-INLINE void decode(const smp_ctx *c, const uint8_t *const host[L], float t[4][L])
+INLINE void decode(unsigned kind, const uint8_t *const host[L], float t[4][L])
 {
     /* UNORM: the bytes little-endian; float32: as stored; RGBA16F: the
      * halves little-endian, two a word */
     uint32_t w[4][L];
-    if (c->fast == SMP_FAST_RGBA32F)
+    if (kind == SMP_FAST_RGBA32F)
         for (unsigned k = 0; k < 4; k++)
             for (unsigned l = 0; l < L; l++)
                 memcpy(&w[k][l], host[l] + 4 * k, 4);
-    else if (c->fast == SMP_FAST_R32F)
+    else if (kind == SMP_FAST_R32F)
         for (unsigned l = 0; l < L; l++)
             memcpy(&w[0][l], host[l], 4);
     else
-        for (unsigned k = 0; k < (c->fast == SMP_FAST_RGBA16F ? 2u : 1u); k++)
-            for (unsigned l = 0; l < L; l++) {
-                const uint8_t *b = host[l] + 4 * k;
-                w[k][l] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
-                          (uint32_t)b[3] << 24;
-            }
-    switch (c->fast) {
+        for (unsigned k = 0; k < (kind == SMP_FAST_RGBA16F ? 2u : 1u); k++)
+            for (unsigned l = 0; l < L; l++)
+                w[k][l] = load_le32(host[l] + 4 * k);
+    switch (kind) {
     case SMP_FAST_RGBA8:
     case SMP_FAST_BGRA8: {
-        const unsigned r = c->fast == SMP_FAST_RGBA8 ? 0 : 2;
+        const unsigned r = kind == SMP_FAST_RGBA8 ? 0 : 2;
         const unsigned at[4] = { r, 1, 2 - r, 3 };
         for (unsigned k = 0; k < 4; k++)
             EACH_LANE
@@ -242,7 +245,7 @@ INLINE void decode(const smp_ctx *c, const uint8_t *const host[L], float t[4][L]
     }
     case SMP_FAST_RGBA8_SRGB:
     case SMP_FAST_BGRA8_SRGB: {
-        const unsigned r = c->fast == SMP_FAST_RGBA8_SRGB ? 0 : 2;
+        const unsigned r = kind == SMP_FAST_RGBA8_SRGB ? 0 : 2;
         const unsigned at[3] = { r, 1, 2 - r };
         for (unsigned k = 0; k < 3; k++)
             EACH_LANE
@@ -301,7 +304,7 @@ INLINE void accumulate(const float wt[L], bool skip_zero, float t[4][L], float a
 }
 
 INLINE bool level_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
-                       float acc[4][L])
+                       float acc[4][L], const unsigned kind)
 {
     const bool linear = lv->linear;
     int32_t f[2][L];
@@ -335,7 +338,7 @@ INLINE bool level_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv
     const float wz = (float)SMP_SUB_ONE * unit, w = lv->w;
     for (unsigned j = 0; j < taps; j++) {
         float t[4][L], wt[L];
-        decode(c, host[j], t);
+        decode(kind, host[j], t);
         if (c->compare)
             compare(c, g, t);
         if (linear)
@@ -349,10 +352,28 @@ INLINE bool level_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv
     return true;
 }
 
+/* One body per format (kind a constant in each): straight-line decodes,
+ * as a JIT specialises per state. */
+INLINE bool level_by_format(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+                            float acc[4][L])
+{
+    switch (c->fast) {
+    case SMP_FAST_RGBA8:      return level_body(c, g, lv, acc, SMP_FAST_RGBA8);
+    case SMP_FAST_BGRA8:      return level_body(c, g, lv, acc, SMP_FAST_BGRA8);
+    case SMP_FAST_RGBA8_SRGB: return level_body(c, g, lv, acc, SMP_FAST_RGBA8_SRGB);
+    case SMP_FAST_BGRA8_SRGB: return level_body(c, g, lv, acc, SMP_FAST_BGRA8_SRGB);
+    case SMP_FAST_R32F:       return level_body(c, g, lv, acc, SMP_FAST_R32F);
+    case SMP_FAST_RGBA32F:    return level_body(c, g, lv, acc, SMP_FAST_RGBA32F);
+    case SMP_FAST_RGBA16F:    return level_body(c, g, lv, acc, SMP_FAST_RGBA16F);
+    case SMP_FAST_R24X8:      return level_body(c, g, lv, acc, SMP_FAST_R24X8);
+    default:                  return false;   /* not a kernel format: the per-pixel path */
+    }
+}
+
 bool smp_lanes_level_c(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
                        float acc[4][SMP_LANES])
 {
-    return level_body(c, g, lv, acc);
+    return level_by_format(c, g, lv, acc);
 }
 
 #if CPU_X86
@@ -360,6 +381,6 @@ __attribute__((target("avx2"))) bool smp_lanes_level_avx2(smp_ctx *c, const smp_
                                                           const smp_lanes_level *lv,
                                                           float acc[4][SMP_LANES])
 {
-    return level_body(c, g, lv, acc);
+    return level_by_format(c, g, lv, acc);
 }
 #endif
