@@ -28,7 +28,7 @@ static const unsigned ops[] = { G7SF_OP_SAMPLE, G7SF_OP_SAMPLE_B, G7SF_OP_SAMPLE
                                 G7SF_OP_GATHER4, G7SF_OP_GATHER4_C, G7SF_OP_GATHER4_PO,
                                 G7SF_OP_LOD };
 
-/* Set: random states the lanes kernel takes (2D textures of its formats,
+/* Set: random states the lanes kernel takes (2D and cube textures of its formats,
  * sample* ops of SIMD16, NEAREST / LINEAR filters, no border modes), so
  * that most runs compare it. */
 static bool focus;
@@ -48,7 +48,7 @@ static void random_texture(t_smp *f, unsigned platform)
     uint32_t depth = t_rand() % 4 == 0 ? 3 : 1;
     unsigned type = G7SF_SURFTYPE_2D, pick = (unsigned)(t_rand() % 6);
     if (focus)
-        pick = 2 + pick % 4;   /* 2D */
+        pick = 1 + pick % 5;   /* 2D or cube */
     if (pick == 0)
         type = G7SF_SURFTYPE_3D, depth = 1 + (uint32_t)(t_rand() % 5);
     else if (pick == 1)
@@ -70,7 +70,7 @@ static void random_texture(t_smp *f, unsigned platform)
         s->tiling = tiling;
     f->tex.surface_array = depth > 1 && type == G7SF_SURFTYPE_2D;
     if (type == G7SF_SURFTYPE_CUBE)
-        f->tex.cube_face_enables = 0x3F;
+        f->tex.cube_face_enables = t_rand() % 4 ? 0x3F : (unsigned)(t_rand() % 64);
     CHECK_EQ(g7sf_surface_validate(s), 0);
     static uint8_t bytes[64 * 64 * 16];
     for (unsigned lod = 0; lod < levels; lod++)
@@ -112,6 +112,10 @@ static void random_sampler(t_smp *f)
     ss->tcx_address_control_mode = modes[t_rand() % (focus ? 7 : 9)];
     ss->tcy_address_control_mode = modes[t_rand() % (focus ? 7 : 9)];
     ss->tcz_address_control_mode = 2;
+    if (focus && f->tex.surf.type == G7SF_SURFTYPE_CUBE)   /* CUBE or CLAMP, on every axis */
+        ss->tcx_address_control_mode = ss->tcy_address_control_mode =
+            ss->tcz_address_control_mode = t_rand() % 3 ? G7SF_TEXCOORDMODE_CUBE
+                                                       : G7SF_TEXCOORDMODE_CLAMP;
     f->smp.border.border_color_red = frand(-1, 2), f->smp.border.border_color_alpha = 0.5f;
     f->tex.resource_min_lod = (unsigned)(t_rand() % 3) << 8;
 }

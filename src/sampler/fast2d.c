@@ -22,17 +22,22 @@ void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a)
     /* c->quad: SURFTYPE_2D (so two axes, not a cube), single-sampled, not
      * planar, no border mode on u or v; formats read in place (c->direct)
      * or through the decode cache */
-    c->fast2d = c->quad && !c->chroma && !smp_reference() &&
-                c->cls == G7SF_TEXEL_FLOAT && filters && !ss->sampler_disable &&
-                (op == G7SF_OP_SAMPLE || op == G7SF_OP_SAMPLE_B || op == G7SF_OP_SAMPLE_L ||
-                 op == G7SF_OP_SAMPLE_D || op == G7SF_OP_SAMPLE_C || op == G7SF_OP_SAMPLE_B_C ||
-                 op == G7SF_OP_SAMPLE_L_C || op == G7SF_OP_SAMPLE_D_C);
+    bool plain = !c->chroma && !smp_reference() && c->cls == G7SF_TEXEL_FLOAT && filters &&
+                 !ss->sampler_disable &&
+                 (op == G7SF_OP_SAMPLE || op == G7SF_OP_SAMPLE_B || op == G7SF_OP_SAMPLE_L ||
+                  op == G7SF_OP_SAMPLE_D || op == G7SF_OP_SAMPLE_C || op == G7SF_OP_SAMPLE_B_C ||
+                  op == G7SF_OP_SAMPLE_L_C || op == G7SF_OP_SAMPLE_D_C);
+    c->fast2d = c->quad && plain;
     /* the lanes kernel: the fast formats (RGBA16F too: its vector decode
-     * is cheap, unlike the per-texel one), SIMD8 and SIMD16 */
-    c->lanes = c->fast2d && c->fast != SMP_FAST_NONE && !a->simd4x2 && a->n <= SMP_LANES;
+     * is cheap, unlike the per-texel one), SIMD8 and SIMD16; cubes as
+     * well (sample.c sets their pixels up and takes what leaves a face),
+     * but not with border modes on u or v */
+    bool cube = c->cube && plain && !smp_border_mode(c->mode[0]) && !smp_border_mode(c->mode[1]);
+    c->lanes = (c->fast2d || cube) && c->fast != SMP_FAST_NONE && !a->simd4x2 &&
+               a->n <= SMP_LANES;
     c->level_known = 0;
     c->sel_known = false;
-    if (c->fast2d)
+    if (c->fast2d || c->lanes)
         smp_lod_prepare(c, &c->lodk);
 }
 
@@ -299,9 +304,10 @@ static bool lanes_run(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
 }
 
 /* The lanes of `group` (one choice sel, one slice) as smp_fast2d_pixel
- * would give them. */
+ * would give them (cubes: smp_sample_pixel, on px). */
 static void lanes_group(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, unsigned group,
-                        const smp_lodsel *sel, uint32_t slice, g7sf_sample_result *out)
+                        const smp_lodsel *sel, uint32_t slice, const smp_pixel *px,
+                        g7sf_sample_result *out)
 {
     const g7sf_sampler_state *ss = &c->smp->state;
     bool mag = sel->mag, ok = true;
@@ -316,12 +322,15 @@ static void lanes_group(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, uns
         .round = { mag ? ss->u_address_mag_rounding : ss->u_address_min_rounding,
                    mag ? ss->v_address_mag_rounding : ss->v_address_min_rounding },
         .mode = { c->mode[0], c->mode[1] },
+        .cube = c->cube,
         .w = 1.0f - sel->beta,
     };
     for (unsigned i = 0; i < SMP_LANES; i++)
         g->act[i] = group >> i & 1;
     float acc[4][SMP_LANES] = { { 0.0f } };
-    ok = lanes_level(c, a, sel->lod0, slice, &lv) && lanes_run(c, g, &lv, acc);
+    /* a disabled face reads the border colour: the reference's texel.c */
+    ok = !(c->cube && smp_face_disabled(c, slice)) && lanes_level(c, a, sel->lod0, slice, &lv) &&
+         lanes_run(c, g, &lv, acc);
     if (ok && sel->beta > 0.0f) {
         lv.w = sel->beta;
         ok = lanes_level(c, a, sel->lod1, slice, &lv) && lanes_run(c, g, &lv, acc);
@@ -341,10 +350,71 @@ static void lanes_group(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, uns
                 out->px[i].f[k] = acc[k][i];
             continue;
         }
-        smp_pixel px[4];   /* the per-pixel path, for this group */
-        smp_fast2d_setup(c, a, i & ~3u, 4, px);
-        smp_fast2d_pixel(c, a, i, &px[i & 3], &out->px[i]);
+        if (px) {   /* a cube: the reference's per-pixel path */
+            smp_sample_pixel(c, a, i, &px[i], &out->px[i]);
+            continue;
+        }
+        smp_pixel q[4];   /* fast2d's per-pixel path, for this group */
+        smp_fast2d_setup(c, a, i & ~3u, 4, q);
+        smp_fast2d_pixel(c, a, i, &q[i & 3], &out->px[i]);
     }
+}
+
+/* The index of sel among the message's distinct choices, added if new. */
+static unsigned choice_index(smp_lodsel choice[SMP_LANES], unsigned *choices,
+                             const smp_lodsel *sel)
+{
+    unsigned k = 0;
+    while (k < *choices && !same_choice(&choice[k], sel))
+        k++;
+    if (k == *choices)
+        choice[(*choices)++] = *sel;
+    return k;
+}
+
+/* The lanes of todo in groups of one choice and one slice. */
+static void run_groups(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, unsigned todo,
+                       const smp_lodsel *choice, const uint8_t *which, const uint32_t *slice,
+                       const smp_pixel *px, g7sf_sample_result *out)
+{
+    while (todo) {
+        unsigned first = (unsigned)__builtin_ctz(todo), group = 0;
+        for (unsigned i = first; i < SMP_LANES; i++)
+            if ((todo >> i & 1) && which[i] == which[first] && slice[i] == slice[first])
+                group |= 1u << i;
+        todo &= ~group;
+        lanes_group(c, a, g, group, &choice[which[first]], slice[first], px, out);
+    }
+}
+
+/* Cubes: sample.c's set-up (face, position and derivatives on it, per
+ * pixel), a level choice per pixel, groups by choice and face. */
+static void cube_lanes(smp_ctx *c, const g7sf_sample_args *a, unsigned todo,
+                       g7sf_sample_result *out)
+{
+    smp_pixel px[SMP_LANES];
+    smp_lodsel choice[SMP_LANES];
+    unsigned choices = 0;
+    uint8_t which[SMP_LANES] = { 0 };
+    uint32_t slice[SMP_LANES] = { 0 };
+    smp_lanes g;
+    memset(&g, 0, sizeof g);
+    for (unsigned first = 0; first < a->n; first += 4) {
+        if (!(todo >> first & 15))
+            continue;
+        smp_setup_pixels(c, a, first, 4, px + first);
+        for (unsigned i = first; i < first + 4; i++) {
+            if (!(todo >> i & 1))
+                continue;
+            smp_lodsel sel;
+            choose(c, a, i, px[i].d, &sel);
+            which[i] = (uint8_t)choice_index(choice, &choices, &sel);
+            slice[i] = px[i].slice;
+            g.p[0][i] = px[i].p[0], g.p[1][i] = px[i].p[1];
+            g.ref[i] = a->p[G7SF_PARAM_REF][i].f;
+        }
+    }
+    run_groups(c, a, &g, todo, choice, which, slice, px, out);
 }
 
 /* Whether every LOD leads to the same filtering: with MIPFILTER_NONE the
@@ -380,6 +450,10 @@ void smp_fast2d_lanes(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result 
         slice[i] = c->tex->min_array_element;
     }
     bool slices = c->tex->array_len > 1;   /* else every index reads slice 0 */
+    if (c->cube) {
+        cube_lanes(c, a, todo, out);
+        return;
+    }
     if (slices)
         for (unsigned i = 0; i < a->n; i++)
             slice[i] = smp_slice(c, a->p[G7SF_PARAM_R][i].f, 0);
@@ -387,7 +461,7 @@ void smp_fast2d_lanes(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result 
     if (chosen) {   /* one choice for every lane, whatever its LOD */
         smp_lod_choose(&c->lodk, 0.0f, 0.0f, &choice[0]);
         if (!slices) {
-            lanes_group(c, a, &g, todo, &choice[0], slice[0], out);
+            lanes_group(c, a, &g, todo, &choice[0], slice[0], NULL, out);
             return;
         }
         memset(which, 0, sizeof which);
@@ -404,11 +478,7 @@ void smp_fast2d_lanes(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result 
             smp_lodsel sel;
             derivatives(a, first, 4, i, scale, d);
             choose(c, a, i, d, &sel);
-            unsigned k = 0;
-            while (k < choices && !same_choice(&choice[k], &sel))
-                k++;
-            if (k == choices)
-                choice[choices++] = sel;
+            unsigned k = choice_index(choice, &choices, &sel);
             if (shared) {   /* the subspan's other lanes choose alike */
                 memset(which + i, (int)k, first + 4 - i);
                 break;
@@ -416,12 +486,5 @@ void smp_fast2d_lanes(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result 
             which[i] = (uint8_t)k;
         }
     }
-    while (todo) {
-        unsigned first = (unsigned)__builtin_ctz(todo), group = 0;
-        for (unsigned i = first; i < SMP_LANES; i++)
-            if ((todo >> i & 1) && which[i] == which[first] && slice[i] == slice[first])
-                group |= 1u << i;
-        todo &= ~group;
-        lanes_group(c, a, &g, group, &choice[which[first]], slice[first], out);
-    }
+    run_groups(c, a, &g, todo, choice, which, slice, NULL, out);
 }

@@ -68,8 +68,8 @@ INLINE bool fixed_positions(const smp_lanes *g, const smp_lanes_level *lv, unsig
 /* Indices i (+1 when two) of an axis of n texels through address mode
  * `mode` (smp_address_in): in range, as they are for most lanes; the
  * others one by one. */
-INLINE void address_axis(const smp_lanes *g, unsigned mode, uint32_t n, const int32_t i[L],
-                         unsigned taps, uint32_t out[2][L])
+INLINE bool address_axis(const smp_lanes *g, unsigned mode, bool cube, uint32_t n,
+                         const int32_t i[L], unsigned taps, uint32_t out[2][L])
 {
     const int32_t last = (int32_t)n - (int32_t)taps;   /* n is below 2^15 */
     int outside = 0;
@@ -78,7 +78,9 @@ INLINE void address_axis(const smp_lanes *g, unsigned mode, uint32_t n, const in
         outside |= (i[l] < 0) | (i[l] > last);
     }
     if (!outside)
-        return;
+        return true;
+    if (cube && mode == G7SF_TEXCOORDMODE_CUBE)
+        return false;   /* onto the next face: cube.c's crossing, per pixel */
     /* address.c's modes, straight-line where they are (WRAP and MIRROR
      * on power-of-two sizes, where the floored modulo is a mask; the
      * clamps); lanes outside the group go along harmlessly */
@@ -91,7 +93,7 @@ INLINE void address_axis(const smp_lanes *g, unsigned mode, uint32_t n, const in
         for (unsigned d = 0; d < taps; d++)
             EACH_LANE
                 out[d][l] = (uint32_t)(i[l] + (int32_t)d) & (n - 1);
-        return;
+        return true;
     case G7SF_TEXCOORDMODE_MIRROR:
         if (!pow2)
             break;
@@ -100,7 +102,7 @@ INLINE void address_axis(const smp_lanes *g, unsigned mode, uint32_t n, const in
                 uint32_t m = (uint32_t)(i[l] + (int32_t)d) & (2 * n - 1);
                 out[d][l] = m < n ? m : 2 * n - 1 - m;
             }
-        return;
+        return true;
     case G7SF_TEXCOORDMODE_MIRROR_ONCE:
         for (unsigned d = 0; d < taps; d++)
             EACH_LANE {
@@ -108,7 +110,7 @@ INLINE void address_axis(const smp_lanes *g, unsigned mode, uint32_t n, const in
                 j = j < 0 ? -1 - j : j;
                 out[d][l] = (uint32_t)(j > top ? top : j);
             }
-        return;
+        return true;
     case G7SF_TEXCOORDMODE_CLAMP:
     case G7SF_TEXCOORDMODE_CUBE:
         for (unsigned d = 0; d < taps; d++)
@@ -117,7 +119,7 @@ INLINE void address_axis(const smp_lanes *g, unsigned mode, uint32_t n, const in
                 j = j < 0 ? 0 : j;
                 out[d][l] = (uint32_t)(j > top ? top : j);
             }
-        return;
+        return true;
     default:
         break;
     }
@@ -125,6 +127,7 @@ INLINE void address_axis(const smp_lanes *g, unsigned mode, uint32_t n, const in
         if (g->act[l])
             for (unsigned d = 0; d < taps; d++)
                 out[d][l] = smp_address_in(mode, (int64_t)i[l] + d, n);
+    return true;
 }
 
 /* Graphics addresses of the taps (x[j & 1][l], y[j >> 1][l]) of image m:
@@ -325,7 +328,8 @@ INLINE bool level_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv
         else
             EACH_LANE
                 i[l] = f[k][l] >> SMP_SUB_BITS;
-        address_axis(g, lv->mode[k], lv->size[k], i, linear ? 2 : 1, xy[k]);
+        if (!address_axis(g, lv->mode[k], lv->cube, lv->size[k], i, linear ? 2 : 1, xy[k]))
+            return false;
     }
     const unsigned taps = linear ? 4 : 1;
     uint64_t a[4][L];

@@ -31,9 +31,8 @@ static bool explicit_grads(unsigned op)
     return op == G7SF_OP_SAMPLE_D || op == G7SF_OP_SAMPLE_D_C;
 }
 
-/* Fills px[] for the pixels of one subspan (or one SIMD4x2 sample). */
-static void setup_pixels(const smp_ctx *c, const g7sf_sample_args *a, unsigned first,
-                         unsigned count, pixel *px)
+void smp_setup_pixels(const smp_ctx *c, const g7sf_sample_args *a, unsigned first,
+                      unsigned count, pixel *px)
 {
     bool unnorm = c->smp->state.non_normalized_coordinate_enable;
     float scale[3];
@@ -140,8 +139,8 @@ static bool aniso_lod(const g7sf_sampler_state *ss)
     return ss->min_mode_filter == G7SF_MAPFILTER_ANISOTROPIC;
 }
 
-static void sample_pixel(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const pixel *q,
-                         g7sf_texel *out)
+void smp_sample_pixel(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const pixel *q,
+                      g7sf_texel *out)
 {
     const g7sf_sampler_state *ss = &c->smp->state;
     unsigned op = a->op;
@@ -226,7 +225,7 @@ int smp_sample_ops(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *ou
         if (c->fast2d)
             smp_fast2d_setup(c, a, first, group, px);
         else
-            setup_pixels(c, a, first, group, px);
+            smp_setup_pixels(c, a, first, group, px);
         for (unsigned j = 0; j < group; j++) {
             unsigned i = first + j;
             if (!(a->mask >> i & 1))
@@ -239,7 +238,7 @@ int smp_sample_ops(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *ou
             if (c->fast2d)
                 smp_fast2d_pixel(c, a, i, &px[j], &out->px[i]);
             else
-                sample_pixel(c, a, i, &px[j], &out->px[i]);
+                smp_sample_pixel(c, a, i, &px[j], &out->px[i]);
             if (c->chroma_matched)                 /* KEYFILTER_KILL_ON_ANY_MATCH */
                 out->live &= (uint16_t)~(1u << i);
         }

@@ -36,10 +36,6 @@ static bool filter_valid(unsigned f)
            f == G7SF_MAPFILTER_ANISOTROPIC || f == G7SF_MAPFILTER_MONO;
 }
 
-static bool border_mode(unsigned m)
-{
-    return m == G7SF_TEXCOORDMODE_CLAMP_BORDER || m == G7SF_TEXCOORDMODE_HALF_BORDER;
-}
 
 /* Haswell's border colour of an integer surface (Integer Surface Format
  * set): SAMPLER_BORDER_COLOR_STATE DW16-19 read at the width of the
@@ -136,7 +132,7 @@ static int check_sampler(const smp_ctx *c)
             return G7SF_ESTATE;
         /* integer surfaces: no border modes (programming notes, L4646),
          * but on Haswell with Integer Surface Format set */
-        if (c->cls != G7SF_TEXEL_FLOAT && border_mode(m) && !integer_border(c))
+        if (c->cls != G7SF_TEXEL_FLOAT && smp_border_mode(m) && !integer_border(c))
             return G7SF_ESTATE;
         /* cube maps: CLAMP or CUBE, the same on every axis */
         if (c->cube && ((m != G7SF_TEXCOORDMODE_CLAMP && m != G7SF_TEXCOORDMODE_CUBE) ||
@@ -183,8 +179,8 @@ int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
     c->chroma = ss->chromakey_enable && (c->fmt->caps[c->platform] & G7SF_CAP_CHROMA_KEY);
     border_colour(c);
     c->quad = type == G7SF_SURFTYPE_2D && tex->surf.samples == 1 &&
-              c->fmt->layout != G7SF_LAYOUT_PLANAR && !border_mode(c->mode[0]) &&
-              !border_mode(c->mode[1]);
+              c->fmt->layout != G7SF_LAYOUT_PLANAR && !smp_border_mode(c->mode[0]) &&
+              !smp_border_mode(c->mode[1]);
     return check_sampler(c);
 }
 

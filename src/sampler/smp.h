@@ -202,6 +202,8 @@ typedef struct smp_lanes_level {
     float off[2];              /* the message's texel offsets */
     bool linear;               /* LINEAR, else NEAREST */
     bool round[2];             /* address rounding enables of u, v */
+    bool cube;                 /* a cube face: TEXCOORDMODE_CUBE leaves it (the
+                                  kernel then sends the group back) */
     unsigned mode[2];          /* TCX, TCY (no border modes) */
     float w;                   /* the level's weight */
 } smp_lanes_level;
@@ -250,6 +252,11 @@ static inline int64_t smp_fixed(float t, bool round)
  * index, for the halfway value).  CUBE behaves as CLAMP here; cube.c crosses
  * faces before this is asked. */
 #define SMP_OUTSIDE (-1)
+/* The address modes with a border (CLAMP_BORDER, HALF_BORDER). */
+static inline bool smp_border_mode(unsigned m)
+{
+    return m == G7SF_TEXCOORDMODE_CLAMP_BORDER || m == G7SF_TEXCOORDMODE_HALF_BORDER;
+}
 int32_t smp_address(unsigned mode, int64_t i, uint32_t n, int32_t *edge);
 /* smp_address for the modes without border (no SMP_OUTSIDE): an index
  * inside stays, inline; others ask smp_address. */
@@ -436,6 +443,15 @@ float smp_mono_filter(smp_ctx *c, const smp_level *L, const float p[3]);
 /* ---- whole operations: sample.c (sample*, LOD), ld.c, gather.c, msaa.c,
  * info.c ---- */
 int smp_sample_ops(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out);
+/* sample.c's steps, for the lanes driver (fast2d.c) on cubes: the pixels
+ * of one subspan (count 4) or SIMD4x2 sample (count 1) in texels, and the
+ * reference's whole sample of pixel i. */
+void smp_setup_pixels(const smp_ctx *c, const g7sf_sample_args *a, unsigned first,
+                      unsigned count, smp_pixel *px);
+void smp_sample_pixel(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const smp_pixel *q,
+                      g7sf_texel *out);
+/* Whether cube slice `slice` is a face Cube Face Enables disable (texel.c). */
+bool smp_face_disabled(const smp_ctx *c, uint32_t slice);
 /* An array index parameter rounded to nearest and clamped to [0, n). */
 static inline uint32_t smp_array_index(float ai, uint32_t n)
 {

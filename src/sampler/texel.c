@@ -203,7 +203,7 @@ static void prefilter(smp_ctx *c, g7sf_texel *t, const g7sf_texel *right)
  * -X +X -Y +Y -Z +Z from bit 5 down, the faces (enum g7sf_cube_face)
  * +X -X +Y -Y +Z -Z from 0 up.  Faces count from Minimum Array Element
  * (smp_slice). */
-static bool face_disabled(const smp_ctx *c, uint32_t slice)
+bool smp_face_disabled(const smp_ctx *c, uint32_t slice)
 {
     unsigned f = smp_cube_face(slice, c->tex->min_array_element);
     return !(c->tex->cube_face_enables >> (4 - 2 * (f / 2) + (f & 1)) & 1);
@@ -217,7 +217,7 @@ static bool face_disabled(const smp_ctx *c, uint32_t slice)
 static void texel_addressed(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z,
                             uint32_t slice, g7sf_texel *out)
 {
-    if (c->cube && face_disabled(c, slice)) {
+    if (c->cube && smp_face_disabled(c, slice)) {
         *out = c->border;
         prefilter(c, out, NULL);
         return;
