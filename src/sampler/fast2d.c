@@ -28,13 +28,13 @@ void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a)
                   op == G7SF_OP_SAMPLE_D || op == G7SF_OP_SAMPLE_C || op == G7SF_OP_SAMPLE_B_C ||
                   op == G7SF_OP_SAMPLE_L_C || op == G7SF_OP_SAMPLE_D_C);
     c->fast2d = c->quad && plain;
-    /* the lanes kernel: the fast formats (RGBA16F too: its vector decode
-     * is cheap, unlike the per-texel one), SIMD8 and SIMD16; cubes as
-     * well (sample.c sets their pixels up and takes what leaves a face),
-     * but not with border modes on u or v */
+    /* the lanes kernel: SIMD8 and SIMD16, every float-result format (the
+     * fast ones read in place, RGBA16F too as its vector decode is cheap;
+     * the rest through the decode cache); cubes as well (sample.c sets
+     * their pixels up and takes what leaves a face), but not with border
+     * modes on u or v */
     bool cube = c->cube && plain && !smp_border_mode(c->mode[0]) && !smp_border_mode(c->mode[1]);
-    c->lanes = (c->fast2d || cube) && c->fast != SMP_FAST_NONE && !a->simd4x2 &&
-               a->n <= SMP_LANES;
+    c->lanes = (c->fast2d || cube) && !a->simd4x2 && a->n <= SMP_LANES;
     c->level_known = 0;
     c->sel_known = false;
     if (c->fast2d || c->lanes)

@@ -29,6 +29,8 @@
 #include "inplace.h"
 
 enum { L = SMP_LANES };
+/* the formats without an in-place decoder: through the decode cache */
+enum { SMP_LANES_CACHED = 255 };
 
 #define INLINE static inline __attribute__((always_inline))
 /* a loop over the lanes, kept a loop so it is vectorised as one */
@@ -280,6 +282,23 @@ INLINE void decode(unsigned kind, const uint8_t *const host[L], float t[4][L])
     }
 }
 
+/* The lanes' texels (x[l], y[l]) of image m through the decode cache
+ * (smp_texel_cached, the reference's own fetch for these formats):
+ * compressed, packed and the other formats without an in-place decoder. */
+INLINE void cached(smp_ctx *c, const smp_lanes *g, const smp_image *m, const uint32_t x[L],
+                   const uint32_t y[L], float t[4][L])
+{
+    for (unsigned l = 0; l < L; l++) {
+        if (!g->act[l]) {
+            t[0][l] = t[1][l] = t[2][l] = t[3][l] = 0.0f;
+            continue;
+        }
+        const g7sf_texel *v = smp_texel_cached(c, m, x[l], y[l]);
+        for (unsigned k = 0; k < 4; k++)
+            t[k][l] = v->f[k];
+    }
+}
+
 /* The sample*_c compare (smp_shadow_compare) on each lane's texel: the
  * relation of texel to reference as one bit of each comparison, all
  * made (so the loop vectorises), 0.0 where Shadow Function holds on it. */
@@ -334,15 +353,21 @@ INLINE bool level_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv
     const unsigned taps = linear ? 4 : 1;
     uint64_t a[4][L];
     const uint8_t *host[4][L];
-    tap_addresses(c, lv->m, linear ? 2 : 1, xy[0], xy[1], a);
-    if (!tap_bytes(c, g, taps, a, host))
-        return false;
+    const int err = c->err;
+    if (kind != SMP_LANES_CACHED) {
+        tap_addresses(c, lv->m, linear ? 2 : 1, xy[0], xy[1], a);
+        if (!tap_bytes(c, g, taps, a, host))
+            return false;
+    }
     /* the third axis's weight (SMP_SUB_ONE - 0) * unit = 1.0, multiplied
      * as the reference does */
     const float wz = (float)SMP_SUB_ONE * unit, w = lv->w;
     for (unsigned j = 0; j < taps; j++) {
         float t[4][L], wt[L];
-        decode(kind, host[j], t);
+        if (kind == SMP_LANES_CACHED)
+            cached(c, g, lv->m, xy[0][j & 1], xy[1][j >> 1], t);
+        else
+            decode(kind, host[j], t);
         if (c->compare)
             compare(c, g, t);
         if (linear)
@@ -352,6 +377,12 @@ INLINE bool level_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv
             EACH_LANE
                 wt[l] = w;
         accumulate(wt, linear, t, acc);
+    }
+    /* a texel the reference may not have read (a tap of weight 0) failed:
+     * the per-pixel path says which error, if any */
+    if (c->err != err) {
+        c->err = err;
+        return false;
     }
     return true;
 }
@@ -370,7 +401,7 @@ INLINE bool level_by_format(smp_ctx *c, const smp_lanes *g, const smp_lanes_leve
     case SMP_FAST_RGBA32F:    return level_body(c, g, lv, acc, SMP_FAST_RGBA32F);
     case SMP_FAST_RGBA16F:    return level_body(c, g, lv, acc, SMP_FAST_RGBA16F);
     case SMP_FAST_R24X8:      return level_body(c, g, lv, acc, SMP_FAST_R24X8);
-    default:                  return false;   /* not a kernel format: the per-pixel path */
+    default:                  return level_body(c, g, lv, acc, SMP_LANES_CACHED);
     }
 }
 

@@ -209,7 +209,8 @@ typedef struct smp_lanes_level {
 } smp_lanes_level;
 /* acc[channel][lane] += lv->w * the filtered texel of each lane in g; false
  * (acc then partly summed) when a lane's position, image or texel bytes
- * need the per-pixel path.  Formats: c->direct ones other than RGBA16F.
+ * need the per-pixel path.  Formats: the fast ones in place, the others
+ * through the decode cache.
  * _c: the C reference; _avx2: the same source for AVX2 (x86 only). */
 bool smp_lanes_level_c(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
                        float acc[4][SMP_LANES]);
