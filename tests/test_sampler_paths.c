@@ -33,7 +33,7 @@ static const unsigned ops[] = { G7SF_OP_SAMPLE, G7SF_OP_SAMPLE_B, G7SF_OP_SAMPLE
                                 G7SF_OP_LOD };
 
 /* Set: random states the lanes kernel takes (2D and cube textures of its formats,
- * sample* ops of SIMD16, NEAREST / LINEAR filters, no border modes), so
+ * sample* ops of SIMD16 and SIMD8, NEAREST / LINEAR filters, no border modes), so
  * that most runs compare it. */
 static bool focus;
 
@@ -129,8 +129,8 @@ static void random_args(t_smp *f)
     g7sf_sample_args *a = &f->args;
     a->op = ops[t_rand() % (focus ? 8 : sizeof ops / sizeof ops[0])];   /* sample* first */
     a->simd4x2 = !focus && t_rand() % 4 == 0;   /* sample_l, sample_d, ld...; the rest refused */
-    a->n = a->simd4x2 ? 2 : 16;
-    a->mask = (uint16_t)((t_rand() | 1) & (a->simd4x2 ? 3 : 0xFFFF));
+    a->n = a->simd4x2 ? 2 : t_rand() % 3 ? 16 : 8;   /* SIMD4x2, SIMD16, SIMD8 */
+    a->mask = (uint16_t)((t_rand() | 1) & ((1u << a->n) - 1));
     a->force_lod_zero = t_rand() % 8 == 0;
     a->gather_channel = (unsigned)(t_rand() % 4);
     for (unsigned k = 0; k < 2; k++)

@@ -399,6 +399,7 @@ static void cube_lanes(smp_ctx *c, const g7sf_sample_args *a, unsigned todo,
     uint32_t slice[SMP_LANES] = { 0 };
     smp_lanes g;
     memset(&g, 0, sizeof g);
+    g.n = a->n;
     for (unsigned first = 0; first < a->n; first += 4) {
         if (!(todo >> first & 15))
             continue;
@@ -443,6 +444,7 @@ void smp_fast2d_lanes(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result 
     uint32_t slice[SMP_LANES];
     smp_lanes g;
     unsigned todo = a->mask & ((1u << a->n) - 1);
+    g.n = a->n;
     coordinate_scale(c, scale);
     for (unsigned i = 0; i < SMP_LANES; i++) {   /* every lane: no branch */
         g.p[0][i] = u[i].f * scale[0], g.p[1][i] = v[i].f * scale[1];

@@ -34,7 +34,8 @@ enum { SMP_LANES_CACHED = 255 };
 
 #define INLINE static inline __attribute__((always_inline))
 /* a loop over the lanes, kept a loop so it is vectorised as one */
-#define EACH_LANE _Pragma("GCC unroll 1") for (unsigned l = 0; l < L; l++)
+/* (nl: the lanes filtered, 8 or 16, a constant in each instance) */
+#define EACH_LANE _Pragma("GCC unroll 1") for (unsigned l = 0; l < nl; l++)
 
 /* Texel bytes for lanes outside the group: never added (their sums are
  * not stored), read so that every lane loads. */
@@ -43,7 +44,7 @@ static const uint8_t no_texel[16];
 /* Rounded fixed-point positions (smp_fixed, when every lane in the group
  * lies below 2^30 in magnitude) of axis k at the level: false when some
  * lane does not. */
-INLINE bool fixed_positions(const smp_lanes *g, const smp_lanes_level *lv, unsigned k,
+INLINE bool fixed_positions(const unsigned nl, const smp_lanes *g, const smp_lanes_level *lv, unsigned k,
                             int32_t out[L])
 {
     /* x + 0.0 is x but for -0.0, which becomes +0.0: both floor to 0 */
@@ -70,7 +71,7 @@ INLINE bool fixed_positions(const smp_lanes *g, const smp_lanes_level *lv, unsig
 /* Indices i (+1 when two) of an axis of n texels through address mode
  * `mode` (smp_address_in): in range, as they are for most lanes; the
  * others one by one. */
-INLINE bool address_axis(const smp_lanes *g, unsigned mode, bool cube, uint32_t n,
+INLINE bool address_axis(const unsigned nl, const smp_lanes *g, unsigned mode, bool cube, uint32_t n,
                          const int32_t i[L], unsigned taps, uint32_t out[2][L])
 {
     const int32_t last = (int32_t)n - (int32_t)taps;   /* n is below 2^15 */
@@ -125,7 +126,7 @@ INLINE bool address_axis(const smp_lanes *g, unsigned mode, bool cube, uint32_t 
     default:
         break;
     }
-    for (unsigned l = 0; l < L; l++)
+    for (unsigned l = 0; l < nl; l++)
         if (g->act[l])
             for (unsigned d = 0; d < taps; d++)
                 out[d][l] = smp_address_in(mode, (int64_t)i[l] + d, n);
@@ -144,7 +145,7 @@ INLINE bool address_axis(const smp_lanes *g, unsigned mode, bool cube, uint32_t 
                 col[d][l] = g7sf_tile_col(tiling, (uint32_t)(mx + x[d][l]) * (uint64_t)bytes); \
             }                                                                  \
     } while (0)
-INLINE void tap_addresses(const smp_ctx *c, const smp_image *m, unsigned taps,
+INLINE void tap_addresses(const unsigned nl, const smp_ctx *c, const smp_image *m, unsigned taps,
                           uint32_t x[2][L], uint32_t y[2][L], uint64_t a[4][L])
 {
     const g7sf_surface *s = &c->tex->surf;
@@ -165,7 +166,7 @@ INLINE void tap_addresses(const smp_ctx *c, const smp_image *m, unsigned taps,
 /* Host bytes of the taps a[tap][lane] of the group's lanes: one page
  * asked for when all lie in it (a footprint mostly does), else each
  * texel's; false when one is missing or past 4 GiB. */
-INLINE bool tap_bytes(smp_ctx *c, const smp_lanes *g, unsigned taps, uint64_t a[4][L],
+INLINE bool tap_bytes(const unsigned nl, smp_ctx *c, const smp_lanes *g, unsigned taps, uint64_t a[4][L],
                       const uint8_t *host[4][L])
 {
     const unsigned bytes = c->block_bytes;
@@ -192,7 +193,7 @@ INLINE bool tap_bytes(smp_ctx *c, const smp_lanes *g, unsigned taps, uint64_t a[
         return true;
     }
     for (unsigned j = 0; j < taps; j++)
-        for (unsigned l = 0; l < L; l++) {
+        for (unsigned l = 0; l < nl; l++) {
             host[j][l] = no_texel;
             if (g->act[l] && !(host[j][l] = smp_host_bytes(c, (uint32_t)a[j][l], bytes)))
                 return false;
@@ -222,21 +223,21 @@ INLINE float half_to_float(uint32_t h)
 }
 
 /* The lanes' texels of one tap, decoded: t[channel][lane]. */
-INLINE void decode(unsigned kind, const uint8_t *const host[L], float t[4][L])
+INLINE void decode(const unsigned nl, unsigned kind, const uint8_t *const host[L], float t[4][L])
 {
     /* UNORM: the bytes little-endian; float32: as stored; RGBA16F: the
      * halves little-endian, two a word */
     uint32_t w[4][L];
     if (kind == SMP_FAST_RGBA32F)
         for (unsigned k = 0; k < 4; k++)
-            for (unsigned l = 0; l < L; l++)
+            for (unsigned l = 0; l < nl; l++)
                 memcpy(&w[k][l], host[l] + 4 * k, 4);
     else if (kind == SMP_FAST_R32F)
-        for (unsigned l = 0; l < L; l++)
+        for (unsigned l = 0; l < nl; l++)
             memcpy(&w[0][l], host[l], 4);
     else
         for (unsigned k = 0; k < (kind == SMP_FAST_RGBA16F ? 2u : 1u); k++)
-            for (unsigned l = 0; l < L; l++)
+            for (unsigned l = 0; l < nl; l++)
                 w[k][l] = load_le32(host[l] + 4 * k);
     switch (kind) {
     case SMP_FAST_RGBA8:
@@ -285,10 +286,10 @@ INLINE void decode(unsigned kind, const uint8_t *const host[L], float t[4][L])
 /* The lanes' texels (x[l], y[l]) of image m through the decode cache
  * (smp_texel_cached, the reference's own fetch for these formats):
  * compressed, packed and the other formats without an in-place decoder. */
-INLINE void cached(smp_ctx *c, const smp_lanes *g, const smp_image *m, const uint32_t x[L],
+INLINE void cached(const unsigned nl, smp_ctx *c, const smp_lanes *g, const smp_image *m, const uint32_t x[L],
                    const uint32_t y[L], float t[4][L])
 {
-    for (unsigned l = 0; l < L; l++) {
+    for (unsigned l = 0; l < nl; l++) {
         if (!g->act[l]) {
             t[0][l] = t[1][l] = t[2][l] = t[3][l] = 0.0f;
             continue;
@@ -302,7 +303,7 @@ INLINE void cached(smp_ctx *c, const smp_lanes *g, const smp_image *m, const uin
 /* The sample*_c compare (smp_shadow_compare) on each lane's texel: the
  * relation of texel to reference as one bit of each comparison, all
  * made (so the loop vectorises), 0.0 where Shadow Function holds on it. */
-INLINE void compare(const smp_ctx *c, const smp_lanes *g, float t[4][L])
+INLINE void compare(const unsigned nl, const smp_ctx *c, const smp_lanes *g, float t[4][L])
 {
     const unsigned holds = smp_shadow_holds(c->smp->state.shadow_function);
     EACH_LANE {
@@ -316,7 +317,7 @@ INLINE void compare(const smp_ctx *c, const smp_lanes *g, float t[4][L])
 }
 
 /* acc += wt * t, a LINEAR tap of weight 0 adding +0.0 (see the top). */
-INLINE void accumulate(const float wt[L], bool skip_zero, float t[4][L], float acc[4][L])
+INLINE void accumulate(const unsigned nl, const float wt[L], bool skip_zero, float t[4][L], float acc[4][L])
 {
     for (unsigned k = 0; k < 4; k++)
         EACH_LANE {
@@ -326,7 +327,7 @@ INLINE void accumulate(const float wt[L], bool skip_zero, float t[4][L], float a
 }
 
 INLINE bool level_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
-                       float acc[4][L], const unsigned kind)
+                       float acc[4][L], const unsigned kind, const unsigned nl)
 {
     const bool linear = lv->linear;
     int32_t f[2][L];
@@ -334,7 +335,7 @@ INLINE bool level_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv
     float wk[2][2][L];
     const float unit = 1.0f / SMP_SUB_ONE;
     for (unsigned k = 0; k < 2; k++) {
-        if (!fixed_positions(g, lv, k, f[k]))
+        if (!fixed_positions(nl, g, lv, k, f[k]))
             return false;
         int32_t i[L];
         if (linear)
@@ -347,7 +348,7 @@ INLINE bool level_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv
         else
             EACH_LANE
                 i[l] = f[k][l] >> SMP_SUB_BITS;
-        if (!address_axis(g, lv->mode[k], lv->cube, lv->size[k], i, linear ? 2 : 1, xy[k]))
+        if (!address_axis(nl, g, lv->mode[k], lv->cube, lv->size[k], i, linear ? 2 : 1, xy[k]))
             return false;
     }
     const unsigned taps = linear ? 4 : 1;
@@ -355,8 +356,8 @@ INLINE bool level_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv
     const uint8_t *host[4][L];
     const int err = c->err;
     if (kind != SMP_LANES_CACHED) {
-        tap_addresses(c, lv->m, linear ? 2 : 1, xy[0], xy[1], a);
-        if (!tap_bytes(c, g, taps, a, host))
+        tap_addresses(nl, c, lv->m, linear ? 2 : 1, xy[0], xy[1], a);
+        if (!tap_bytes(nl, c, g, taps, a, host))
             return false;
     }
     /* the third axis's weight (SMP_SUB_ONE - 0) * unit = 1.0, multiplied
@@ -365,18 +366,18 @@ INLINE bool level_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv
     for (unsigned j = 0; j < taps; j++) {
         float t[4][L], wt[L];
         if (kind == SMP_LANES_CACHED)
-            cached(c, g, lv->m, xy[0][j & 1], xy[1][j >> 1], t);
+            cached(nl, c, g, lv->m, xy[0][j & 1], xy[1][j >> 1], t);
         else
-            decode(kind, host[j], t);
+            decode(nl, kind, host[j], t);
         if (c->compare)
-            compare(c, g, t);
+            compare(nl, c, g, t);
         if (linear)
             EACH_LANE
                 wt[l] = w * wk[0][j & 1][l] * wk[1][j >> 1][l] * wz;
         else
             EACH_LANE
                 wt[l] = w;
-        accumulate(wt, linear, t, acc);
+        accumulate(nl, wt, linear, t, acc);
     }
     /* a texel the reference may not have read (a tap of weight 0) failed:
      * the per-pixel path says which error, if any */
@@ -387,22 +388,26 @@ INLINE bool level_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv
     return true;
 }
 
-/* One body per format (kind a constant in each): straight-line decodes,
- * as a JIT specialises per state. */
+/* One body per format and lane count (both constants in each): straight-
+ * line decodes, loops of 8 lanes for SIMD8, as a JIT specialises per state. */
+#define BY_FORMAT(nl)                                                                       \
+    switch (c->fast) {                                                                      \
+    case SMP_FAST_RGBA8:      return level_body(c, g, lv, acc, SMP_FAST_RGBA8, nl);         \
+    case SMP_FAST_BGRA8:      return level_body(c, g, lv, acc, SMP_FAST_BGRA8, nl);         \
+    case SMP_FAST_RGBA8_SRGB: return level_body(c, g, lv, acc, SMP_FAST_RGBA8_SRGB, nl);    \
+    case SMP_FAST_BGRA8_SRGB: return level_body(c, g, lv, acc, SMP_FAST_BGRA8_SRGB, nl);    \
+    case SMP_FAST_R32F:       return level_body(c, g, lv, acc, SMP_FAST_R32F, nl);          \
+    case SMP_FAST_RGBA32F:    return level_body(c, g, lv, acc, SMP_FAST_RGBA32F, nl);       \
+    case SMP_FAST_RGBA16F:    return level_body(c, g, lv, acc, SMP_FAST_RGBA16F, nl);       \
+    case SMP_FAST_R24X8:      return level_body(c, g, lv, acc, SMP_FAST_R24X8, nl);         \
+    default:                  return level_body(c, g, lv, acc, SMP_LANES_CACHED, nl);       \
+    }
 INLINE bool level_by_format(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
                             float acc[4][L])
 {
-    switch (c->fast) {
-    case SMP_FAST_RGBA8:      return level_body(c, g, lv, acc, SMP_FAST_RGBA8);
-    case SMP_FAST_BGRA8:      return level_body(c, g, lv, acc, SMP_FAST_BGRA8);
-    case SMP_FAST_RGBA8_SRGB: return level_body(c, g, lv, acc, SMP_FAST_RGBA8_SRGB);
-    case SMP_FAST_BGRA8_SRGB: return level_body(c, g, lv, acc, SMP_FAST_BGRA8_SRGB);
-    case SMP_FAST_R32F:       return level_body(c, g, lv, acc, SMP_FAST_R32F);
-    case SMP_FAST_RGBA32F:    return level_body(c, g, lv, acc, SMP_FAST_RGBA32F);
-    case SMP_FAST_RGBA16F:    return level_body(c, g, lv, acc, SMP_FAST_RGBA16F);
-    case SMP_FAST_R24X8:      return level_body(c, g, lv, acc, SMP_FAST_R24X8);
-    default:                  return level_body(c, g, lv, acc, SMP_LANES_CACHED);
-    }
+    if (g->n <= 8)
+        BY_FORMAT(8)
+    BY_FORMAT(16)
 }
 
 bool smp_lanes_level_c(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,

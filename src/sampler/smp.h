@@ -194,6 +194,7 @@ typedef struct smp_lanes {
     float p[2][SMP_LANES];     /* u, v in texels of the view's first level (0 outside) */
     float ref[SMP_LANES];      /* the sample*_c reference value */
     int act[SMP_LANES];        /* 1: the lane is in the group */
+    unsigned n;                /* lanes of the message: 8 or 16 */
 } smp_lanes;
 typedef struct smp_lanes_level {
     const smp_image *m;        /* the level's image (smp_image_at) */
