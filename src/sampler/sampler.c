@@ -142,6 +142,23 @@ static int check_sampler(const smp_ctx *c)
     return 0;
 }
 
+/* The thread's surface memo made s's: messages mostly read the texture
+ * the one before read, and what the memo holds (g7sf_surface_validate's
+ * answer, image origins) depends on the surface's fields alone (equal
+ * bytes, equal fields; unequal padding only costs a new memo). */
+static smp_surface_memo *surface_memo(const g7sf_surface *s)
+{
+    static _Thread_local smp_surface_memo memo;
+    if (!memo.known || memcmp(&memo.surf, s, sizeof *s)) {
+        memo.valid = g7sf_surface_validate(s);
+        memcpy(&memo.surf, s, sizeof *s);
+        for (unsigned i = 0; i < SMP_MEMO_IMAGES; i++)
+            memo.image[i].valid = false;
+        memo.known = true;
+    }
+    return &memo;
+}
+
 int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
                  const g7sf_sampler *smp, unsigned op)
 {
@@ -157,7 +174,7 @@ int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
         return 0;
     /* a layout the surface code accepts (callers may build tex by hand) */
     if (!c->fmt || c->fmt->texel == G7SF_TEXEL_NONE || c->fmt->unit_bytes > SMP_UNIT_BYTES_MAX ||
-        g7sf_surface_validate(&tex->surf))
+        (c->memo = surface_memo(&tex->surf))->valid)
         return G7SF_ESTATE;
     c->cls = c->fmt->texel;
     if (smp_channel_select_init(c))

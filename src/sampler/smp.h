@@ -63,6 +63,17 @@ typedef struct smp_lodconst {
 /* Where an image (level, slice) starts in the surface's 2D layout. */
 typedef struct smp_image { unsigned lod, z; bool valid; uint32_t x, y; } smp_image;
 
+/* What a surface's layout gives, kept per host thread across messages
+ * while the surface stays the same byte for byte (sampler.c): whether it
+ * is valid, and the origins of the images read lately. */
+#define SMP_MEMO_IMAGES 8
+typedef struct smp_surface_memo {
+    bool known;
+    int valid;                          /* g7sf_surface_validate's answer */
+    g7sf_surface surf;
+    smp_image image[SMP_MEMO_IMAGES];   /* by lod parity and z mod 4 */
+} smp_surface_memo;
+
 /* One message's resolved state, and the per-pixel prefilter inputs. */
 typedef struct smp_ctx {
     g7sf_gpu *gpu;
@@ -110,7 +121,7 @@ typedef struct smp_ctx {
     uint32_t level_size[32][2];        /* fast2d: width, height of each level, */
     float level_ratio[32][2];          /* and over the first level's (base) */
     uint32_t block_bytes;
-    smp_image image[2];
+    smp_surface_memo *memo;            /* the thread's, for tex's surface */
     unsigned unit_shift;               /* log2 of the decode unit's size, for the cache */
     smp_cache cache;
 } smp_ctx;
@@ -282,12 +293,13 @@ void smp_fetch_init(smp_ctx *c);
 void smp_texel_at(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z,
                   g7sf_texel *out);
 /* The origin of image (lod, z) of a single-sampled 2D-laid-out surface,
- * computed once per image, not per texel (kept per lod parity: trilinear
- * alternates two levels), or NULL when the surface lacks it. */
+ * computed once per image, not per texel nor per message (the thread's
+ * surface memo keeps it by lod parity, as trilinear alternates two levels,
+ * and z), or NULL when the surface lacks it.  Valid until the next call. */
 static inline const smp_image *smp_image_at(smp_ctx *c, unsigned lod, uint32_t z)
 {
     const g7sf_surface *s = &c->tex->surf;
-    smp_image *m = &c->image[lod & 1];
+    smp_image *m = &c->memo->image[(lod & 1) | (z & 3) << 1];
     if (!m->valid || m->lod != lod || m->z != z) {
         uint32_t w, h, d;
         g7sf_surface_level_size(s, lod, &w, &h, &d);

@@ -19,7 +19,6 @@ void smp_fetch_init(smp_ctx *c)
 {
     const struct g7sf_format_info *f = c->fmt;
     const g7sf_surface *s = &c->tex->surf;
-    c->image[0].valid = c->image[1].valid = false;
     memset(c->cache.valid, 0, sizeof c->cache.valid);
     /* unit and block sizes are powers of two (1 to 8): shifts, not divisions */
     c->unit_wshift = log2u(f->unit_w), c->unit_hshift = log2u(f->unit_h);
