@@ -33,7 +33,7 @@ static const unsigned ops[] = { G7SF_OP_SAMPLE, G7SF_OP_SAMPLE_B, G7SF_OP_SAMPLE
                                 G7SF_OP_LOD };
 
 /* Set: random states the lanes kernel takes (2D and cube textures of its formats,
- * sample* ops of SIMD16 and SIMD8, NEAREST / LINEAR filters, no border modes), so
+ * sample* and gather4 ops of SIMD16 and SIMD8, NEAREST / LINEAR filters, no border modes), so
  * that most runs compare it. */
 static bool focus;
 
@@ -127,7 +127,10 @@ static void random_sampler(t_smp *f)
 static void random_args(t_smp *f)
 {
     g7sf_sample_args *a = &f->args;
-    a->op = ops[t_rand() % (focus ? 8 : sizeof ops / sizeof ops[0])];   /* sample* first */
+    /* focused: the sample* ops (the first eight) and gather4 */
+    static const unsigned focus_ops[] = { 0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11 };
+    a->op = focus ? ops[focus_ops[t_rand() % (sizeof focus_ops / sizeof focus_ops[0])]]
+                  : ops[t_rand() % (sizeof ops / sizeof ops[0])];
     a->simd4x2 = !focus && t_rand() % 4 == 0;   /* sample_l, sample_d, ld...; the rest refused */
     a->n = a->simd4x2 ? 2 : t_rand() % 3 ? 16 : 8;   /* SIMD4x2, SIMD16, SIMD8 */
     a->mask = (uint16_t)((t_rand() | 1) & ((1u << a->n) - 1));

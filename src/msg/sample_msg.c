@@ -7,6 +7,8 @@
 
 #include "sample_msg.h"
 
+_Static_assert(sizeof(g7sf_sample_value) == 4, "a parameter is one DWord of its register");
+
 #define MAX_PARAMS 11
 #define MAX_MLEN 11            /* "The maximum message length allowed to the sampler" */
 #define IGNORED G7SF_PARAM_COUNT   /* a position the message type reads nothing from */
@@ -133,10 +135,9 @@ static void read_params(const g7sf_msg_ctx *c, unsigned simd, const layout *l, u
             const g7sf_reg *r = g7sf_msg_data(c, j / 4);
             a->p[role][0].u = r->ud[j % 4];
             a->p[role][1].u = r->ud[4 + j % 4];
-        } else {
+        } else {   /* the parameter's registers follow each other: one copy */
             unsigned regs = simd == SAMPLER_SIMD16 ? 2 : 1;
-            for (unsigned i = 0; i < a->n; i++)
-                a->p[role][i].u = g7sf_msg_data(c, j * regs + i / 8)->ud[i % 8];
+            memcpy(a->p[role], g7sf_msg_data_dw(c, j * regs), a->n * sizeof a->p[role][0]);
         }
     }
 }

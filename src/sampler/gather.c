@@ -3,6 +3,7 @@
  * of each texel (or its shadow compare result) into red = lower left, green
  * = lower right, blue = upper right, alpha = upper left, which is also
  * OpenGL's textureGather order (i0j1, i1j1, i1j0, i0j0). */
+#include "core/cpu.h"
 #include "smp.h"
 
 /* gather4_c's formats (L4769). */
@@ -16,6 +17,67 @@ static bool shadow_gather_format(unsigned code)
 static int offset6(int32_t v)
 {
     return (int)((uint32_t)v & 0x3f) - ((uint32_t)v & 0x20 ? 64 : 0);
+}
+
+static bool lanes_run(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+                      float o[4][SMP_LANES])
+{
+#if CPU_X86
+    if (smp_lanes_avx2())
+        return smp_lanes_gather_avx2(c, g, lv, o);
+#endif
+    return smp_lanes_gather_c(c, g, lv, o);
+}
+
+/* The lanes of todo through lanes.c's gather kernel, in groups of one
+ * slice, on a 2D surface (c->quad) without chroma key: each position as
+ * the per-pixel loop below makes it.  Returns the lanes left to that loop
+ * (a missing image, a position or texel the kernel sends back). */
+static unsigned gather_lanes(smp_ctx *c, const g7sf_sample_args *a, const smp_level *L,
+                             unsigned src, bool po, unsigned todo, g7sf_sample_result *out)
+{
+    const bool unnorm = c->smp->state.non_normalized_coordinate_enable;
+    smp_lanes g;
+    uint32_t slice[SMP_LANES];
+    unsigned left = 0;
+    g.n = a->n;
+    for (unsigned i = 0; i < SMP_LANES; i++) {
+        for (unsigned k = 0; k < 2; k++) {
+            float p = a->p[k ? G7SF_PARAM_V : G7SF_PARAM_U][i].f;
+            if (!unnorm)
+                p *= (float)L->size[k];
+            int32_t off = a->p[k ? G7SF_PARAM_OFFV : G7SF_PARAM_OFFU][i].i;
+            g.p[k][i] = p + (float)(po ? offset6(off) : a->offset[k]);
+        }
+        g.ref[i] = a->p[G7SF_PARAM_REF][i].f;
+        slice[i] = c->tex->array_len > 1 ? smp_slice(c, a->p[G7SF_PARAM_R][i].f, 0)
+                                         : c->tex->min_array_element;
+    }
+    while (todo) {
+        unsigned first = (unsigned)__builtin_ctz(todo), group = 0;
+        for (unsigned i = first; i < SMP_LANES; i++)
+            if ((todo >> i & 1) && slice[i] == slice[first])
+                group |= 1u << i;
+        todo &= ~group;
+        smp_lanes_level lv = {
+            .m = smp_image_at(c, L->lod, slice[first]), .size = { L->size[0], L->size[1] },
+            .ratio = { 1.0f, 1.0f }, .round = { c->round[0], c->round[1] },
+            .mode = { c->mode[0], c->mode[1] }, .channel = src,
+        };
+        for (unsigned i = 0; i < SMP_LANES; i++)
+            g.act[i] = group >> i & 1;
+        float o[4][SMP_LANES];
+        if (!lv.m || !lanes_run(c, &g, &lv, o)) {
+            left |= group;
+            continue;
+        }
+        smp_lanes_count++;
+        for (unsigned i = 0; i < SMP_LANES; i++)
+            if (group >> i & 1)
+                for (unsigned k = 0; k < 4; k++)
+                    out->px[i].f[k] = o[k][i];
+    }
+    return left;
 }
 
 int smp_gather4(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
@@ -39,8 +101,12 @@ int smp_gather4(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
     out->type = G7SF_TEXEL_FLOAT;
     /* c->quad: 2D, no border mode on u or v (not a cube); read in place */
     const bool direct = c->direct && c->quad && !c->chroma;
+    unsigned todo = a->mask & ((1u << a->n) - 1);
+    if (c->quad && !c->chroma && !smp_reference() && src >= 0 && !ss->sampler_disable &&
+        !a->simd4x2)
+        todo = gather_lanes(c, a, &L, (unsigned)src, po, todo, out);
     for (unsigned i = 0; i < a->n; i++) {
-        if (!(a->mask >> i & 1))
+        if (!(todo >> i & 1))
             continue;
         if (ss->sampler_disable) {   /* every channel reads 0, as for sample */
             out->px[i] = (g7sf_texel){ .f = { 0 } };

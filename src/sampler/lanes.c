@@ -388,26 +388,82 @@ INLINE bool level_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv
     return true;
 }
 
-/* One body per format and lane count (both constants in each): straight-
- * line decodes, loops of 8 lanes for SIMD8, as a JIT specialises per state. */
-#define BY_FORMAT(nl)                                                                       \
-    switch (c->fast) {                                                                      \
-    case SMP_FAST_RGBA8:      return level_body(c, g, lv, acc, SMP_FAST_RGBA8, nl);         \
-    case SMP_FAST_BGRA8:      return level_body(c, g, lv, acc, SMP_FAST_BGRA8, nl);         \
-    case SMP_FAST_RGBA8_SRGB: return level_body(c, g, lv, acc, SMP_FAST_RGBA8_SRGB, nl);    \
-    case SMP_FAST_BGRA8_SRGB: return level_body(c, g, lv, acc, SMP_FAST_BGRA8_SRGB, nl);    \
-    case SMP_FAST_R32F:       return level_body(c, g, lv, acc, SMP_FAST_R32F, nl);          \
-    case SMP_FAST_RGBA32F:    return level_body(c, g, lv, acc, SMP_FAST_RGBA32F, nl);       \
-    case SMP_FAST_RGBA16F:    return level_body(c, g, lv, acc, SMP_FAST_RGBA16F, nl);       \
-    case SMP_FAST_R24X8:      return level_body(c, g, lv, acc, SMP_FAST_R24X8, nl);         \
-    default:                  return level_body(c, g, lv, acc, SMP_LANES_CACHED, nl);       \
+/* gather4 (gather.c): the 2x2 LINEAR footprint's texels, out[k] the one
+ * at corner k (red (0, 1), green (1, 1), blue (1, 0), alpha (0, 0) from the
+ * upper left), channel lv->channel of each, compared for gather4_c.  The
+ * positions come in at the level (ratio 1, offsets added). */
+INLINE bool gather_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+                        float out[4][L], const unsigned kind, const unsigned nl)
+{
+    uint32_t xy[2][2][L];
+    for (unsigned k = 0; k < 2; k++) {
+        int32_t f[L], i[L];
+        if (!fixed_positions(nl, g, lv, k, f))
+            return false;
+        EACH_LANE
+            i[l] = (f[l] - SMP_SUB_ONE / 2) >> SMP_SUB_BITS;   /* texel centres at halves */
+        if (!address_axis(nl, g, lv->mode[k], false, lv->size[k], i, 2, xy[k]))
+            return false;
     }
+    uint64_t a[4][L];
+    const uint8_t *host[4][L];
+    const int err = c->err;
+    if (kind != SMP_LANES_CACHED) {
+        tap_addresses(nl, c, lv->m, 2, xy[0], xy[1], a);
+        if (!tap_bytes(nl, c, g, 4, a, host))
+            return false;
+    }
+    static const uint8_t tap_of[4] = { 2, 3, 1, 0 };   /* corner k's tap: dx + 2 dy */
+    for (unsigned k = 0; k < 4; k++) {
+        const unsigned j = tap_of[k];
+        float t[4][L];
+        if (kind == SMP_LANES_CACHED)
+            cached(nl, c, g, lv->m, xy[0][j & 1], xy[1][j >> 1], t);
+        else
+            decode(nl, kind, host[j], t);
+        if (c->compare)
+            compare(nl, c, g, t);
+        memcpy(out[k], t[lv->channel], sizeof out[k]);
+    }
+    if (c->err != err) {   /* as level_body */
+        c->err = err;
+        return false;
+    }
+    return true;
+}
+
+/* One body per format and lane count (both constants in each): straight-
+ * line decodes, loops of 8 lanes for SIMD8, as a JIT specialises per state.
+ * body(c, g, lv, out, kind, nl). */
+#define BY_FORMAT(body, out, nl)                                                          \
+    switch (c->fast) {                                                                    \
+    case SMP_FAST_RGBA8:      return body(c, g, lv, out, SMP_FAST_RGBA8, nl);             \
+    case SMP_FAST_BGRA8:      return body(c, g, lv, out, SMP_FAST_BGRA8, nl);             \
+    case SMP_FAST_RGBA8_SRGB: return body(c, g, lv, out, SMP_FAST_RGBA8_SRGB, nl);        \
+    case SMP_FAST_BGRA8_SRGB: return body(c, g, lv, out, SMP_FAST_BGRA8_SRGB, nl);        \
+    case SMP_FAST_R32F:       return body(c, g, lv, out, SMP_FAST_R32F, nl);              \
+    case SMP_FAST_RGBA32F:    return body(c, g, lv, out, SMP_FAST_RGBA32F, nl);           \
+    case SMP_FAST_RGBA16F:    return body(c, g, lv, out, SMP_FAST_RGBA16F, nl);           \
+    case SMP_FAST_R24X8:      return body(c, g, lv, out, SMP_FAST_R24X8, nl);             \
+    default:                  return body(c, g, lv, out, SMP_LANES_CACHED, nl);           \
+    }
+#define BY_FORMAT_AND_LANES(body, out)                                                    \
+    do {                                                                                  \
+        if (g->n <= 8)                                                                    \
+            BY_FORMAT(body, out, 8)                                                       \
+        BY_FORMAT(body, out, 16)                                                          \
+    } while (0)
+
 INLINE bool level_by_format(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
                             float acc[4][L])
 {
-    if (g->n <= 8)
-        BY_FORMAT(8)
-    BY_FORMAT(16)
+    BY_FORMAT_AND_LANES(level_body, acc);
+}
+
+INLINE bool gather_by_format(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+                             float out[4][L])
+{
+    BY_FORMAT_AND_LANES(gather_body, out);
 }
 
 bool smp_lanes_level_c(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
@@ -416,7 +472,20 @@ bool smp_lanes_level_c(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv
     return level_by_format(c, g, lv, acc);
 }
 
+bool smp_lanes_gather_c(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+                        float out[4][SMP_LANES])
+{
+    return gather_by_format(c, g, lv, out);
+}
+
 #if CPU_X86
+__attribute__((target("avx2"))) bool smp_lanes_gather_avx2(smp_ctx *c, const smp_lanes *g,
+                                                           const smp_lanes_level *lv,
+                                                           float out[4][SMP_LANES])
+{
+    return gather_by_format(c, g, lv, out);
+}
+
 __attribute__((target("avx2"))) bool smp_lanes_level_avx2(smp_ctx *c, const smp_lanes *g,
                                                           const smp_lanes_level *lv,
                                                           float acc[4][SMP_LANES])

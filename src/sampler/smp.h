@@ -218,6 +218,7 @@ typedef struct smp_lanes_level {
                                   kernel then sends the group back) */
     unsigned mode[2];          /* TCX, TCY (no border modes) */
     float w;                   /* the level's weight */
+    unsigned channel;          /* gather4: the channel gathered */
 } smp_lanes_level;
 /* acc[channel][lane] += lv->w * the filtered texel of each lane in g; false
  * (acc then partly summed) when a lane's position, image or texel bytes
@@ -228,6 +229,13 @@ bool smp_lanes_level_c(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv
                        float acc[4][SMP_LANES]);
 bool smp_lanes_level_avx2(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
                           float acc[4][SMP_LANES]);
+/* gather4 over the lanes of g: out[k][lane] = channel lv->channel of the
+ * footprint's texel k (R, G, B, A order), the positions at the level
+ * (lv->ratio 1, lv->off 0); false as smp_lanes_level_c. */
+bool smp_lanes_gather_c(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+                        float out[4][SMP_LANES]);
+bool smp_lanes_gather_avx2(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+                           float out[4][SMP_LANES]);
 /* Whether the AVX2 kernel runs (the CPU has it and G7SF_CPU allows it,
  * read once); tests switch with smp_set_lanes_avx2 (true only where the
  * CPU has AVX2). */
