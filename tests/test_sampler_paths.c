@@ -32,7 +32,7 @@ static const unsigned ops[] = { G7SF_OP_SAMPLE, G7SF_OP_SAMPLE_B, G7SF_OP_SAMPLE
                                 G7SF_OP_GATHER4, G7SF_OP_GATHER4_C, G7SF_OP_GATHER4_PO,
                                 G7SF_OP_LOD };
 
-/* Set: random states the lanes kernel takes (2D and cube textures of its formats,
+/* Set: random states the lanes kernel takes (2D, cube and 3D textures of float formats,
  * sample* and gather4 ops of SIMD16 and SIMD8, NEAREST / LINEAR filters, no border modes), so
  * that most runs compare it. */
 static bool focus;
@@ -51,8 +51,6 @@ static void random_texture(t_smp *f, unsigned platform)
     uint32_t w = 1 + (uint32_t)(t_rand() % 40), h = 1 + (uint32_t)(t_rand() % 40);
     uint32_t depth = t_rand() % 4 == 0 ? 3 : 1;
     unsigned type = G7SF_SURFTYPE_2D, pick = (unsigned)(t_rand() % 6);
-    if (focus)
-        pick = 1 + pick % 5;   /* 2D or cube */
     if (pick == 0)
         type = G7SF_SURFTYPE_3D, depth = 1 + (uint32_t)(t_rand() % 5);
     else if (pick == 1)
@@ -207,8 +205,10 @@ static void compare_once(unsigned it, bool avx2, unsigned *agreed_ok)
         for (unsigned i = 0; i < f.args.n; i++)
             if (f.args.mask >> i & 1)
                 same &= same_texel(&ref.px[i], &fast.px[i], ref.type == G7SF_TEXEL_FLOAT);
-        CHECKF(same, "run %u (%s, op %u, filters %u/%u/%u, modes %u/%u, tiling %u, %s): "
-               "results differ", it, g7sf_format_info(f.tex.format)->name, f.args.op,
+        CHECKF(same, "run %u (type %u %ux%ux%u, %u levels, %s, op %u, filters %u/%u/%u, modes "
+               "%u/%u, tiling %u, %s): results differ", it, f.tex.surf.type, f.tex.surf.width,
+               f.tex.surf.height, f.tex.surf.depth, f.tex.surf.levels,
+               g7sf_format_info(f.tex.format)->name, f.args.op,
                f.smp.state.min_mode_filter, f.smp.state.mag_mode_filter,
                f.smp.state.mip_mode_filter, f.smp.state.tcx_address_control_mode,
                f.smp.state.tcy_address_control_mode, f.tex.surf.tiling, avx2 ? "avx2" : "c");

@@ -30,11 +30,13 @@ void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a)
     c->fast2d = c->quad && plain;
     /* the lanes kernel: SIMD8 and SIMD16, every float-result format (the
      * fast ones read in place, RGBA16F too as its vector decode is cheap;
-     * the rest through the decode cache); cubes as well (sample.c sets
-     * their pixels up and takes what leaves a face), but not with border
-     * modes on u or v */
-    bool cube = c->cube && plain && !smp_border_mode(c->mode[0]) && !smp_border_mode(c->mode[1]);
-    c->lanes = (c->fast2d || cube) && !a->simd4x2 && a->n <= SMP_LANES;
+     * the rest through the decode cache); cubes and 3D surfaces as well
+     * (sample.c sets their pixels up and takes what leaves a cube face),
+     * but not with border modes */
+    bool others = (c->cube || c->dims == 3) && plain && c->tex->surf.samples == 1 &&
+                  c->fmt->layout != G7SF_LAYOUT_PLANAR && !smp_border_mode(c->mode[0]) &&
+                  !smp_border_mode(c->mode[1]) && !(c->dims == 3 && smp_border_mode(c->mode[2]));
+    c->lanes = (c->fast2d || others) && !a->simd4x2 && a->n <= SMP_LANES;
     c->level_known = 0;
     c->sel_known = false;
     if (c->fast2d || c->lanes)
@@ -231,17 +233,16 @@ static void choose(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const floa
     unsigned op = a->op;
     bool lod_param = op == G7SF_OP_SAMPLE_L || op == G7SF_OP_SAMPLE_L_C;
     bool bias_param = op == G7SF_OP_SAMPLE_B || op == G7SF_OP_SAMPLE_B_C;
-    uint32_t key[5];
-    memcpy(key, qd[0], 2 * sizeof(float));
-    memcpy(key + 2, qd[1], 2 * sizeof(float));
-    key[4] = lod_param ? a->p[G7SF_PARAM_LOD][i].u : bias_param ? a->p[G7SF_PARAM_BIAS][i].u : 0;
+    uint32_t key[7];   /* the derivatives of every axis (r's 0 but on 3D), LOD or bias */
+    memcpy(key, qd, 6 * sizeof(float));
+    key[6] = lod_param ? a->p[G7SF_PARAM_LOD][i].u : bias_param ? a->p[G7SF_PARAM_BIAS][i].u : 0;
     if (c->sel_known && !memcmp(key, c->sel_key, sizeof key)) {
         *sel = c->sel;
         return;
     }
     float d[2][3];   /* a copy: gcc's sanitizer build misreads q->d's size here */
     memcpy(d, qd, sizeof d);
-    float lod = lod_param ? a->p[G7SF_PARAM_LOD][i].f : smp_lod_from_grad(d, 2);
+    float lod = lod_param ? a->p[G7SF_PARAM_LOD][i].f : smp_lod_from_grad(d, c->dims);
     if (a->force_lod_zero && !lod_param)   /* Force LOD to Zero, as sample_pixel */
         lod = 0.0f;
     smp_lod_choose(&c->lodk, lod, bias_param ? a->p[G7SF_PARAM_BIAS][i].f : 0.0f, sel);
@@ -286,10 +287,29 @@ static bool lanes_level(smp_ctx *c, const g7sf_sample_args *a, unsigned lod, uin
                         smp_lanes_level *lv)
 {
     const uint32_t *size = level_size(c, lod, lv->ratio);
-    if (!(lv->m = smp_image_at(c, lod, slice)))
+    if (!(lv->m = smp_image_at(c, lod, slice)))   /* 3D: slice 0, the level exists */
         return false;
+    lv->lod = lod;
+    lv->dims = c->dims;
     for (unsigned k = 0; k < 2; k++)
         lv->size[k] = size[k], lv->off[k] = (float)a->offset[k];
+    if (c->dims == 3) {
+        /* the slices of the level: 2^lod a row (g7sf_surface_image_offset),
+         * their spacing read off the images of slices 1 and 2^lod */
+        const g7sf_surface *s = &c->tex->surf;
+        uint32_t d, r = 1u << lod, x, y;
+        g7sf_surface_level_size(s, lod, NULL, NULL, &d);
+        lv->size[2] = d;
+        lv->ratio[2] = (float)d / (float)c->base[2];
+        lv->off[2] = (float)a->offset[2];
+        lv->org[0] = lv->m->x, lv->org[1] = lv->m->y;
+        lv->step[0] = lv->step[1] = 0;
+        if (r > 1 && d > 1)
+            g7sf_surface_image_offset(s, lod, 1, 0, &x, &y), lv->step[0] = x - lv->org[0];
+        if (d > r)
+            g7sf_surface_image_offset(s, lod, r, 0, &x, &y), lv->step[1] = y - lv->org[1];
+        lv->row_shift = lod, lv->row_mask = r - 1;
+    }
     return true;
 }
 
@@ -320,8 +340,9 @@ static void lanes_group(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, uns
     smp_lanes_level lv = {
         .linear = (mag ? ss->mag_mode_filter : ss->min_mode_filter) == G7SF_MAPFILTER_LINEAR,
         .round = { mag ? ss->u_address_mag_rounding : ss->u_address_min_rounding,
-                   mag ? ss->v_address_mag_rounding : ss->v_address_min_rounding },
-        .mode = { c->mode[0], c->mode[1] },
+                   mag ? ss->v_address_mag_rounding : ss->v_address_min_rounding,
+                   mag ? ss->r_address_mag_rounding : ss->r_address_min_rounding },
+        .mode = { c->mode[0], c->mode[1], c->mode[2] },
         .cube = c->cube,
         .w = 1.0f - sel->beta,
     };
@@ -387,10 +408,11 @@ static void run_groups(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, unsi
     }
 }
 
-/* Cubes: sample.c's set-up (face, position and derivatives on it, per
- * pixel), a level choice per pixel, groups by choice and face. */
-static void cube_lanes(smp_ctx *c, const g7sf_sample_args *a, unsigned todo,
-                       g7sf_sample_result *out)
+/* Cubes and 3D surfaces: sample.c's set-up (cubes: face, position and
+ * derivatives on it, per pixel), a level choice per pixel, groups by
+ * choice and face. */
+static void setup_lanes(smp_ctx *c, const g7sf_sample_args *a, unsigned todo,
+                        g7sf_sample_result *out)
 {
     smp_pixel px[SMP_LANES];
     smp_lodsel choice[SMP_LANES];
@@ -411,7 +433,7 @@ static void cube_lanes(smp_ctx *c, const g7sf_sample_args *a, unsigned todo,
             choose(c, a, i, px[i].d, &sel);
             which[i] = (uint8_t)choice_index(choice, &choices, &sel);
             slice[i] = px[i].slice;
-            g.p[0][i] = px[i].p[0], g.p[1][i] = px[i].p[1];
+            g.p[0][i] = px[i].p[0], g.p[1][i] = px[i].p[1], g.p[2][i] = px[i].p[2];
             g.ref[i] = a->p[G7SF_PARAM_REF][i].f;
         }
     }
@@ -452,8 +474,8 @@ void smp_fast2d_lanes(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result 
         slice[i] = c->tex->min_array_element;
     }
     bool slices = c->tex->array_len > 1;   /* else every index reads slice 0 */
-    if (c->cube) {
-        cube_lanes(c, a, todo, out);
+    if (c->cube || c->dims == 3) {
+        setup_lanes(c, a, todo, out);
         return;
     }
     if (slices)

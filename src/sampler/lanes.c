@@ -133,24 +133,40 @@ INLINE bool address_axis(const unsigned nl, const smp_lanes *g, unsigned mode, b
     return true;
 }
 
-/* Graphics addresses of the taps (x[j & 1][l], y[j >> 1][l]) of image m:
- * rows and columns apart (g7sf_tile_row + g7sf_tile_col), a loop per
- * tiling so each is straight-line.  Image positions stay below 2^31
- * (surfaces are at most 16384 rows of 2048 slices). */
-#define TILE_LOOPS(tiling)                                                     \
-    do {                                                                       \
-        for (unsigned d = 0; d < taps; d++)                                    \
-            EACH_LANE {                                                        \
-                row[d][l] = g7sf_tile_row(tiling, pitch, (uint32_t)(my + y[d][l])); \
-                col[d][l] = g7sf_tile_col(tiling, (uint32_t)(mx + x[d][l]) * (uint64_t)bytes); \
-            }                                                                  \
+/* Graphics addresses of the taps (x[dx], y[dy], z[dz]) of the level, tap
+ * j = dx + 2 dy + 4 dz (n: 1 or 2 indices per axis; z NULL on 2D
+ * surfaces, whose image is lv->m): rows and columns apart (g7sf_tile_row
+ * + g7sf_tile_col), a loop per tiling so each is straight-line.  A 3D
+ * slice's image starts at lv->org plus lv->step times its column and row
+ * among the level's slices.  Image positions stay below 2^31 (surfaces
+ * are at most 16384 rows of 2048 slices). */
+#define TILE_LOOPS(tiling)                                                                 \
+    do {                                                                                   \
+        for (unsigned dz = 0; dz < nz; dz++)                                               \
+            for (unsigned d = 0; d < n; d++)                                               \
+                EACH_LANE {                                                                \
+                    row[dz][d][l] = g7sf_tile_row(tiling, pitch, my[dz][l] + y[d][l]);     \
+                    col[dz][d][l] = g7sf_tile_col(tiling, (uint64_t)(mx[dz][l] + x[d][l]) * bytes); \
+                }                                                                          \
     } while (0)
-INLINE void tap_addresses(const unsigned nl, const smp_ctx *c, const smp_image *m, unsigned taps,
-                          uint32_t x[2][L], uint32_t y[2][L], uint64_t a[4][L])
+INLINE void tap_addresses(const unsigned nl, const smp_ctx *c, const smp_lanes_level *lv,
+                          unsigned n, uint32_t x[2][L], uint32_t y[2][L], uint32_t (*z)[L],
+                          uint64_t a[8][L])
 {
     const g7sf_surface *s = &c->tex->surf;
-    const uint32_t pitch = s->pitch, bytes = c->block_bytes, mx = m->x, my = m->y;
-    uint64_t row[2][L], col[2][L];
+    const uint32_t pitch = s->pitch, bytes = c->block_bytes;
+    const unsigned nz = z ? n : 1;
+    uint32_t mx[2][L], my[2][L];
+    uint64_t row[2][2][L], col[2][2][L];
+    if (z)
+        for (unsigned dz = 0; dz < nz; dz++)
+            EACH_LANE {
+                mx[dz][l] = lv->org[0] + lv->step[0] * (z[dz][l] & lv->row_mask);
+                my[dz][l] = lv->org[1] + lv->step[1] * (z[dz][l] >> lv->row_shift);
+            }
+    else
+        EACH_LANE
+            mx[0][l] = lv->m->x, my[0][l] = lv->m->y;
     switch (s->tiling) {
     case G7SF_TILING_LINEAR: TILE_LOOPS(G7SF_TILING_LINEAR); break;
     case G7SF_TILING_X:      TILE_LOOPS(G7SF_TILING_X); break;
@@ -158,16 +174,18 @@ INLINE void tap_addresses(const unsigned nl, const smp_ctx *c, const smp_image *
     default:                 TILE_LOOPS(s->tiling); break;
     }
     const uint64_t base = s->base;
-    for (unsigned j = 0; j < (taps == 2 ? 4u : 1u); j++)
+    for (unsigned j = 0; j < n * n * nz; j++) {
+        const unsigned dx = j & 1, dy = j >> 1 & 1, dz = j >> 2;
         EACH_LANE
-            a[j][l] = base + row[j >> 1][l] + col[j & 1][l];
+            a[j][l] = base + row[dz][dy][l] + col[dz][dx][l];
+    }
 }
 
 /* Host bytes of the taps a[tap][lane] of the group's lanes: one page
  * asked for when all lie in it (a footprint mostly does), else each
  * texel's; false when one is missing or past 4 GiB. */
-INLINE bool tap_bytes(const unsigned nl, smp_ctx *c, const smp_lanes *g, unsigned taps, uint64_t a[4][L],
-                      const uint8_t *host[4][L])
+INLINE bool tap_bytes(const unsigned nl, smp_ctx *c, const smp_lanes *g, unsigned taps,
+                      uint64_t a[8][L], const uint8_t *host[8][L])
 {
     const unsigned bytes = c->block_bytes;
     /* past 4 GiB: the reference's smp_fetch answers; else the span of
@@ -286,17 +304,21 @@ INLINE void decode(const unsigned nl, unsigned kind, const uint8_t *const host[L
 /* The lanes' texels (x[l], y[l]) of image m through the decode cache
  * (smp_texel_cached, the reference's own fetch for these formats):
  * compressed, packed and the other formats without an in-place decoder. */
-INLINE void cached(const unsigned nl, smp_ctx *c, const smp_lanes *g, const smp_image *m, const uint32_t x[L],
-                   const uint32_t y[L], float t[4][L])
+INLINE void cached(const unsigned nl, smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+                   const uint32_t x[L], const uint32_t y[L], const uint32_t *z, float t[4][L])
 {
     for (unsigned l = 0; l < nl; l++) {
         if (!g->act[l]) {
             t[0][l] = t[1][l] = t[2][l] = t[3][l] = 0.0f;
             continue;
         }
-        const g7sf_texel *v = smp_texel_cached(c, m, x[l], y[l]);
+        g7sf_texel v;
+        if (z)   /* a 3D slice: the reference's fetch finds its image */
+            smp_fetch(c, lv->lod, x[l], y[l], z[l], 0, &v);
+        else
+            v = *smp_texel_cached(c, lv->m, x[l], y[l]);
         for (unsigned k = 0; k < 4; k++)
-            t[k][l] = v->f[k];
+            t[k][l] = v.f[k];
     }
 }
 
@@ -330,11 +352,12 @@ INLINE bool level_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv
                        float acc[4][L], const unsigned kind, const unsigned nl)
 {
     const bool linear = lv->linear;
-    int32_t f[2][L];
-    uint32_t xy[2][2][L];
-    float wk[2][2][L];
+    const unsigned dims = lv->dims, n = linear ? 2 : 1;
+    int32_t f[3][L];
+    uint32_t xyz[3][2][L];
+    float wk[3][2][L];
     const float unit = 1.0f / SMP_SUB_ONE;
-    for (unsigned k = 0; k < 2; k++) {
+    for (unsigned k = 0; k < dims; k++) {
         if (!fixed_positions(nl, g, lv, k, f[k]))
             return false;
         int32_t i[L];
@@ -348,32 +371,37 @@ INLINE bool level_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv
         else
             EACH_LANE
                 i[l] = f[k][l] >> SMP_SUB_BITS;
-        if (!address_axis(nl, g, lv->mode[k], lv->cube, lv->size[k], i, linear ? 2 : 1, xy[k]))
+        if (!address_axis(nl, g, lv->mode[k], lv->cube, lv->size[k], i, n, xyz[k]))
             return false;
     }
-    const unsigned taps = linear ? 4 : 1;
-    uint64_t a[4][L];
-    const uint8_t *host[4][L];
+    /* 2D: the third axis's weight (SMP_SUB_ONE - 0) * unit = 1.0,
+     * multiplied as the reference does */
+    if (dims == 2)
+        EACH_LANE
+            wk[2][0][l] = (float)SMP_SUB_ONE * unit;
+    const unsigned taps = linear ? (dims == 3 ? 8 : 4) : 1;
+    uint32_t (*z)[L] = dims == 3 ? xyz[2] : NULL;
+    uint64_t a[8][L];
+    const uint8_t *host[8][L];
     const int err = c->err;
     if (kind != SMP_LANES_CACHED) {
-        tap_addresses(nl, c, lv->m, linear ? 2 : 1, xy[0], xy[1], a);
+        tap_addresses(nl, c, lv, n, xyz[0], xyz[1], z, a);
         if (!tap_bytes(nl, c, g, taps, a, host))
             return false;
     }
-    /* the third axis's weight (SMP_SUB_ONE - 0) * unit = 1.0, multiplied
-     * as the reference does */
-    const float wz = (float)SMP_SUB_ONE * unit, w = lv->w;
-    for (unsigned j = 0; j < taps; j++) {
+    const float w = lv->w;
+    for (unsigned j = 0; j < taps; j++) {   /* x fastest, then y, then z: smp_linear's order */
+        const unsigned dx = j & 1, dy = j >> 1 & 1, dz = j >> 2;
         float t[4][L], wt[L];
         if (kind == SMP_LANES_CACHED)
-            cached(nl, c, g, lv->m, xy[0][j & 1], xy[1][j >> 1], t);
+            cached(nl, c, g, lv, xyz[0][dx], xyz[1][dy], z ? z[dz] : NULL, t);
         else
             decode(nl, kind, host[j], t);
         if (c->compare)
             compare(nl, c, g, t);
         if (linear)
             EACH_LANE
-                wt[l] = w * wk[0][j & 1][l] * wk[1][j >> 1][l] * wz;
+                wt[l] = w * wk[0][dx][l] * wk[1][dy][l] * wk[2][dz][l];
         else
             EACH_LANE
                 wt[l] = w;
@@ -405,11 +433,11 @@ INLINE bool gather_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *l
         if (!address_axis(nl, g, lv->mode[k], false, lv->size[k], i, 2, xy[k]))
             return false;
     }
-    uint64_t a[4][L];
-    const uint8_t *host[4][L];
+    uint64_t a[8][L];
+    const uint8_t *host[8][L];
     const int err = c->err;
     if (kind != SMP_LANES_CACHED) {
-        tap_addresses(nl, c, lv->m, 2, xy[0], xy[1], a);
+        tap_addresses(nl, c, lv, 2, xy[0], xy[1], NULL, a);
         if (!tap_bytes(nl, c, g, 4, a, host))
             return false;
     }
@@ -418,7 +446,7 @@ INLINE bool gather_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *l
         const unsigned j = tap_of[k];
         float t[4][L];
         if (kind == SMP_LANES_CACHED)
-            cached(nl, c, g, lv->m, xy[0][j & 1], xy[1][j >> 1], t);
+            cached(nl, c, g, lv, xy[0][j & 1], xy[1][j >> 1], NULL, t);
         else
             decode(nl, kind, host[j], t);
         if (c->compare)

@@ -114,7 +114,7 @@ typedef struct smp_ctx {
     uint32_t level_known;              /* fast2d: levels whose size[] is filled */
     smp_lodconst lodk;                 /* fast2d: the LOD constants of the message */
     bool sel_known;                    /* fast2d: sel holds the choice for */
-    uint32_t sel_key[5];               /* these derivative / LOD / bias bits */
+    uint32_t sel_key[7];               /* these derivative / LOD / bias bits */
     smp_lodsel sel;
     uint32_t page_tag;                 /* fast2d: page number of page_host, */
     const uint8_t *page_host;          /* the last page read (NULL: none yet) */
@@ -202,21 +202,27 @@ void smp_fast2d_lanes(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result 
  * structure of arrays (fast2d.c prepares both). */
 #define SMP_LANES 16
 typedef struct smp_lanes {
-    float p[2][SMP_LANES];     /* u, v in texels of the view's first level (0 outside) */
+    float p[3][SMP_LANES];     /* u, v, r in texels of the view's first level */
     float ref[SMP_LANES];      /* the sample*_c reference value */
     int act[SMP_LANES];        /* 1: the lane is in the group */
     unsigned n;                /* lanes of the message: 8 or 16 */
 } smp_lanes;
 typedef struct smp_lanes_level {
-    const smp_image *m;        /* the level's image (smp_image_at) */
-    uint32_t size[2];          /* its width and height */
-    float ratio[2];            /* over the view's first level's */
-    float off[2];              /* the message's texel offsets */
+    unsigned dims;             /* 2, or 3 on a 3D surface */
+    unsigned lod;              /* physical level */
+    const smp_image *m;        /* 2D: the level's image (smp_image_at) */
+    uint32_t org[2];           /* 3D: where slice 0 of the level starts, */
+    uint32_t step[2];          /* how far apart its slices lie, */
+    unsigned row_shift;        /* log2 of the slices a row holds */
+    uint32_t row_mask;         /* and that count - 1 (g7sf_surface_image_offset) */
+    uint32_t size[3];          /* the level's width, height, depth */
+    float ratio[3];            /* over the view's first level's */
+    float off[3];              /* the message's texel offsets */
     bool linear;               /* LINEAR, else NEAREST */
-    bool round[2];             /* address rounding enables of u, v */
+    bool round[3];             /* address rounding enables of u, v, r */
+    unsigned mode[3];          /* TCX, TCY, TCZ (no border modes) */
     bool cube;                 /* a cube face: TEXCOORDMODE_CUBE leaves it (the
                                   kernel then sends the group back) */
-    unsigned mode[2];          /* TCX, TCY (no border modes) */
     float w;                   /* the level's weight */
     unsigned channel;          /* gather4: the channel gathered */
 } smp_lanes_level;
