@@ -808,9 +808,9 @@ static void thread_rows(void)
     free_data(data);
 }
 
-/* bench_sampler [--no-gl] [WORD]: every workload, or those whose name
- * holds WORD (and no thread rows); --no-gl skips llvmpipe (for profiling
- * gen7sf alone). */
+/* bench_sampler [--no-gl] [WORD | =NAME]: every workload, or those whose
+ * name holds WORD or is NAME (and no thread rows); --no-gl skips
+ * llvmpipe (for profiling gen7sf alone). */
 int main(int argc, char **argv)
 {
     const char *why = "--no-gl", *only = NULL;
@@ -828,7 +828,8 @@ int main(int argc, char **argv)
     printf("%-40s %6s %12s %12s %14s %7s %8s\n", "workload (Y-tiled unless linear)", "px/msg",
            "gen7sf Mpx/s", "gen7sf msg/s", "llvmpipe msg/s", "ratio", "maxdiff");
     for (size_t i = 0; i < sizeof loads / sizeof loads[0]; i++)
-        if (!only || strstr(loads[i].name, only))
+        if (!only || (only[0] == '=' ? !strcmp(loads[i].name, only + 1)
+                                     : strstr(loads[i].name, only) != NULL))
             row(gl, why, &loads[i]);
     if (!only)
         thread_rows();

@@ -323,13 +323,17 @@ static bool lanes_run(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
     return smp_lanes_level_c(c, g, lv, acc);
 }
 
-/* The lanes of `group` (one choice sel, one slice) as smp_fast2d_pixel
- * would give them (cubes: smp_sample_pixel, on px). */
+/* The lanes of `group` (one slice, choices sharing their first level and
+ * mag / min: choice[which[i]] is lane i's) as smp_fast2d_pixel would
+ * give them (cubes and 3D: smp_sample_pixel, on px).  Each lane weighs
+ * the first level by 1 - its beta; the lanes with a beta read the next
+ * level too, weighed by it: per lane the reference's sums in its order. */
 static void lanes_group(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, unsigned group,
-                        const smp_lodsel *sel, uint32_t slice, const smp_pixel *px,
-                        g7sf_sample_result *out)
+                        const smp_lodsel *choice, const uint8_t *which, uint32_t slice,
+                        const smp_pixel *px, g7sf_sample_result *out)
 {
     const g7sf_sampler_state *ss = &c->smp->state;
+    const smp_lodsel *sel = &choice[which[__builtin_ctz(group)]];
     bool mag = sel->mag, ok = true;
     if (sel->out_of_bounds && !(ss->mip_mode_filter == G7SF_MIPFILTER_LINEAR && !mag)) {
         for (unsigned i = 0; i < SMP_LANES; i++)
@@ -344,17 +348,26 @@ static void lanes_group(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, uns
                    mag ? ss->r_address_mag_rounding : ss->r_address_min_rounding },
         .mode = { c->mode[0], c->mode[1], c->mode[2] },
         .cube = c->cube,
-        .w = 1.0f - sel->beta,
     };
-    for (unsigned i = 0; i < SMP_LANES; i++)
+    unsigned second = 0;   /* the lanes with a beta, and the level they add */
+    const smp_lodsel *next = sel;
+    for (unsigned i = 0; i < SMP_LANES; i++) {
+        const smp_lodsel *s = &choice[which[i]];
         g->act[i] = group >> i & 1;
+        g->w[i] = g->act[i] ? 1.0f - s->beta : 0.0f;
+        if (g->act[i] && s->beta > 0.0f)
+            second |= 1u << i, next = s;
+    }
     float acc[4][SMP_LANES] = { { 0.0f } };
     /* a disabled face reads the border colour: the reference's texel.c */
     ok = !(c->cube && smp_face_disabled(c, slice)) && lanes_level(c, a, sel->lod0, slice, &lv) &&
          lanes_run(c, g, &lv, acc);
-    if (ok && sel->beta > 0.0f) {
-        lv.w = sel->beta;
-        ok = lanes_level(c, a, sel->lod1, slice, &lv) && lanes_run(c, g, &lv, acc);
+    if (ok && second) {   /* lod1 = lod0 + 1 for every lane with a beta (lod.c) */
+        for (unsigned i = 0; i < SMP_LANES; i++) {
+            g->act[i] = second >> i & 1;
+            g->w[i] = g->act[i] ? choice[which[i]].beta : 0.0f;
+        }
+        ok = lanes_level(c, a, next->lod1, slice, &lv) && lanes_run(c, g, &lv, acc);
     }
     smp_lanes_count += ok;
     if (ok && group == 0xFFFF) {   /* a whole SIMD16 message: no tests */
@@ -371,7 +384,7 @@ static void lanes_group(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, uns
                 out->px[i].f[k] = acc[k][i];
             continue;
         }
-        if (px) {   /* a cube: the reference's per-pixel path */
+        if (px) {   /* cubes and 3D: the reference's per-pixel path */
             smp_sample_pixel(c, a, i, &px[i], &out->px[i]);
             continue;
         }
@@ -379,6 +392,13 @@ static void lanes_group(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, uns
         smp_fast2d_setup(c, a, i & ~3u, 4, q);
         smp_fast2d_pixel(c, a, i, &q[i & 3], &out->px[i]);
     }
+}
+
+/* Whether two lanes of one slice filter together: the same first level,
+ * mag or min, and out-of-bounds answer (their betas may differ). */
+static bool same_level(const smp_lodsel *x, const smp_lodsel *y)
+{
+    return x->lod0 == y->lod0 && x->mag == y->mag && x->out_of_bounds == y->out_of_bounds;
 }
 
 /* The index of sel among the message's distinct choices, added if new. */
@@ -400,11 +420,12 @@ static void run_groups(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, unsi
 {
     while (todo) {
         unsigned first = (unsigned)__builtin_ctz(todo), group = 0;
+        const smp_lodsel *s = &choice[which[first]];
         for (unsigned i = first; i < SMP_LANES; i++)
-            if ((todo >> i & 1) && which[i] == which[first] && slice[i] == slice[first])
+            if ((todo >> i & 1) && slice[i] == slice[first] && same_level(&choice[which[i]], s))
                 group |= 1u << i;
         todo &= ~group;
-        lanes_group(c, a, g, group, &choice[which[first]], slice[first], px, out);
+        lanes_group(c, a, g, group, choice, which, slice[first], px, out);
     }
 }
 
@@ -484,12 +505,12 @@ void smp_fast2d_lanes(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result 
     bool chosen = lod_free(&c->smp->state);
     if (chosen) {   /* one choice for every lane, whatever its LOD */
         smp_lod_choose(&c->lodk, 0.0f, 0.0f, &choice[0]);
-        if (!slices) {
-            lanes_group(c, a, &g, todo, &choice[0], slice[0], NULL, out);
-            return;
-        }
         memset(which, 0, sizeof which);
         choices = 1;
+        if (!slices) {
+            lanes_group(c, a, &g, todo, choice, which, slice[0], NULL, out);
+            return;
+        }
     }
     for (unsigned first = 0; first < a->n && !chosen; first += 4) {
         unsigned live = todo >> first & 15;

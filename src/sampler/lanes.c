@@ -338,13 +338,23 @@ INLINE void compare(const unsigned nl, const smp_ctx *c, const smp_lanes *g, flo
     }
 }
 
-/* acc += wt * t, a LINEAR tap of weight 0 adding +0.0 (see the top). */
-INLINE void accumulate(const unsigned nl, const float wt[L], bool skip_zero, float t[4][L], float acc[4][L])
+/* acc += wt * t, a LINEAR tap of weight 0 adding +0.0 (see the top): the
+ * product's bits masked, the comparison made on every lane (a select of
+ * floats behind a condition does not vectorise). */
+INLINE void accumulate(const unsigned nl, const float wt[L], bool skip_zero, float t[4][L],
+                       float acc[4][L])
 {
+    uint32_t keep[L];
+    EACH_LANE
+        keep[l] = 0u - (uint32_t)!((wt[l] == 0.0f) & skip_zero);
     for (unsigned k = 0; k < 4; k++)
         EACH_LANE {
             float v = wt[l] * t[k][l];
-            acc[k][l] += skip_zero && wt[l] == 0.0f ? 0.0f : v;
+            uint32_t b;
+            memcpy(&b, &v, 4);
+            b &= keep[l];
+            memcpy(&v, &b, 4);
+            acc[k][l] += v;
         }
 }
 
@@ -389,7 +399,6 @@ INLINE bool level_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv
         if (!tap_bytes(nl, c, g, taps, a, host))
             return false;
     }
-    const float w = lv->w;
     for (unsigned j = 0; j < taps; j++) {   /* x fastest, then y, then z: smp_linear's order */
         const unsigned dx = j & 1, dy = j >> 1 & 1, dz = j >> 2;
         float t[4][L], wt[L];
@@ -401,10 +410,10 @@ INLINE bool level_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv
             compare(nl, c, g, t);
         if (linear)
             EACH_LANE
-                wt[l] = w * wk[0][dx][l] * wk[1][dy][l] * wk[2][dz][l];
+                wt[l] = g->w[l] * wk[0][dx][l] * wk[1][dy][l] * wk[2][dz][l];
         else
             EACH_LANE
-                wt[l] = w;
+                wt[l] = g->w[l];
         accumulate(nl, wt, linear, t, acc);
     }
     /* a texel the reference may not have read (a tap of weight 0) failed:

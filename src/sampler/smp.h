@@ -204,6 +204,7 @@ void smp_fast2d_lanes(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result 
 typedef struct smp_lanes {
     float p[3][SMP_LANES];     /* u, v, r in texels of the view's first level */
     float ref[SMP_LANES];      /* the sample*_c reference value */
+    float w[SMP_LANES];        /* the weight of the level filtered */
     int act[SMP_LANES];        /* 1: the lane is in the group */
     unsigned n;                /* lanes of the message: 8 or 16 */
 } smp_lanes;
@@ -223,10 +224,9 @@ typedef struct smp_lanes_level {
     unsigned mode[3];          /* TCX, TCY, TCZ (no border modes) */
     bool cube;                 /* a cube face: TEXCOORDMODE_CUBE leaves it (the
                                   kernel then sends the group back) */
-    float w;                   /* the level's weight */
     unsigned channel;          /* gather4: the channel gathered */
 } smp_lanes_level;
-/* acc[channel][lane] += lv->w * the filtered texel of each lane in g; false
+/* acc[channel][lane] += g->w[lane] * the filtered texel of each lane in g; false
  * (acc then partly summed) when a lane's position, image or texel bytes
  * need the per-pixel path.  Formats: the fast ones in place, the others
  * through the decode cache.
