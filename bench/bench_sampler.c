@@ -808,9 +808,9 @@ static void thread_rows(void)
     free_data(data);
 }
 
-/* bench_sampler [--no-gl] [WORD | =NAME]: every workload, or those whose
- * name holds WORD or is NAME (and no thread rows); --no-gl skips
- * llvmpipe (for profiling gen7sf alone). */
+/* bench_sampler [--no-gl] [WORD | =NAME | threads]: every workload, or
+ * those whose name holds WORD or is NAME (and no thread rows), or the
+ * thread rows alone; --no-gl skips llvmpipe (for profiling gen7sf). */
 int main(int argc, char **argv)
 {
     const char *why = "--no-gl", *only = NULL;
@@ -831,7 +831,7 @@ int main(int argc, char **argv)
         if (!only || (only[0] == '=' ? !strcmp(loads[i].name, only + 1)
                                      : strstr(loads[i].name, only) != NULL))
             row(gl, why, &loads[i]);
-    if (!only)
+    if (!only || !strcmp(only, "threads"))
         thread_rows();
     return 0;
 }
