@@ -35,7 +35,10 @@ SANFLAGS:= $(if $(FUZZ),$(FUZZOPTS),$(if $(SAN),$(SANOPTS)))
 # libpng: PNG stills in the tools' library (tools/lib/png_write.c)
 PNG_CFLAGS := $(shell pkg-config --cflags libpng 2>/dev/null)
 PNG_LIBS   := $(shell pkg-config --libs libpng 2>/dev/null || echo -lpng)
-ALL_CFLAGS := -std=c11 -D_DEFAULT_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -fPIC -Iinclude $(PNG_CFLAGS) -MMD -MP
+# -ffp-contract=off after CFLAGS: a * b + c stays two roundings whatever
+# -march allows, so the sampler's fast paths equal its reference bit for bit
+# (docs/spec-notes.md, "Sampler fast paths"); clang would fuse otherwise.
+ALL_CFLAGS := -std=c11 -D_DEFAULT_SOURCE $(WARN) $(CFLAGS) -ffp-contract=off $(SANFLAGS) -fPIC -Iinclude $(PNG_CFLAGS) -MMD -MP
 LDLIBS  := -lm -lpthread
 VERSION := 0.1.0
 
