@@ -36,7 +36,7 @@ void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a)
     bool others = (c->cube || c->dims == 3) && plain && c->tex->surf.samples == 1 &&
                   c->fmt->layout != G7SF_LAYOUT_PLANAR && !smp_border_mode(c->mode[0]) &&
                   !smp_border_mode(c->mode[1]) && !(c->dims == 3 && smp_border_mode(c->mode[2]));
-    c->lanes = (c->fast2d || others) && !a->simd4x2 && a->n <= SMP_LANES;
+    c->lanes = (c->fast2d || others) && a->n <= SMP_LANES;
     c->level_known = 0;
     c->sel_known = false;
     if (c->fast2d || c->lanes)
@@ -332,6 +332,8 @@ static void lanes_group(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, uns
                         const smp_lodsel *choice, const uint8_t *which, uint32_t slice,
                         const smp_pixel *px, g7sf_sample_result *out)
 {
+    if (!group)
+        return;
     const g7sf_sampler_state *ss = &c->smp->state;
     const smp_lodsel *sel = &choice[which[__builtin_ctz(group)]];
     bool mag = sel->mag, ok = true;
@@ -389,8 +391,9 @@ static void lanes_group(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, uns
             continue;
         }
         smp_pixel q[4];   /* fast2d's per-pixel path, for this group */
-        smp_fast2d_setup(c, a, i & ~3u, 4, q);
-        smp_fast2d_pixel(c, a, i, &q[i & 3], &out->px[i]);
+        unsigned span = a->simd4x2 ? 1 : 4;   /* a subspan, or a SIMD4x2 sample */
+        smp_fast2d_setup(c, a, i / span * span, span, q);
+        smp_fast2d_pixel(c, a, i, &q[i % span], &out->px[i]);
     }
 }
 
@@ -443,11 +446,12 @@ static void setup_lanes(smp_ctx *c, const g7sf_sample_args *a, unsigned todo,
     smp_lanes g;
     memset(&g, 0, sizeof g);
     g.n = a->n;
-    for (unsigned first = 0; first < a->n; first += 4) {
-        if (!(todo >> first & 15))
+    const unsigned span = a->simd4x2 ? 1 : 4;   /* a subspan, or a SIMD4x2 sample */
+    for (unsigned first = 0; first < a->n; first += span) {
+        if (!(todo >> first & ((1u << span) - 1)))
             continue;
-        smp_setup_pixels(c, a, first, 4, px + first);
-        for (unsigned i = first; i < first + 4; i++) {
+        smp_setup_pixels(c, a, first, span, px + first);
+        for (unsigned i = first; i < first + span; i++) {
             if (!(todo >> i & 1))
                 continue;
             smp_lodsel sel;
@@ -487,6 +491,8 @@ void smp_fast2d_lanes(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result 
     uint32_t slice[SMP_LANES];
     smp_lanes g;
     unsigned todo = a->mask & ((1u << a->n) - 1);
+    if (!todo)   /* no pixel on: nothing to write */
+        return;
     g.n = a->n;
     coordinate_scale(c, scale);
     for (unsigned i = 0; i < SMP_LANES; i++) {   /* every lane: no branch */
@@ -512,20 +518,21 @@ void smp_fast2d_lanes(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result 
             return;
         }
     }
-    for (unsigned first = 0; first < a->n && !chosen; first += 4) {
-        unsigned live = todo >> first & 15;
+    const unsigned span = a->simd4x2 ? 1 : 4;   /* a subspan, or a SIMD4x2 sample */
+    for (unsigned first = 0; first < a->n && !chosen; first += span) {
+        unsigned live = todo >> first & ((1u << span) - 1);
         if (!live)
             continue;
-        for (unsigned i = first; i < first + 4; i++) {
+        for (unsigned i = first; i < first + span; i++) {
             if (!(live >> (i - first) & 1))
                 continue;
             float d[2][3];
             smp_lodsel sel;
-            derivatives(a, first, 4, i, scale, d);
+            derivatives(a, first, span, i, scale, d);
             choose(c, a, i, d, &sel);
             unsigned k = choice_index(choice, &choices, &sel);
             if (shared) {   /* the subspan's other lanes choose alike */
-                memset(which + i, (int)k, first + 4 - i);
+                memset(which + i, (int)k, first + span - i);
                 break;
             }
             which[i] = (uint8_t)k;

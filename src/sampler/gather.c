@@ -102,8 +102,7 @@ int smp_gather4(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
     /* c->quad: 2D, no border mode on u or v (not a cube); read in place */
     const bool direct = c->direct && c->quad && !c->chroma;
     unsigned todo = a->mask & ((1u << a->n) - 1);
-    if (c->quad && !c->chroma && !smp_reference() && src >= 0 && !ss->sampler_disable &&
-        !a->simd4x2)
+    if (c->quad && !c->chroma && !smp_reference() && src >= 0 && !ss->sampler_disable)
         todo = gather_lanes(c, a, &L, (unsigned)src, po, todo, out);
     for (unsigned i = 0; i < a->n; i++) {
         if (!(todo >> i & 1))
