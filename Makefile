@@ -183,6 +183,8 @@ demo: all $(DEMOS)
 bench: $(BENCHES)
 	@for b in $(BENCHES); do $$b || exit 1; done
 	@G7SF_CPU=c $(BUILD)/bench/bench_vpp
+	@echo "bench_sampler with G7SF_CPU=c (the reference path, for the fast paths' gain):"
+	@G7SF_CPU=c $(BUILD)/bench/bench_sampler
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/include/gen7sf $(DESTDIR)$(PREFIX)/lib/pkgconfig \

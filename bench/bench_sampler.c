@@ -19,8 +19,10 @@
  * gives px/msg and pixels per second, and llvmpipe's rate in messages of
  * the row's size (its pixels / px/msg), so the ratio compares pixels.
  * llvmpipe runs on one thread (LP_NUM_THREADS=1 unless set), as gen7sf
- * does.  Where Mesa is missing the gen7sf numbers are printed with the
- * reason. */
+ * does.  The frame's payloads are built before gen7sf's timing starts (a
+ * simulator's EU has them in registers): the time is g7sf_send's.
+ * G7SF_CPU=c times the reference path.  Where Mesa is missing the gen7sf
+ * numbers are printed with the reason. */
 #include <dlfcn.h>
 #include <math.h>
 #include <pthread.h>

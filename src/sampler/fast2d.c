@@ -7,7 +7,6 @@
  * cases these textures never have are not walked. */
 #include <string.h>
 
-#include "core/cpu.h"
 
 #include "inplace.h"
 
@@ -313,16 +312,6 @@ static bool lanes_level(smp_ctx *c, const g7sf_sample_args *a, unsigned lod, uin
     return true;
 }
 
-static bool lanes_run(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
-                      float acc[4][SMP_LANES])
-{
-#if CPU_X86
-    if (smp_lanes_avx2())
-        return smp_lanes_level_avx2(c, g, lv, acc);
-#endif
-    return smp_lanes_level_c(c, g, lv, acc);
-}
-
 /* The lanes of `group` (one slice, choices sharing their first level and
  * mag / min: choice[which[i]] is lane i's) as smp_fast2d_pixel would
  * give them (cubes and 3D: smp_sample_pixel, on px).  Each lane weighs
@@ -363,13 +352,14 @@ static void lanes_group(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, uns
     float acc[4][SMP_LANES] = { { 0.0f } };
     /* a disabled face reads the border colour: the reference's texel.c */
     ok = !(c->cube && smp_face_disabled(c, slice)) && lanes_level(c, a, sel->lod0, slice, &lv) &&
-         lanes_run(c, g, &lv, acc);
+         smp_lanes_run(SMP_LANES_FILTER, c, g, &lv, acc);
     if (ok && second) {   /* lod1 = lod0 + 1 for every lane with a beta (lod.c) */
         for (unsigned i = 0; i < SMP_LANES; i++) {
             g->act[i] = second >> i & 1;
             g->w[i] = g->act[i] ? choice[which[i]].beta : 0.0f;
         }
-        ok = lanes_level(c, a, next->lod1, slice, &lv) && lanes_run(c, g, &lv, acc);
+        ok = lanes_level(c, a, next->lod1, slice, &lv) &&
+             smp_lanes_run(SMP_LANES_FILTER, c, g, &lv, acc);
     }
     smp_lanes_count += ok;
     if (ok && group == 0xFFFF) {   /* a whole SIMD16 message: no tests */

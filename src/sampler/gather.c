@@ -3,7 +3,6 @@
  * of each texel (or its shadow compare result) into red = lower left, green
  * = lower right, blue = upper right, alpha = upper left, which is also
  * OpenGL's textureGather order (i0j1, i1j1, i1j0, i0j0). */
-#include "core/cpu.h"
 #include "smp.h"
 
 /* gather4_c's formats (L4769). */
@@ -17,16 +16,6 @@ static bool shadow_gather_format(unsigned code)
 static int offset6(int32_t v)
 {
     return (int)((uint32_t)v & 0x3f) - ((uint32_t)v & 0x20 ? 64 : 0);
-}
-
-static bool lanes_run(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
-                      float o[4][SMP_LANES])
-{
-#if CPU_X86
-    if (smp_lanes_avx2())
-        return smp_lanes_gather_avx2(c, g, lv, o);
-#endif
-    return smp_lanes_gather_c(c, g, lv, o);
 }
 
 /* The lanes of todo through lanes.c's gather kernel, in groups of one
@@ -67,7 +56,7 @@ static unsigned gather_lanes(smp_ctx *c, const g7sf_sample_args *a, const smp_le
         for (unsigned i = 0; i < SMP_LANES; i++)
             g.act[i] = group >> i & 1;
         float o[4][SMP_LANES];
-        if (!lv.m || !lanes_run(c, &g, &lv, o)) {
+        if (!lv.m || !smp_lanes_run(SMP_LANES_GATHER, c, &g, &lv, o)) {
             left |= group;
             continue;
         }

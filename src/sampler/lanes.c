@@ -503,30 +503,46 @@ INLINE bool gather_by_format(smp_ctx *c, const smp_lanes *g, const smp_lanes_lev
     BY_FORMAT_AND_LANES(gather_body, out);
 }
 
-bool smp_lanes_level_c(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
-                       float acc[4][SMP_LANES])
+/* The instances: plain C (the reference) and AVX2, the same source. */
+typedef bool kernel_fn(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+                       float out[4][SMP_LANES]);
+
+static bool level_c(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+                    float acc[4][SMP_LANES])
 {
     return level_by_format(c, g, lv, acc);
 }
 
-bool smp_lanes_gather_c(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
-                        float out[4][SMP_LANES])
+static bool gather_c(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+                     float out[4][SMP_LANES])
 {
     return gather_by_format(c, g, lv, out);
 }
 
 #if CPU_X86
-__attribute__((target("avx2"))) bool smp_lanes_gather_avx2(smp_ctx *c, const smp_lanes *g,
-                                                           const smp_lanes_level *lv,
-                                                           float out[4][SMP_LANES])
-{
-    return gather_by_format(c, g, lv, out);
-}
-
-__attribute__((target("avx2"))) bool smp_lanes_level_avx2(smp_ctx *c, const smp_lanes *g,
-                                                          const smp_lanes_level *lv,
-                                                          float acc[4][SMP_LANES])
+#define AVX2 __attribute__((target("avx2")))
+static AVX2 bool level_avx2(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+                            float acc[4][SMP_LANES])
 {
     return level_by_format(c, g, lv, acc);
 }
+
+static AVX2 bool gather_avx2(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+                             float out[4][SMP_LANES])
+{
+    return gather_by_format(c, g, lv, out);
+}
+#else   /* no AVX2 instance: smp_lanes_avx2() is false */
+#define level_avx2 level_c
+#define gather_avx2 gather_c
 #endif
+
+bool smp_lanes_run(enum smp_lanes_job job, smp_ctx *c, const smp_lanes *g,
+                   const smp_lanes_level *lv, float out[4][SMP_LANES])
+{
+    static kernel_fn *const kernels[2][2] = {
+        [0] = { [SMP_LANES_FILTER] = level_c, [SMP_LANES_GATHER] = gather_c },
+        [1] = { [SMP_LANES_FILTER] = level_avx2, [SMP_LANES_GATHER] = gather_avx2 },
+    };
+    return kernels[smp_lanes_avx2()][job](c, g, lv, out);
+}

@@ -226,22 +226,19 @@ typedef struct smp_lanes_level {
                                   kernel then sends the group back) */
     unsigned channel;          /* gather4: the channel gathered */
 } smp_lanes_level;
-/* acc[channel][lane] += g->w[lane] * the filtered texel of each lane in g; false
- * (acc then partly summed) when a lane's position, image or texel bytes
- * need the per-pixel path.  Formats: the fast ones in place, the others
- * through the decode cache.
- * _c: the C reference; _avx2: the same source for AVX2 (x86 only). */
-bool smp_lanes_level_c(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
-                       float acc[4][SMP_LANES]);
-bool smp_lanes_level_avx2(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
-                          float acc[4][SMP_LANES]);
-/* gather4 over the lanes of g: out[k][lane] = channel lv->channel of the
- * footprint's texel k (R, G, B, A order), the positions at the level
- * (lv->ratio 1, lv->off 0); false as smp_lanes_level_c. */
-bool smp_lanes_gather_c(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
-                        float out[4][SMP_LANES]);
-bool smp_lanes_gather_avx2(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
-                           float out[4][SMP_LANES]);
+/* The kernel's jobs, on the lanes of g (lv: the level):
+ * SMP_LANES_FILTER: out[channel][lane] += g->w[lane] * the NEAREST or
+ *   LINEAR filtered texel;
+ * SMP_LANES_GATHER: out[k][lane] = channel lv->channel of the LINEAR
+ *   footprint's texel k (R, G, B, A order: gather4), the positions at the
+ *   level (lv->ratio 1, lv->off 0).
+ * false (out then partly written) when a lane's position, image or texel
+ * bytes need the per-pixel path.  Formats: the fast ones in place, the
+ * others through the decode cache.  The C instance (the reference) or the
+ * AVX2 one, as smp_lanes_avx2() says. */
+enum smp_lanes_job { SMP_LANES_FILTER, SMP_LANES_GATHER };
+bool smp_lanes_run(enum smp_lanes_job job, smp_ctx *c, const smp_lanes *g,
+                   const smp_lanes_level *lv, float out[4][SMP_LANES]);
 /* Whether the AVX2 kernel runs (the CPU has it and G7SF_CPU allows it,
  * read once); tests switch with smp_set_lanes_avx2 (true only where the
  * CPU has AVX2). */
