@@ -1,26 +1,29 @@
-/* fast2d.c's NEAREST and LINEAR level filter over a message's 16 lanes at
- * once (smp.h, "lanes.c"), for the formats read in place whose texel is
- * one word, two or four (RGBA8 and BGRA8 with their sRGB forms,
- * R24_UNORM_X8, R32_FLOAT, RGBA16_FLOAT, RGBA32_FLOAT): structure of arrays, every loop over the lanes
- * straight-line so the compiler makes it vector code.  Each lane does
- * level_filter's float operations in its order on the same values, so the
- * results are the reference's bit for bit (tests/test_sampler_paths.c runs
- * both kernels against the reference path):
+/* The sample* filters (NEAREST, LINEAR, on 2D, cube and 3D surfaces) and
+ * gather4 over a message's lanes at once (smp.h, "lanes.c"): structure of
+ * arrays, every loop over the lanes straight-line so the compiler makes
+ * it vector code, one body per format and lane count.  Formats with an
+ * in-place decoder (RGBA8 and BGRA8 with their sRGB forms, R24_UNORM_X8,
+ * R32_FLOAT, RGBA16_FLOAT, RGBA32_FLOAT) are read from their pages, the
+ * others through the decode cache.  Each lane does the reference filter's
+ * float operations in its order on the same values, so the results are
+ * the reference's bit for bit (tests/test_sampler_paths.c runs both
+ * instances against the reference path):
  *   - positions are rounded to SMP_SUB_BITS fraction bits as smp_fixed
  *     does; a lane whose rounded position is not below 2^30 in magnitude
- *     (huge, infinite or NaN) sends the whole group back to fast2d.c;
+ *     (huge, infinite or NaN) sends the whole group back;
  *   - UNORM channels are (float)v / 255.0f or / 16777215.0f, the
  *     division conv_unorm_to_float makes (the vector division rounds the
  *     same);
  *   - a LINEAR tap of weight 0 adds +0.0 where the reference skips it:
  *     the sum starts at +0.0 and a sum of round-to-nearest additions is
  *     -0.0 only when both addends are, so it never is, and x + +0.0 = x.
- * A missing image or page, or a texel past 4 GiB, also sends the group
- * back: fast2d.c's per-pixel path then gives what the reference gives.
+ * A missing image or page, a texel past 4 GiB, a footprint leaving its
+ * cube face or a failed fetch also sends the group back: the caller's
+ * per-pixel path then gives what the reference gives.
  *
  * The plain instance is the C reference of the kernel; the AVX2 instance
  * is the same source compiled for 8-float vectors, chosen by
- * smp_lanes_simd() (G7SF_CPU narrows it; tests pick either). */
+ * smp_lanes_avx2() (G7SF_CPU narrows it; tests pick either). */
 #include <math.h>
 #include <string.h>
 
@@ -44,8 +47,8 @@ static const uint8_t no_texel[16];
 /* Rounded fixed-point positions (smp_fixed, when every lane in the group
  * lies below 2^30 in magnitude) of axis k at the level: false when some
  * lane does not. */
-INLINE bool fixed_positions(const unsigned nl, const smp_lanes *g, const smp_lanes_level *lv, unsigned k,
-                            int32_t out[L])
+INLINE bool fixed_positions(const unsigned nl, const smp_lanes *g, const smp_lanes_level *lv,
+                            unsigned k, int32_t out[L])
 {
     /* x + 0.0 is x but for -0.0, which becomes +0.0: both floor to 0 */
     const float ratio = lv->ratio[k], off = lv->off[k], half = lv->round[k] ? 0.5f : 0.0f;
@@ -71,8 +74,8 @@ INLINE bool fixed_positions(const unsigned nl, const smp_lanes *g, const smp_lan
 /* Indices i (+1 when two) of an axis of n texels through address mode
  * `mode` (smp_address_in): in range, as they are for most lanes; the
  * others one by one. */
-INLINE bool address_axis(const unsigned nl, const smp_lanes *g, unsigned mode, bool cube, uint32_t n,
-                         const int32_t i[L], unsigned taps, uint32_t out[2][L])
+INLINE bool address_axis(const unsigned nl, const smp_lanes *g, unsigned mode, bool cube,
+                         uint32_t n, const int32_t i[L], unsigned taps, uint32_t out[2][L])
 {
     const int32_t last = (int32_t)n - (int32_t)taps;   /* n is below 2^15 */
     int outside = 0;
@@ -145,8 +148,9 @@ INLINE bool address_axis(const unsigned nl, const smp_lanes *g, unsigned mode, b
         for (unsigned dz = 0; dz < nz; dz++)                                               \
             for (unsigned d = 0; d < n; d++)                                               \
                 EACH_LANE {                                                                \
+                    uint64_t bx = (uint64_t)(mx[dz][l] + x[d][l]) * bytes;                 \
                     row[dz][d][l] = g7sf_tile_row(tiling, pitch, my[dz][l] + y[d][l]);     \
-                    col[dz][d][l] = g7sf_tile_col(tiling, (uint64_t)(mx[dz][l] + x[d][l]) * bytes); \
+                    col[dz][d][l] = g7sf_tile_col(tiling, bx);                             \
                 }                                                                          \
     } while (0)
 INLINE void tap_addresses(const unsigned nl, const smp_ctx *c, const smp_lanes_level *lv,
