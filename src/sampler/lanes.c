@@ -235,11 +235,12 @@ static inline uint32_t load_le32(const uint8_t *b)
  * 65536 halves). */
 INLINE float half_to_float(uint32_t h)
 {
-    uint32_t e = h >> 10 & 31, m = h & 0x3FF, sub, bits;
-    float f = (float)m * 0x1p-24f;
+    int32_t e = (int32_t)(h >> 10 & 31), m = (int32_t)(h & 0x3FF);
+    float f = (float)m * 0x1p-24f;   /* a signed conversion: one instruction */
+    uint32_t sub, bits, is_sub = 0u - (uint32_t)(e == 0), is_inf = 0u - (uint32_t)(e == 31);
     memcpy(&sub, &f, 4);
-    bits = (e == 31 ? 0xFFu : e + 112) << 23 | m << 13;
-    bits = (e == 0 ? sub : bits) ^ (h & 0x8000) << 16;
+    bits = ((uint32_t)(e + 112) | (is_inf & 0xFFu)) << 23 | (uint32_t)m << 13;
+    bits = ((sub & is_sub) | (bits & ~is_sub)) ^ (h & 0x8000) << 16;
     memcpy(&f, &bits, 4);
     return f;
 }
