@@ -1,5 +1,5 @@
 /* The sample* operations on the commonest textures (smp.h, "fast2d.c"):
- * the same steps as sample.c's sample_pixel with its filters (filter.c)
+ * the same steps as pixel.c's smp_sample_pixel with its filters (filter.c)
  * and fetch (texel.c), in the same order on the same floats, so every
  * result is bit for bit the reference's (tests/test_sampler_paths.c); what
  * goes is the generality: level sizes are looked up once per message,
@@ -30,7 +30,7 @@ void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a)
     /* the lanes kernel: SIMD8 and SIMD16, every float-result format (the
      * fast ones read in place, RGBA16F too as its vector decode is cheap;
      * the rest through the decode cache); cubes and 3D surfaces as well
-     * (sample.c sets their pixels up and takes what leaves a cube face),
+     * (pixel.c sets their pixels up and takes what leaves a cube face),
      * but not with border modes */
     bool others = (c->cube || c->dims == 3) && plain && c->tex->surf.samples == 1 &&
                   c->fmt->layout != G7SF_LAYOUT_PLANAR && !smp_border_mode(c->mode[0]) &&
@@ -422,7 +422,7 @@ static void run_groups(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, unsi
     }
 }
 
-/* Cubes and 3D surfaces: sample.c's set-up (cubes: face, position and
+/* Cubes and 3D surfaces: pixel.c's set-up (cubes: face, position and
  * derivatives on it, per pixel), a level choice per pixel, groups by
  * choice and face. */
 static void setup_lanes(smp_ctx *c, const g7sf_sample_args *a, unsigned todo,

@@ -3,8 +3,10 @@
  * texel.c (fetch, decode cache, border, prefilter), filter.c (nearest,
  * linear, mip blend), cube.c, aniso.c, gather.c, shadow.c, chromakey.c,
  * mono.c, msaa.c, info.c (resinfo, sampleinfo), ld.c, sample.c (the sample*
- * and LOD operations), channel_select.c (Haswell's Shader Channel Select),
- * sampler.c (g7sf_sample, the context). */
+ * and LOD operations over a message), pixel.c (the same for one pixel: the
+ * reference), fast2d.c and lanes.c (faster paths equal to it), inplace.h
+ * and unit_fast.c (texels read in place), channel_select.c (Haswell's
+ * Shader Channel Select), sampler.c (g7sf_sample, the context). */
 #ifndef G7SF_SAMPLER_SMP_H
 #define G7SF_SAMPLER_SMP_H
 
@@ -127,7 +129,7 @@ typedef struct smp_ctx {
 } smp_ctx;
 
 /* One pixel's position and footprint, in texels of the view's first level
- * (Surface Min LOD); cubes: on their face (sample.c). */
+ * (Surface Min LOD); cubes: on their face (pixel.c). */
 typedef struct smp_pixel {
     float p[3];                /* position */
     float d[2][3];             /* d/dx, d/dy */
@@ -180,13 +182,13 @@ static inline float smp_rintf(float x)
 
 /* ---- fast2d.c ----
  * The sample* and sample*_c operations on the commonest textures, bit for
- * bit as sample.c's reference: 2D, single-sampled, float results, NEAREST
+ * bit as pixel.c's reference: 2D, single-sampled, float results, NEAREST
  * or LINEAR filters, address modes without border, no chroma key or
  * anisotropy; fast formats (c->direct) are read in place, others through
  * the decode cache.  smp_fast2d_plan decides
  * per message (sets c->fast2d); smp_fast2d_pixel replaces sample_pixel. */
 void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a);
-/* sample.c's setup_pixels for these surfaces: the same positions and
+/* pixel.c's smp_setup_pixels for these surfaces: the same positions and
  * derivatives without the other surface types' cases. */
 void smp_fast2d_setup(const smp_ctx *c, const g7sf_sample_args *a, unsigned first,
                       unsigned count, smp_pixel *px);
@@ -426,7 +428,7 @@ void smp_cube_map(const float dir[3], const float ddir[2][3], unsigned *face, fl
                   float dst[2][2]);
 /* The face (enum g7sf_cube_face) of slice `slice` of a cube view whose
  * first slice is `first` (Minimum Array Element): the faces of each cube
- * follow in order from there (smp_slice in sample.c). */
+ * follow in order from there (smp_slice). */
 static inline unsigned smp_cube_face(uint32_t slice, uint32_t first)
 {
     return (slice - first) % 6;
@@ -468,7 +470,7 @@ float smp_mono_filter(smp_ctx *c, const smp_level *L, const float p[3]);
 /* ---- whole operations: sample.c (sample*, LOD), ld.c, gather.c, msaa.c,
  * info.c ---- */
 int smp_sample_ops(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out);
-/* sample.c's steps, for the lanes driver (fast2d.c) on cubes: the pixels
+/* pixel.c's steps, for the lanes driver (fast2d.c) on cubes and 3D: the pixels
  * of one subspan (count 4) or SIMD4x2 sample (count 1) in texels, and the
  * reference's whole sample of pixel i. */
 void smp_setup_pixels(const smp_ctx *c, const g7sf_sample_args *a, unsigned first,
