@@ -33,7 +33,7 @@ static const unsigned ops[] = { G7SF_OP_SAMPLE, G7SF_OP_SAMPLE_B, G7SF_OP_SAMPLE
                                 G7SF_OP_LOD };
 
 /* Set: random states the lanes kernel takes (2D, cube and 3D textures of float formats,
- * sample* and gather4 ops, NEAREST / LINEAR filters, no border modes), so
+ * sample*, ld and gather4 ops, NEAREST / LINEAR filters, no border modes), so
  * that most runs compare it. */
 static bool focus;
 
@@ -125,8 +125,8 @@ static void random_sampler(t_smp *f)
 static void random_args(t_smp *f)
 {
     g7sf_sample_args *a = &f->args;
-    /* focused: the sample* ops (the first eight) and gather4 */
-    static const unsigned focus_ops[] = { 0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11 };
+    /* focused: the sample* ops (the first eight), ld and gather4 */
+    static const unsigned focus_ops[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 };
     a->op = focus ? ops[focus_ops[t_rand() % (sizeof focus_ops / sizeof focus_ops[0])]]
                   : ops[t_rand() % (sizeof ops / sizeof ops[0])];
     a->simd4x2 = t_rand() % 4 == 0;   /* sample_l, sample_d, ld...; the rest refused */

@@ -474,6 +474,33 @@ INLINE bool gather_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *l
     return true;
 }
 
+/* ld: the texel at integer (g->texel[0][l], g->texel[1][l]) of image lv->m
+ * for each lane, in range already (ld.c checks), unfiltered. */
+INLINE bool ld_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv, float out[4][L],
+                    const unsigned kind, const unsigned nl)
+{
+    uint32_t xy[2][2][L];
+    for (unsigned k = 0; k < 2; k++)
+        EACH_LANE
+            xy[k][0][l] = g->texel[k][l];
+    uint64_t a[8][L];
+    const uint8_t *host[8][L];
+    const int err = c->err;
+    if (kind == SMP_LANES_CACHED) {
+        cached(nl, c, g, lv, xy[0][0], xy[1][0], NULL, out);
+    } else {
+        tap_addresses(nl, c, lv, 1, xy[0], xy[1], NULL, a);
+        if (!tap_bytes(nl, c, g, 1, a, host))
+            return false;
+        decode(nl, kind, host[0], out);
+    }
+    if (c->err != err) {   /* as level_body */
+        c->err = err;
+        return false;
+    }
+    return true;
+}
+
 /* One body per format and lane count (both constants in each): straight-
  * line decodes, loops of 8 lanes for SIMD8, as a JIT specialises per state.
  * body(c, g, lv, out, kind, nl). */
@@ -508,6 +535,12 @@ INLINE bool gather_by_format(smp_ctx *c, const smp_lanes *g, const smp_lanes_lev
     BY_FORMAT_AND_LANES(gather_body, out);
 }
 
+INLINE bool ld_by_format(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+                         float out[4][L])
+{
+    BY_FORMAT_AND_LANES(ld_body, out);
+}
+
 /* The instances: plain C (the reference) and AVX2, the same source. */
 typedef bool kernel_fn(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
                        float out[4][SMP_LANES]);
@@ -524,6 +557,12 @@ static bool gather_c(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
     return gather_by_format(c, g, lv, out);
 }
 
+static bool ld_c(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+                 float out[4][SMP_LANES])
+{
+    return ld_by_format(c, g, lv, out);
+}
+
 #if CPU_X86
 #define AVX2 __attribute__((target("avx2")))
 static AVX2 bool level_avx2(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
@@ -537,17 +576,26 @@ static AVX2 bool gather_avx2(smp_ctx *c, const smp_lanes *g, const smp_lanes_lev
 {
     return gather_by_format(c, g, lv, out);
 }
+
+static AVX2 bool ld_avx2(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+                         float out[4][SMP_LANES])
+{
+    return ld_by_format(c, g, lv, out);
+}
 #else   /* no AVX2 instance: smp_lanes_avx2() is false */
 #define level_avx2 level_c
 #define gather_avx2 gather_c
+#define ld_avx2 ld_c
 #endif
 
 bool smp_lanes_run(enum smp_lanes_job job, smp_ctx *c, const smp_lanes *g,
                    const smp_lanes_level *lv, float out[4][SMP_LANES])
 {
-    static kernel_fn *const kernels[2][2] = {
-        [0] = { [SMP_LANES_FILTER] = level_c, [SMP_LANES_GATHER] = gather_c },
-        [1] = { [SMP_LANES_FILTER] = level_avx2, [SMP_LANES_GATHER] = gather_avx2 },
+    static kernel_fn *const kernels[2][3] = {
+        [0] = { [SMP_LANES_FILTER] = level_c, [SMP_LANES_GATHER] = gather_c,
+                [SMP_LANES_LD] = ld_c },
+        [1] = { [SMP_LANES_FILTER] = level_avx2, [SMP_LANES_GATHER] = gather_avx2,
+                [SMP_LANES_LD] = ld_avx2 },
     };
     return kernels[smp_lanes_avx2()][job](c, g, lv, out);
 }

@@ -55,6 +55,46 @@ void smp_zero_texel(const smp_ctx *c, g7sf_texel *t)
     }
 }
 
+/* One texel the way the per-lane path reads it: in place where it can. */
+static void ld_fetch(smp_ctx *c, unsigned plod, uint32_t x, uint32_t y, uint32_t slice,
+                     g7sf_texel *out)
+{
+    if (c->direct && c->tex->surf.type != G7SF_SURFTYPE_BUFFER)
+        smp_fetch_2d(c, smp_image_at(c, plod, slice), plod, x, y, slice, out);
+    else
+        smp_fetch(c, plod, x, y, slice, 0, out);
+}
+
+/* The lanes of todo (2D, in range; texel[], plod[], slice[] theirs)
+ * through lanes.c's ld kernel in groups of one level and slice; a group
+ * it sends back, lane by lane. */
+static void ld_lanes(smp_ctx *c, smp_lanes *g, unsigned todo, const unsigned *plod,
+                     const uint32_t *slice, g7sf_sample_result *out)
+{
+    while (todo) {
+        unsigned first = (unsigned)__builtin_ctz(todo), group = 0;
+        for (unsigned i = first; i < SMP_LANES; i++)
+            if ((todo >> i & 1) && plod[i] == plod[first] && slice[i] == slice[first])
+                group |= 1u << i;
+        todo &= ~group;
+        smp_lanes_level lv = { .m = smp_image_at(c, plod[first], slice[first]) };
+        for (unsigned i = 0; i < SMP_LANES; i++)
+            g->act[i] = group >> i & 1;
+        float o[4][SMP_LANES];
+        bool ok = lv.m && smp_lanes_run(SMP_LANES_LD, c, g, &lv, o);
+        smp_lanes_count += ok;
+        for (unsigned i = 0; i < SMP_LANES; i++) {
+            if (!(group >> i & 1))
+                continue;
+            if (ok)
+                for (unsigned k = 0; k < 4; k++)
+                    out->px[i].f[k] = o[k][i];
+            else
+                ld_fetch(c, plod[i], g->texel[0][i], g->texel[1][i], slice[i], &out->px[i]);
+        }
+    }
+}
+
 int smp_ld(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
 {
     const g7sf_texture *t = c->tex;
@@ -65,6 +105,14 @@ int smp_ld(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
     /* the array index rides in the parameter after the last coordinate */
     bool arrayed = type != G7SF_SURFTYPE_3D && type != G7SF_SURFTYPE_BUFFER;
     unsigned ai_param = type == G7SF_SURFTYPE_1D ? G7SF_PARAM_V : G7SF_PARAM_R;
+    /* 2D float-result surfaces go through the lanes kernel, in range */
+    bool lanes = type == G7SF_SURFTYPE_2D && c->cls == G7SF_TEXEL_FLOAT &&
+                 c->fmt->layout != G7SF_LAYOUT_PLANAR && !smp_reference() && a->n <= SMP_LANES;
+    smp_lanes g;
+    unsigned todo = 0, plod[SMP_LANES];
+    uint32_t slices[SMP_LANES];
+    g.n = a->n;
+    memset(g.texel, 0, sizeof g.texel);   /* lanes outside todo compute on zeros */
     for (unsigned i = 0; i < a->n; i++) {
         if (!(a->mask >> i & 1))
             continue;
@@ -88,12 +136,15 @@ int smp_ld(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
             continue;
         }
         uint32_t slice = type == G7SF_SURFTYPE_3D ? (uint32_t)z : t->min_array_element + (uint32_t)ai;
-        unsigned plod = t->surface_min_lod + (unsigned)lod;
-        if (c->direct && type != G7SF_SURFTYPE_BUFFER)   /* read in place where it can */
-            smp_fetch_2d(c, smp_image_at(c, plod, slice), plod, (uint32_t)x, (uint32_t)y, slice,
-                         &out->px[i]);
-        else
-            smp_fetch(c, plod, (uint32_t)x, (uint32_t)y, slice, 0, &out->px[i]);
+        unsigned p = t->surface_min_lod + (unsigned)lod;
+        if (!lanes) {
+            ld_fetch(c, p, (uint32_t)x, (uint32_t)y, slice, &out->px[i]);
+            continue;
+        }
+        g.texel[0][i] = (uint32_t)x, g.texel[1][i] = (uint32_t)y;
+        plod[i] = p, slices[i] = slice;
+        todo |= 1u << i;
     }
+    ld_lanes(c, &g, todo, plod, slices, out);
     return 0;
 }

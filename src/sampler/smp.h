@@ -207,6 +207,7 @@ typedef struct smp_lanes {
     float p[3][SMP_LANES];     /* u, v, r in texels of the view's first level */
     float ref[SMP_LANES];      /* the sample*_c reference value */
     float w[SMP_LANES];        /* the weight of the level filtered */
+    uint32_t texel[2][SMP_LANES];   /* ld: the texel's x, y */
     int act[SMP_LANES];        /* 1: the lane is in the group */
     unsigned n;                /* lanes of the message: 8 or 16 */
 } smp_lanes;
@@ -233,12 +234,13 @@ typedef struct smp_lanes_level {
  *   LINEAR filtered texel;
  * SMP_LANES_GATHER: out[k][lane] = channel lv->channel of the LINEAR
  *   footprint's texel k (R, G, B, A order: gather4), the positions at the
- *   level (lv->ratio 1, lv->off 0).
+ *   level (lv->ratio 1, lv->off 0);
+ * SMP_LANES_LD: out[channel][lane] = the texel at g->texel (ld), in range.
  * false (out then partly written) when a lane's position, image or texel
  * bytes need the per-pixel path.  Formats: the fast ones in place, the
  * others through the decode cache.  The C instance (the reference) or the
  * AVX2 one, as smp_lanes_avx2() says. */
-enum smp_lanes_job { SMP_LANES_FILTER, SMP_LANES_GATHER };
+enum smp_lanes_job { SMP_LANES_FILTER, SMP_LANES_GATHER, SMP_LANES_LD };
 bool smp_lanes_run(enum smp_lanes_job job, smp_ctx *c, const smp_lanes *g,
                    const smp_lanes_level *lv, float out[4][SMP_LANES]);
 /* Whether the AVX2 kernel runs (the CPU has it and G7SF_CPU allows it,
