@@ -306,25 +306,52 @@ INLINE void decode(const unsigned nl, unsigned kind, const uint8_t *const host[L
     }
 }
 
-/* The lanes' texels (x[l], y[l]) of image m through the decode cache
- * (smp_texel_cached, the reference's own fetch for these formats):
- * compressed, packed and the other formats without an in-place decoder. */
-INLINE void cached(const unsigned nl, smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+/* The lanes' texels (x[l], y[l]) (z: of 3D slices z[l]) of the level
+ * through the decode cache, the reference's own fetch for these formats:
+ * compressed, packed and the other formats without an in-place decoder.
+ * false (the group to the per-pixel path) for a unit past 4 GiB. */
+INLINE bool cached(const unsigned nl, smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
                    const uint32_t x[L], const uint32_t y[L], const uint32_t *z, float t[4][L])
 {
+    if (z) {   /* a 3D slice: the reference's fetch finds its image */
+        for (unsigned l = 0; l < nl; l++) {
+            g7sf_texel v = { .f = { 0.0f } };
+            if (g->act[l])
+                smp_fetch(c, lv->lod, x[l], y[l], z[l], 0, &v);
+            for (unsigned k = 0; k < 4; k++)
+                t[k][l] = v.f[k];
+        }
+        return true;
+    }
+    /* 2D: each lane's unit address as smp_unit_address makes it (the
+     * unit's first texel, in blocks), then the cache's texel; past 4 GiB
+     * the per-pixel path answers */
+    const g7sf_surface *s = &c->tex->surf;
+    const unsigned uw = c->unit_wshift, uh = c->unit_hshift;
+    const unsigned bw = c->block_wshift, bh = c->block_hshift, tiling = s->tiling;
+    const uint32_t mx = lv->m->x, my = lv->m->y, bytes = c->block_bytes;
+    const uint64_t last = (1ull << 32) - c->fmt->unit_bytes;
+    uint64_t a[L];
+    uint64_t over = 0;
+    EACH_LANE {
+        uint32_t px = mx + (x[l] >> uw << uw), py = my + (y[l] >> uh << uh);
+        a[l] = s->base + g7sf_tile_row(tiling, s->pitch, py >> bh) +
+               g7sf_tile_col(tiling, (uint64_t)(px >> bw) * bytes);
+        over |= (uint64_t)(a[l] > last) & (uint64_t)g->act[l];
+    }
+    if (over)
+        return false;
     for (unsigned l = 0; l < nl; l++) {
         if (!g->act[l]) {
             t[0][l] = t[1][l] = t[2][l] = t[3][l] = 0.0f;
             continue;
         }
-        g7sf_texel v;
-        if (z)   /* a 3D slice: the reference's fetch finds its image */
-            smp_fetch(c, lv->lod, x[l], y[l], z[l], 0, &v);
-        else
-            v = *smp_texel_cached(c, lv->m, x[l], y[l]);
+        const g7sf_texel *v = smp_unit_texels(c, (uint32_t)a[l]) +
+                              ((y[l] & ((1u << uh) - 1)) << uw) + (x[l] & ((1u << uw) - 1));
         for (unsigned k = 0; k < 4; k++)
-            t[k][l] = v.f[k];
+            t[k][l] = v->f[k];
     }
+    return true;
 }
 
 /* The sample*_c compare (smp_shadow_compare) on each lane's texel: the
@@ -407,9 +434,10 @@ INLINE bool level_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv
     for (unsigned j = 0; j < taps; j++) {   /* x fastest, then y, then z: smp_linear's order */
         const unsigned dx = j & 1, dy = j >> 1 & 1, dz = j >> 2;
         float t[4][L], wt[L];
-        if (kind == SMP_LANES_CACHED)
-            cached(nl, c, g, lv, xyz[0][dx], xyz[1][dy], z ? z[dz] : NULL, t);
-        else
+        if (kind == SMP_LANES_CACHED) {
+            if (!cached(nl, c, g, lv, xyz[0][dx], xyz[1][dy], z ? z[dz] : NULL, t))
+                return false;
+        } else
             decode(nl, kind, host[j], t);
         if (c->compare)
             compare(nl, c, g, t);
@@ -459,9 +487,10 @@ INLINE bool gather_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *l
     for (unsigned k = 0; k < 4; k++) {
         const unsigned j = tap_of[k];
         float t[4][L];
-        if (kind == SMP_LANES_CACHED)
-            cached(nl, c, g, lv, xy[0][j & 1], xy[1][j >> 1], NULL, t);
-        else
+        if (kind == SMP_LANES_CACHED) {
+            if (!cached(nl, c, g, lv, xy[0][j & 1], xy[1][j >> 1], NULL, t))
+                return false;
+        } else
             decode(nl, kind, host[j], t);
         if (c->compare)
             compare(nl, c, g, t);
@@ -487,7 +516,8 @@ INLINE bool ld_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv, f
     const uint8_t *host[8][L];
     const int err = c->err;
     if (kind == SMP_LANES_CACHED) {
-        cached(nl, c, g, lv, xy[0][0], xy[1][0], NULL, out);
+        if (!cached(nl, c, g, lv, xy[0][0], xy[1][0], NULL, out))
+            return false;
     } else {
         tap_addresses(nl, c, lv, 1, xy[0], xy[1], NULL, a);
         if (!tap_bytes(nl, c, g, 1, a, host))

@@ -343,6 +343,21 @@ static inline int smp_unit_address(const smp_ctx *c, const smp_image *m, uint32_
     *addr = (uint32_t)a;
     return 0;
 }
+/* The decode cache (texel.c): unit addr read and decoded into line `line`
+ * (texels: the line's first texel); and the decoded texels of the unit at
+ * addr, through the cache (valid until the next fetch).  Direct-mapped by
+ * unit address: neighbouring units fall on different lines whatever their
+ * size. */
+void smp_load_unit(smp_ctx *c, uint32_t addr, unsigned line, g7sf_texel *texels);
+static inline const g7sf_texel *smp_unit_texels(smp_ctx *c, uint32_t addr)
+{
+    smp_cache *k = &c->cache;
+    unsigned line = (addr >> c->unit_shift) & (k->lines - 1);
+    g7sf_texel *texels = &k->t[line << (c->unit_wshift + c->unit_hshift)];
+    if (!(k->valid[line / 64] >> (line % 64) & 1) || k->tag[line] != addr)
+        smp_load_unit(c, addr, line, texels);
+    return texels;
+}
 /* Texel (x, y) of image m (smp_image_at) of a single-sampled surface laid
  * out in 2D, not planar, through the decode cache: what smp_fetch reads for
  * such a surface, the image looked up by the caller (valid until the next

@@ -39,21 +39,13 @@ void smp_fetch_init(smp_ctx *c)
     c->cache.lines = SMP_CACHE_TEXELS >> (c->unit_wshift + c->unit_hshift);
 }
 
-/* Direct-mapped by unit address: neighbouring units fall on different
- * lines whatever their size. */
-static unsigned cache_index(const smp_ctx *c, uint32_t addr)
-{
-    return (addr >> c->unit_shift) & (c->cache.lines - 1);
-}
-
 static inline int unit_address(const smp_ctx *c, const smp_image *m, uint32_t ux, uint32_t uy,
                                uint32_t *addr)
 {
     return smp_unit_address(c, m, ux, uy, addr);
 }
 
-/* Reads and decodes the unit at addr into cache line `line`. */
-static void load_unit(smp_ctx *c, uint32_t addr, unsigned line, g7sf_texel *texels)
+void smp_load_unit(smp_ctx *c, uint32_t addr, unsigned line, g7sf_texel *texels)
 {
     const struct g7sf_format_info *f = c->fmt;
     smp_cache *k = &c->cache;
@@ -69,16 +61,6 @@ static void load_unit(smp_ctx *c, uint32_t addr, unsigned line, g7sf_texel *texe
     k->valid[line / 64] |= 1ull << (line % 64);
 }
 
-/* The decoded texels of the unit at addr, through the cache. */
-static inline const g7sf_texel *unit_texels(smp_ctx *c, uint32_t addr)
-{
-    smp_cache *k = &c->cache;
-    unsigned line = cache_index(c, addr);
-    g7sf_texel *texels = &k->t[line << (c->unit_wshift + c->unit_hshift)];
-    if (!(k->valid[line / 64] >> (line % 64) & 1) || k->tag[line] != addr)
-        load_unit(c, addr, line, texels);
-    return texels;
-}
 
 /* The texel of a fetch that failed: zero, and the first error kept
  * (G7SF_EFAULT past 4 GiB; G7SF_ESTATE for a level, slice or sample the
@@ -99,7 +81,7 @@ static const g7sf_texel *fetch_failed(smp_ctx *c, int err)
 static inline const g7sf_texel *unit_texel(smp_ctx *c, uint32_t addr, uint32_t x, uint32_t y)
 {
     uint32_t dx = x & ((1u << c->unit_wshift) - 1), dy = y & ((1u << c->unit_hshift) - 1);
-    return &unit_texels(c, addr)[(dy << c->unit_wshift) + dx];
+    return &smp_unit_texels(c, addr)[(dy << c->unit_wshift) + dx];
 }
 
 /* Texel (x, y) of image m of a single-sampled surface laid out in 2D (not a
