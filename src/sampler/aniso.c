@@ -149,6 +149,14 @@ static void ewa_filter(smp_ctx *c, const smp_level *L, const int64_t p[2], const
         acc[ch] += (float)(w * sum[ch] / den);
 }
 
+void smp_aniso_direction(const smp_aniso *a, const double scale[2], float dir[2])
+{
+    footprint m = footprint_of(a->d, scale);
+    double d[2];
+    major_axis(&m, d);
+    dir[0] = (float)d[0], dir[1] = (float)d[1];
+}
+
 void smp_aniso_filter(smp_ctx *c, const smp_level *L, const float p[3], const smp_aniso *a,
                       float w, float acc[4])
 {
@@ -172,13 +180,12 @@ void smp_aniso_filter(smp_ctx *c, const smp_level *L, const float p[3], const sm
         smp_linear(c, L, p, w, acc);
         return;
     }
-    footprint m = footprint_of(a->d, scale);
-    double dir[2];
-    major_axis(&m, dir);
+    float dir[2];
+    smp_aniso_direction(a, scale, dir);
     float off[SMP_ANISO_MAX_PROBES], wt[SMP_ANISO_MAX_PROBES];
     unsigned n = smp_aniso_probes(a->ratio, off, wt);
     for (unsigned i = 0; i < n; i++) {
-        float q[3] = { p[0] + off[i] * (float)dir[0], p[1] + off[i] * (float)dir[1], p[2] };
+        float q[3] = { p[0] + off[i] * dir[0], p[1] + off[i] * dir[1], p[2] };
         smp_linear(c, L, q, w * wt[i], acc);
     }
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 
+#include "aniso.h"
 #include "inplace.h"
 
 void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a)
@@ -21,11 +22,13 @@ void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a)
     /* c->quad: SURFTYPE_2D (so two axes, not a cube), single-sampled, not
      * planar, no border mode on u or v; formats read in place (c->direct)
      * or through the decode cache */
-    bool plain = !c->chroma && !smp_reference() && c->cls == G7SF_TEXEL_FLOAT && filters &&
-                 !ss->sampler_disable &&
-                 (op == G7SF_OP_SAMPLE || op == G7SF_OP_SAMPLE_B || op == G7SF_OP_SAMPLE_L ||
-                  op == G7SF_OP_SAMPLE_D || op == G7SF_OP_SAMPLE_C || op == G7SF_OP_SAMPLE_B_C ||
-                  op == G7SF_OP_SAMPLE_L_C || op == G7SF_OP_SAMPLE_D_C);
+    bool plain_ops = !c->chroma && !smp_reference() && c->cls == G7SF_TEXEL_FLOAT &&
+                     !ss->sampler_disable &&
+                     (op == G7SF_OP_SAMPLE || op == G7SF_OP_SAMPLE_B || op == G7SF_OP_SAMPLE_L ||
+                      op == G7SF_OP_SAMPLE_D || op == G7SF_OP_SAMPLE_C ||
+                      op == G7SF_OP_SAMPLE_B_C || op == G7SF_OP_SAMPLE_L_C ||
+                      op == G7SF_OP_SAMPLE_D_C);
+    bool plain = plain_ops && filters;
     c->fast2d = c->quad && plain;
     /* the lanes kernel: SIMD8 and SIMD16, every float-result format (the
      * fast ones read in place, RGBA16F too as its vector decode is cheap;
@@ -35,7 +38,13 @@ void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a)
     bool others = (c->cube || c->dims == 3) && plain && c->tex->surf.samples == 1 &&
                   c->fmt->layout != G7SF_LAYOUT_PLANAR && !smp_border_mode(c->mode[0]) &&
                   !smp_border_mode(c->mode[1]) && !(c->dims == 3 && smp_border_mode(c->mode[2]));
-    c->lanes = (c->fast2d || others) && a->n <= SMP_LANES;
+    /* 2D with LEGACY anisotropic minification: its probes are LINEAR
+     * filters the kernel runs (EWA stays per pixel) */
+    c->aniso = c->quad && plain_ops && ss->min_mode_filter == G7SF_MAPFILTER_ANISOTROPIC &&
+               ss->anisotropic_algorithm == G7SF_ANISO_LEGACY &&
+               (ss->mag_mode_filter == G7SF_MAPFILTER_NEAREST ||
+                ss->mag_mode_filter == G7SF_MAPFILTER_LINEAR);
+    c->lanes = (c->fast2d || others || c->aniso) && a->n <= SMP_LANES;
     c->level_known = 0;
     c->sel_known = false;
     if (c->fast2d || c->lanes)
@@ -312,6 +321,79 @@ static bool lanes_level(smp_ctx *c, const g7sf_sample_args *a, unsigned lod, uin
     return true;
 }
 
+/* The LEGACY anisotropic filter (aniso.c) of the lanes of g at level lv,
+ * each lane weighed by g->w: per lane, its position at the level
+ * (pixel.c's level_position), then its probes along the footprint's major
+ * axis, each a LINEAR filter the kernel runs for every lane that has that
+ * many (a lane of ratio 1 is one LINEAR filter at its position, as
+ * smp_aniso_filter does).  Probe i of every lane in one kernel call: per
+ * lane the reference's sums in its order. */
+static bool aniso_level(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv,
+                        const smp_pixel *px, const smp_aniso *an, float acc[4][SMP_LANES])
+{
+    const double scale[2] = { (double)lv->size[0] / c->base[0],
+                              (double)lv->size[1] / c->base[1] };
+    float p[2][SMP_LANES], dir[2][SMP_LANES];
+    float off[SMP_LANES][SMP_ANISO_MAX_PROBES], wt[SMP_LANES][SMP_ANISO_MAX_PROBES];
+    unsigned n[SMP_LANES], most = 0;
+    for (unsigned l = 0; l < SMP_LANES; l++) {
+        n[l] = 0;
+        if (!g->act[l])
+            continue;
+        for (unsigned k = 0; k < 2; k++)
+            p[k][l] = px[l].p[k] * lv->ratio[k] + lv->off[k];
+        if (an[l].ratio <= 1.0f) {
+            n[l] = 1, off[l][0] = 0.0f, wt[l][0] = 1.0f, dir[0][l] = dir[1][l] = 0.0f;
+        } else {
+            float d[2];
+            smp_aniso_direction(&an[l], scale, d);
+            dir[0][l] = d[0], dir[1][l] = d[1];
+            n[l] = smp_aniso_probes(an[l].ratio, off[l], wt[l]);
+        }
+        most = n[l] > most ? n[l] : most;
+    }
+    smp_lanes q = *g;   /* the probes' positions and weights */
+    smp_lanes_level at = *lv;
+    at.ratio[0] = at.ratio[1] = 1.0f, at.off[0] = at.off[1] = 0.0f;   /* positions at the level */
+    for (unsigned i = 0; i < most; i++) {
+        for (unsigned l = 0; l < SMP_LANES; l++) {
+            q.act[l] = n[l] > i;
+            if (!q.act[l])
+                continue;
+            bool one = an[l].ratio <= 1.0f;   /* smp_linear at p, weight w */
+            for (unsigned k = 0; k < 2; k++)
+                q.p[k][l] = one ? p[k][l] : p[k][l] + off[l][i] * dir[k][l];
+            q.w[l] = one ? g->w[l] : g->w[l] * wt[l][i];
+        }
+        if (!smp_lanes_run(SMP_LANES_FILTER, c, &q, &at, acc))
+            return false;
+    }
+    return true;
+}
+
+/* The level choice of pixel i under anisotropic minification, as
+ * pixel.c's smp_sample_pixel makes it: the LOD of the footprint's minor
+ * axis (smp_aniso_setup), unless the message gives the LOD. */
+static void choose_aniso(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const smp_pixel *q,
+                         smp_lodsel *sel, smp_aniso *an)
+{
+    unsigned op = a->op;
+    bool lod_param = op == G7SF_OP_SAMPLE_L || op == G7SF_OP_SAMPLE_L_C;
+    bool bias_param = op == G7SF_OP_SAMPLE_B || op == G7SF_OP_SAMPLE_B_C;
+    float lod;
+    if (!lod_param) {
+        smp_aniso_setup(c, q->d, an);
+        lod = an->lod;
+    } else {
+        memcpy(an->d, q->d, sizeof an->d);
+        an->ratio = 1.0f;
+        an->lod = lod = a->p[G7SF_PARAM_LOD][i].f;
+    }
+    if (a->force_lod_zero && !lod_param)
+        lod = 0.0f;
+    smp_lod_choose(&c->lodk, lod, bias_param ? a->p[G7SF_PARAM_BIAS][i].f : 0.0f, sel);
+}
+
 /* The lanes of `group` (one slice, choices sharing their first level and
  * mag / min: choice[which[i]] is lane i's) as smp_fast2d_pixel would
  * give them (cubes and 3D: smp_sample_pixel, on px).  Each lane weighs
@@ -319,21 +401,26 @@ static bool lanes_level(smp_ctx *c, const g7sf_sample_args *a, unsigned lod, uin
  * level too, weighed by it: per lane the reference's sums in its order. */
 static void lanes_group(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, unsigned group,
                         const smp_lodsel *choice, const uint8_t *which, uint32_t slice,
-                        const smp_pixel *px, g7sf_sample_result *out)
+                        const smp_pixel *px, const smp_aniso *an, g7sf_sample_result *out)
 {
     if (!group)
         return;
     const g7sf_sampler_state *ss = &c->smp->state;
     const smp_lodsel *sel = &choice[which[__builtin_ctz(group)]];
     bool mag = sel->mag, ok = true;
+    const unsigned filter = mag ? ss->mag_mode_filter : ss->min_mode_filter;
     if (sel->out_of_bounds && !(ss->mip_mode_filter == G7SF_MIPFILTER_LINEAR && !mag)) {
         for (unsigned i = 0; i < SMP_LANES; i++)
-            if (group >> i & 1)
+            if (group >> i & 1) {
                 smp_zero_texel(c, &out->px[i]);   /* erratum, L520 */
+                if (filter == G7SF_MAPFILTER_ANISOTROPIC)   /* and alpha 0 under it */
+                    out->px[i].f[3] = 0.0f;
+            }
         return;
     }
+    const bool probes = filter == G7SF_MAPFILTER_ANISOTROPIC;   /* c->aniso: an set */
     smp_lanes_level lv = {
-        .linear = (mag ? ss->mag_mode_filter : ss->min_mode_filter) == G7SF_MAPFILTER_LINEAR,
+        .linear = filter == G7SF_MAPFILTER_LINEAR || probes,
         .round = { mag ? ss->u_address_mag_rounding : ss->u_address_min_rounding,
                    mag ? ss->v_address_mag_rounding : ss->v_address_min_rounding,
                    mag ? ss->r_address_mag_rounding : ss->r_address_min_rounding },
@@ -352,14 +439,16 @@ static void lanes_group(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, uns
     float acc[4][SMP_LANES] = { { 0.0f } };
     /* a disabled face reads the border colour: the reference's texel.c */
     ok = !(c->cube && smp_face_disabled(c, slice)) && lanes_level(c, a, sel->lod0, slice, &lv) &&
-         smp_lanes_run(SMP_LANES_FILTER, c, g, &lv, acc);
+         (probes ? aniso_level(c, g, &lv, px, an, acc)
+                 : smp_lanes_run(SMP_LANES_FILTER, c, g, &lv, acc));
     if (ok && second) {   /* lod1 = lod0 + 1 for every lane with a beta (lod.c) */
         for (unsigned i = 0; i < SMP_LANES; i++) {
             g->act[i] = second >> i & 1;
             g->w[i] = g->act[i] ? choice[which[i]].beta : 0.0f;
         }
         ok = lanes_level(c, a, next->lod1, slice, &lv) &&
-             smp_lanes_run(SMP_LANES_FILTER, c, g, &lv, acc);
+             (probes ? aniso_level(c, g, &lv, px, an, acc)
+                     : smp_lanes_run(SMP_LANES_FILTER, c, g, &lv, acc));
     }
     smp_lanes_count += ok;
     if (ok && group == 0xFFFF) {   /* a whole SIMD16 message: no tests */
@@ -409,7 +498,7 @@ static unsigned choice_index(smp_lodsel choice[SMP_LANES], unsigned *choices,
 /* The lanes of todo in groups of one choice and one slice. */
 static void run_groups(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, unsigned todo,
                        const smp_lodsel *choice, const uint8_t *which, const uint32_t *slice,
-                       const smp_pixel *px, g7sf_sample_result *out)
+                       const smp_pixel *px, const smp_aniso *an, g7sf_sample_result *out)
 {
     while (todo) {
         unsigned first = (unsigned)__builtin_ctz(todo), group = 0;
@@ -418,7 +507,7 @@ static void run_groups(smp_ctx *c, const g7sf_sample_args *a, smp_lanes *g, unsi
             if ((todo >> i & 1) && slice[i] == slice[first] && same_level(&choice[which[i]], s))
                 group |= 1u << i;
         todo &= ~group;
-        lanes_group(c, a, g, group, choice, which, slice[first], px, out);
+        lanes_group(c, a, g, group, choice, which, slice[first], px, an, out);
     }
 }
 
@@ -429,6 +518,7 @@ static void setup_lanes(smp_ctx *c, const g7sf_sample_args *a, unsigned todo,
                         g7sf_sample_result *out)
 {
     smp_pixel px[SMP_LANES];
+    smp_aniso an[SMP_LANES];
     smp_lodsel choice[SMP_LANES];
     unsigned choices = 0;
     uint8_t which[SMP_LANES] = { 0 };
@@ -445,14 +535,17 @@ static void setup_lanes(smp_ctx *c, const g7sf_sample_args *a, unsigned todo,
             if (!(todo >> i & 1))
                 continue;
             smp_lodsel sel;
-            choose(c, a, i, px[i].d, &sel);
+            if (c->aniso)
+                choose_aniso(c, a, i, &px[i], &sel, &an[i]);
+            else
+                choose(c, a, i, px[i].d, &sel);
             which[i] = (uint8_t)choice_index(choice, &choices, &sel);
             slice[i] = px[i].slice;
             g.p[0][i] = px[i].p[0], g.p[1][i] = px[i].p[1], g.p[2][i] = px[i].p[2];
             g.ref[i] = a->p[G7SF_PARAM_REF][i].f;
         }
     }
-    run_groups(c, a, &g, todo, choice, which, slice, px, out);
+    run_groups(c, a, &g, todo, choice, which, slice, px, c->aniso ? an : NULL, out);
 }
 
 /* Whether every LOD leads to the same filtering: with MIPFILTER_NONE the
@@ -491,7 +584,7 @@ void smp_fast2d_lanes(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result 
         slice[i] = c->tex->min_array_element;
     }
     bool slices = c->tex->array_len > 1;   /* else every index reads slice 0 */
-    if (c->cube || c->dims == 3) {
+    if (!c->fast2d) {   /* cubes, 3D, anisotropic: pixel.c's set-up */
         setup_lanes(c, a, todo, out);
         return;
     }
@@ -504,7 +597,7 @@ void smp_fast2d_lanes(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result 
         memset(which, 0, sizeof which);
         choices = 1;
         if (!slices) {
-            lanes_group(c, a, &g, todo, choice, which, slice[0], NULL, out);
+            lanes_group(c, a, &g, todo, choice, which, slice[0], NULL, NULL, out);
             return;
         }
     }
@@ -528,5 +621,5 @@ void smp_fast2d_lanes(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result 
             which[i] = (uint8_t)k;
         }
     }
-    run_groups(c, a, &g, todo, choice, which, slice, NULL, out);
+    run_groups(c, a, &g, todo, choice, which, slice, NULL, NULL, out);
 }

@@ -370,15 +370,18 @@ INLINE void compare(const unsigned nl, const smp_ctx *c, const smp_lanes *g, flo
     }
 }
 
-/* acc += wt * t, a LINEAR tap of weight 0 adding +0.0 (see the top): the
- * product's bits masked, the comparison made on every lane (a select of
- * floats behind a condition does not vectorise). */
-INLINE void accumulate(const unsigned nl, const float wt[L], bool skip_zero, float t[4][L],
-                       float acc[4][L])
+/* acc += wt * t on the lanes in the group (act), a LINEAR tap of weight 0
+ * adding +0.0 (see the top): the product's bits masked, the comparison
+ * made on every lane (a select of floats behind a condition does not
+ * vectorise).  A lane outside the group adds +0.0 too, whatever it read:
+ * it may be in the caller's sum (a lane without a second level, a probe
+ * it does not have). */
+INLINE void accumulate(const unsigned nl, const int act[L], const float wt[L], bool skip_zero,
+                       float t[4][L], float acc[4][L])
 {
     uint32_t keep[L];
     EACH_LANE
-        keep[l] = 0u - (uint32_t)!((wt[l] == 0.0f) & skip_zero);
+        keep[l] = 0u - (uint32_t)(!((wt[l] == 0.0f) & skip_zero) & (act[l] != 0));
     for (unsigned k = 0; k < 4; k++)
         EACH_LANE {
             float v = wt[l] * t[k][l];
@@ -447,7 +450,7 @@ INLINE bool level_body(smp_ctx *c, const smp_lanes *g, const smp_lanes_level *lv
         else
             EACH_LANE
                 wt[l] = g->w[l];
-        accumulate(nl, wt, linear, t, acc);
+        accumulate(nl, g->act, wt, linear, t, acc);
     }
     /* a texel the reference may not have read (a tap of weight 0) failed:
      * the per-pixel path says which error, if any */

@@ -113,6 +113,7 @@ typedef struct smp_ctx {
                                           smp_quad reads texels in place */
     bool fast2d;                       /* fast2d.c runs the pixels (smp_fast2d_plan) */
     bool lanes;                        /* ... over all lanes at once (lanes.c) */
+    bool aniso;                        /* ... LEGACY anisotropic minification too */
     uint32_t level_known;              /* fast2d: levels whose size[] is filled */
     smp_lodconst lodk;                 /* fast2d: the LOD constants of the message */
     bool sel_known;                    /* fast2d: sel holds the choice for */
@@ -476,6 +477,9 @@ typedef struct smp_aniso {
     float d[2][3];             /* derivatives in base-level texels, for the probes / EWA */
 } smp_aniso;
 void smp_aniso_setup(const smp_ctx *c, const float d[2][3], smp_aniso *out);
+/* The LEGACY probes' direction (the footprint's major axis) at a level
+ * whose axes scale the view's first level's by scale[]. */
+void smp_aniso_direction(const smp_aniso *a, const double scale[2], float dir[2]);
 /* acc += w * the anisotropic filter at level L around p (texels of L). */
 void smp_aniso_filter(smp_ctx *c, const smp_level *L, const float p[3], const smp_aniso *a,
                       float w, float acc[4]);
