@@ -247,6 +247,25 @@ TEST(lanes_kernel_in_avx2_equals_the_reference)
     fast_paths_agree(true, true);
 }
 
+/* The ways a message can run: 0 the reference, 1 the lanes kernel in C,
+ * 2 in AVX2 (where the CPU has it). */
+static unsigned ways(void)
+{
+    return smp_lanes_avx2_available() ? 3 : 2;
+}
+
+/* f's message the given way, checking the kernel ran (ways 1 and 2). */
+static void run_way(t_smp *f, unsigned way)
+{
+    smp_set_reference(way == 0);
+    smp_set_lanes_avx2(way == 2);
+    unsigned long groups = smp_lanes_groups();
+    CHECK_EQ(t_smp_run(f), 0);
+    CHECKF(way == 0 || smp_lanes_groups() > groups, "way %u: the kernel did not run", way);
+    smp_set_reference(false);
+    smp_set_lanes_avx2(true);
+}
+
 /* A LINEAR tap of weight 0 adds nothing, even when its texel is infinite:
  * the reference skips it (smp_quad, level_filter) and the kernel adds
  * +0.0 instead (lanes.c).  4x4 R32_FLOAT, texels 0.25 but (1, 0) and
@@ -255,9 +274,7 @@ TEST(lanes_kernel_in_avx2_equals_the_reference)
  * path: the reference, the C kernel and the AVX2 one. */
 TEST(zero_weight_taps_add_nothing)
 {
-    for (unsigned way = 0; way < 3; way++) {
-        if (way == 2 && !smp_lanes_avx2_available())
-            break;
+    for (unsigned way = 0; way < ways(); way++) {
         t_smp f;
         t_smp_init(&f, G7SF_SURFTYPE_2D, G7SF_FORMAT_R32_FLOAT, 4, 4, 1, 1);
         float texels[16];
@@ -269,18 +286,12 @@ TEST(zero_weight_taps_add_nothing)
         t_smp_op(&f, G7SF_OP_SAMPLE, 16, 16);
         for (unsigned i = 0; i < 16; i++)
             t_smp_param(&f, G7SF_PARAM_U, i, 0.125f), t_smp_param(&f, G7SF_PARAM_V, i, 0.125f);
-        smp_set_reference(way == 0);
-        smp_set_lanes_avx2(way == 2);
-        unsigned long groups = smp_lanes_groups();
-        CHECK_EQ(t_smp_run(&f), 0);
-        CHECKF(way == 0 || smp_lanes_groups() > groups, "way %u: the kernel did not run", way);
+        run_way(&f, way);
         for (unsigned i = 0; i < 16; i++)
             CHECKF(f.res.px[i].f[0] == 0.25f && f.res.px[i].f[3] == 1.0f,
                    "way %u pixel %u: %g %g", way, i, f.res.px[i].f[0], f.res.px[i].f[3]);
         t_smp_fini(&f);
     }
-    smp_set_reference(false);
-    smp_set_lanes_avx2(true);
 }
 
 /* Every half the lanes kernel can read decodes as conv_half_to_float says:
@@ -363,9 +374,7 @@ TEST(lanes_with_no_pixel_on)
  * out-of-pass lane adding 0 * NaN made the first NaN). */
 TEST(lanes_outside_a_pass_add_nothing)
 {
-    for (unsigned way = 0; way < 3; way++) {
-        if (way == 2 && !smp_lanes_avx2_available())
-            break;
+    for (unsigned way = 0; way < ways(); way++) {
         t_smp f;
         t_smp_init(&f, G7SF_SURFTYPE_2D, G7SF_FORMAT_R32_FLOAT, 8, 8, 1, 3);
         float level[3][64];
@@ -381,16 +390,10 @@ TEST(lanes_outside_a_pass_add_nothing)
             t_smp_param(&f, G7SF_PARAM_U, i, 0.625f), t_smp_param(&f, G7SF_PARAM_V, i, 0.625f);
             t_smp_param(&f, G7SF_PARAM_LOD, i, i % 2 ? 1.5f : 1.0f);
         }
-        smp_set_reference(way == 0);
-        smp_set_lanes_avx2(way == 2);
-        unsigned long groups = smp_lanes_groups();
-        CHECK_EQ(t_smp_run(&f), 0);
-        CHECKF(way == 0 || smp_lanes_groups() > groups, "way %u: the kernel did not run", way);
+        run_way(&f, way);
         for (unsigned i = 0; i < 16; i++)
             CHECKF(f.res.px[i].f[0] == (i % 2 ? 0.375f : 0.25f), "way %u pixel %u: %g", way, i,
                    f.res.px[i].f[0]);
         t_smp_fini(&f);
     }
-    smp_set_reference(false);
-    smp_set_lanes_avx2(true);
 }

@@ -30,6 +30,7 @@
 #include "core/cpu.h"
 #include "core/tiling.h"
 #include "inplace.h"
+#include "unit_cache.h"
 
 enum { L = SMP_LANES };
 /* the formats without an in-place decoder: through the decode cache */

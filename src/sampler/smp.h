@@ -5,7 +5,8 @@
  * mono.c, msaa.c, info.c (resinfo, sampleinfo), ld.c, sample.c (the sample*
  * and LOD operations over a message), pixel.c (the same for one pixel: the
  * reference), fast2d.c and lanes.c (faster paths equal to it), inplace.h
- * and unit_fast.c (texels read in place), channel_select.c (Haswell's
+ * and unit_fast.c (texels read in place), unit_cache.c/.h (the decode
+ * cache's lookup and miss), channel_select.c (Haswell's
  * Shader Channel Select), sampler.c (g7sf_sample, the context). */
 #ifndef G7SF_SAMPLER_SMP_H
 #define G7SF_SAMPLER_SMP_H
@@ -344,21 +345,9 @@ static inline int smp_unit_address(const smp_ctx *c, const smp_image *m, uint32_
     *addr = (uint32_t)a;
     return 0;
 }
-/* The decode cache (texel.c): unit addr read and decoded into line `line`
- * (texels: the line's first texel); and the decoded texels of the unit at
- * addr, through the cache (valid until the next fetch).  Direct-mapped by
- * unit address: neighbouring units fall on different lines whatever their
- * size. */
+/* The decode cache's miss (unit_cache.c): unit addr read and decoded into
+ * line `line`, whose first texel is texels (unit_cache.h looks up). */
 void smp_load_unit(smp_ctx *c, uint32_t addr, unsigned line, g7sf_texel *texels);
-static inline const g7sf_texel *smp_unit_texels(smp_ctx *c, uint32_t addr)
-{
-    smp_cache *k = &c->cache;
-    unsigned line = (addr >> c->unit_shift) & (k->lines - 1);
-    g7sf_texel *texels = &k->t[line << (c->unit_wshift + c->unit_hshift)];
-    if (!(k->valid[line / 64] >> (line % 64) & 1) || k->tag[line] != addr)
-        smp_load_unit(c, addr, line, texels);
-    return texels;
-}
 /* Texel (x, y) of image m (smp_image_at) of a single-sampled surface laid
  * out in 2D, not planar, through the decode cache: what smp_fetch reads for
  * such a surface, the image looked up by the caller (valid until the next

@@ -9,6 +9,7 @@
 #include "core/memory.h"
 #include "core/tiling.h"
 #include "inplace.h"
+#include "unit_cache.h"
 
 static uint8_t log2u(unsigned v)
 {
@@ -44,23 +45,6 @@ static inline int unit_address(const smp_ctx *c, const smp_image *m, uint32_t ux
 {
     return smp_unit_address(c, m, ux, uy, addr);
 }
-
-void smp_load_unit(smp_ctx *c, uint32_t addr, unsigned line, g7sf_texel *texels)
-{
-    const struct g7sf_format_info *f = c->fmt;
-    smp_cache *k = &c->cache;
-    uint8_t unit[SMP_UNIT_BYTES_MAX] = { 0 };
-    const g7sf_palettes *pal = c->smp ? c->smp->palettes : NULL;
-    if (g7sf_mem_read(c->gpu, addr, unit, f->unit_bytes))
-        c->err = c->err ? c->err : G7SF_EFAULT;
-    if (c->fast)
-        smp_fast_decode(c->fast, unit, texels);
-    else if (g7sf_unit_decode(f, unit, pal, texels))
-        memset(texels, 0, ((size_t)f->unit_w * f->unit_h) * sizeof *texels);
-    k->tag[line] = addr;
-    k->valid[line / 64] |= 1ull << (line % 64);
-}
-
 
 /* The texel of a fetch that failed: zero, and the first error kept
  * (G7SF_EFAULT past 4 GiB; G7SF_ESTATE for a level, slice or sample the
