@@ -58,16 +58,3 @@ TEST(racing_threads_all_get_the_one_context)
     g7sf_gpu_destroy(gpu);
     CHECK_EQ(atomic_load(&finis), atomic_load(&inits));
 }
-
-TEST(a_memo_refuses_a_key_longer_than_it_holds)
-{
-    g7sf_memo m;
-    g7sf_memo_init(&m);
-    uint32_t key[G7SF_MEMO_DWORDS + 1] = { 0 };
-    CHECK_EQ(g7sf_memo_take(&m, key, G7SF_MEMO_DWORDS + 1), G7SF_MEMO_BUSY);
-    int took = g7sf_memo_take(&m, key, G7SF_MEMO_DWORDS);
-    CHECK_EQ(took, G7SF_MEMO_MISS);
-    g7sf_memo_put(&m, took);
-    CHECK_EQ(took = g7sf_memo_take(&m, key, G7SF_MEMO_DWORDS), G7SF_MEMO_HIT);
-    g7sf_memo_put(&m, took);
-}

@@ -156,20 +156,3 @@ TEST(sampler_state_rewritten_at_the_same_address)
     expect(gpu, &thr, 3, (const float[4]){ 1.0f, 1.0f, 0.25f, 1.0f }, "border alpha");
     g7sf_gpu_destroy(gpu);
 }
-
-TEST(memo_take_and_put)
-{
-    g7sf_memo memo, *m = &memo;
-    g7sf_memo_init(m);
-    const uint32_t a[4] = { 1, 2, 3, 4 }, b[4] = { 1, 2, 3, 5 };
-    int took = g7sf_memo_take(m, a, 4);
-    CHECK_EQ(took, G7SF_MEMO_MISS);                  /* created invalid */
-    CHECK_EQ(g7sf_memo_take(m, a, 4), G7SF_MEMO_BUSY);   /* held: another thread */
-    g7sf_memo_put(m, took);
-    CHECK_EQ(took = g7sf_memo_take(m, a, 4), G7SF_MEMO_HIT);
-    g7sf_memo_put(m, took);
-    CHECK_EQ(took = g7sf_memo_take(m, b, 4), G7SF_MEMO_MISS);   /* last DWord differs */
-    g7sf_memo_put(m, took);
-    CHECK_EQ(took = g7sf_memo_take(m, a, 4), G7SF_MEMO_MISS);
-    g7sf_memo_put(m, took);
-}

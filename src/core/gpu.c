@@ -80,30 +80,6 @@ int g7sf_base_resolve(const g7sf_gpu *gpu, enum g7sf_base which, uint32_t offset
     return 0;
 }
 
-void g7sf_memo_init(g7sf_memo *m)
-{
-    atomic_init(&m->busy, false);
-    m->valid = false;
-}
-
-int g7sf_memo_take(g7sf_memo *m, const uint32_t *dw, unsigned n)
-{
-    if (n > G7SF_MEMO_DWORDS || atomic_exchange_explicit(&m->busy, true, memory_order_acquire))
-        return G7SF_MEMO_BUSY;
-    if (m->valid && !memcmp(m->key, dw, n * sizeof *dw))
-        return G7SF_MEMO_HIT;
-    memcpy(m->key, dw, n * sizeof *dw);
-    return G7SF_MEMO_MISS;
-}
-
-void g7sf_memo_put(g7sf_memo *m, int took)
-{
-    if (took == G7SF_MEMO_BUSY)
-        return;
-    m->valid = true;
-    atomic_store_explicit(&m->busy, false, memory_order_release);
-}
-
 int g7sf_latch(g7sf_gpu *gpu, const g7sf_error *err)
 {
     if (!gpu->latch.code)

@@ -12,27 +12,6 @@
 
 struct g7sf_base_reg { uint32_t base, bound; };
 
-/* A memo of the last decoded state structure, keyed by its raw DWords:
- * state lives in graphics memory and may change between messages, so its
- * address is no key.  busy: a message holds it; one sent meanwhile from
- * another thread decodes without it.  The units keep their memos (and the
- * decoded values beside them) in their own contexts; a key has at most
- * G7SF_MEMO_DWORDS DWords (units assert theirs fit). */
-#define G7SF_MEMO_DWORDS 32
-typedef struct g7sf_memo {
-    atomic_bool busy;
-    bool valid;
-    uint32_t key[G7SF_MEMO_DWORDS];
-} g7sf_memo;
-enum { G7SF_MEMO_BUSY, G7SF_MEMO_MISS, G7SF_MEMO_HIT };
-/* An empty memo, not held. */
-void g7sf_memo_init(g7sf_memo *m);
-/* Takes m for the n-DWord state dw: HIT when m's value is dw's decode, MISS
- * when the caller must store dw's decode as m's value, BUSY when m is not
- * taken.  g7sf_memo_put(m, the result) ends what a HIT or MISS began. */
-int g7sf_memo_take(g7sf_memo *m, const uint32_t *dw, unsigned n);
-void g7sf_memo_put(g7sf_memo *m, int took);
-
 /* Per-gpu contexts of the units above core (src/sampler, src/dataport,
  * src/media): each unit defines its context in its own folder and creates
  * it on first use; core only holds the slot and frees it with the gpu.
