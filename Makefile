@@ -55,6 +55,8 @@ EXAMPLES := $(patsubst examples/%.c,$(BUILD)/examples/%,$(sort $(wildcard exampl
 DEMOS    := $(patsubst demo/%.c,$(BUILD)/demo/%,$(sort $(wildcard demo/*.c)))
 BENCH_SRC := $(sort $(wildcard bench/bench_*.c))
 BENCHES  := $(patsubst bench/%.c,$(BUILD)/bench/%,$(BENCH_SRC))
+# quality/*.c: the quality corpus programs (make quality)
+QUALITY  := $(patsubst quality/%.c,$(BUILD)/quality/%,$(sort $(wildcard quality/*.c)))
 # Fuzz targets: tests/fuzz/fuzz_NAME.c, seeds in tests/fuzz/corpus/NAME/ (a
 # target may read more corpora: FUZZ_CORPORA_NAME); the other tests/fuzz/*.c
 # are their helpers.  $(BUILD)/tests/fuzz_NAME is the target with replay.c's
@@ -80,7 +82,7 @@ SEED_TESTS := $(shell sed -n 's/^\(test_[a-z0-9_]*\) .*/\1/p' tests/fuzz/seeds/c
 empty :=
 space := $(empty) $(empty)
 
-.PHONY: all check demo bench install clean fuzz fuzz-bins fuzz-corpus
+.PHONY: all check demo bench quality install clean fuzz fuzz-bins fuzz-corpus
 all: $(BUILD)/libgen7sf.a $(BUILD)/libgen7sf.so $(TOOLS) $(EXAMPLES)
 
 # Before the first compile: what the build needs, installed or named
@@ -131,6 +133,15 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_LIB_OBJ) $(TOOL_LIB_OBJ) $(BUILD)/li
 $(BUILD)/demo/%: $(BUILD)/demo/%.o $(TOOL_LIB_OBJ) $(BUILD)/libgen7sf.a
 	$(CC) $(SANFLAGS) -o $@ $^ $(PNG_LIBS) $(LDLIBS)
 
+$(BUILD)/quality/%: $(BUILD)/quality/%.o $(TOOL_LIB_OBJ) $(BUILD)/libgen7sf.a
+	$(CC) $(SANFLAGS) -o $@ $^ $(PNG_LIBS) $(LDLIBS)
+
+# The corpus's photographs (quality/fetch-photos: Debian's python3-skimage
+# data, best effort; without them the photo clips are skipped with why)
+$(BUILD)/photos/.fetched: quality/fetch-photos | $(BUILD)/.deps
+	@sh quality/fetch-photos $(BUILD)/photos
+	@touch $@
+
 $(BUILD)/examples/%: $(BUILD)/examples/%.o $(BUILD)/libgen7sf.a
 	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -149,7 +160,7 @@ $(FUZZ_REPLAYS): $(BUILD)/tests/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/te
 	$(CC) $(SANFLAGS) -o $@ $^ $(PNG_LIBS) $(LDLIBS)
 
 # Tests run from the top directory; tests/run sums their closing lines.
-check: all $(TESTS) $(FUZZ_REPLAYS)
+check: all $(TESTS) $(FUZZ_REPLAYS) $(QUALITY) $(BUILD)/photos/.fetched
 	@BUILD=$(BUILD) sh tests/run $(TESTS) $(FUZZ_REPLAYS)
 
 # libFuzzer builds (FUZZ=1 CC=clang BUILD=build-fuzz, from make fuzz)
@@ -185,6 +196,11 @@ bench: $(BENCHES)
 	@G7SF_CPU=c $(BUILD)/bench/bench_vpp
 	@echo "bench_sampler with G7SF_CPU=c (the reference path, for the fast paths' gain):"
 	@G7SF_CPU=c $(BUILD)/bench/bench_sampler
+
+# the whole corpus, beside FFmpeg's deinterlacers when ffmpeg is installed
+# (make check runs its small form: tests/test_corpus.c)
+quality: $(QUALITY) $(BUILD)/photos/.fetched
+	@$(BUILD)/quality/vpp_corpus --photos $(BUILD)/photos
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/include/gen7sf $(DESTDIR)$(PREFIX)/lib/pkgconfig \
