@@ -64,13 +64,14 @@ static bool config_ok(const g7sf_vpp_config *c)
 /* The DI controls: the Ivy Bridge driver's values, except the STMM ones,
  * tuned by measurement (docs/spec-notes.md, "Deinterlace quality"): the
  * full STMM range (shift up 8), the largest C2 and VECM multiplier, the
- * middle band 64..128 and the PRM's typical trc2 of 200. */
+ * band 32..96 (with the STMM pre-roll, "Deinterlace on real footage") and
+ * the PRM's typical trc2 of 200. */
 static void di_defaults(g7sf_sampler_state_di *s, const g7sf_vpp_config *c)
 {
     *s = (g7sf_sampler_state_di){
         .stmm_c2 = 7, .cat_slope = 9, .sad_tight_threshold = 5, .smooth_mv_threshold = 0,
         .blending_constant_large_stmm = 64, .blending_constant_small_stmm = 200,
-        .multiplier_for_vecm = 63, .maximum_stmm = 128, .minimum_stmm = 64,
+        .multiplier_for_vecm = 63, .maximum_stmm = 96, .minimum_stmm = 32,
         .stmm_shift_down = 0, .stmm_shift_up = 2, .stmm_output_shift = 6, .sdi_threshold = 100,
         .sdi_delta = 5, .sdi_fallback_mode_1_t1_constant = 50,
         .sdi_fallback_mode_1_t2_constant = 100, .sdi_fallback_mode_2_constant = 37,
@@ -256,6 +257,32 @@ static int denoise(g7sf_vpp *v, bool first)
     return err;
 }
 
+/* The STMM the first real pass reads.  The first-frame path writes 255 for
+ * every pair (§2.8.6.3, 1580), "moving", and with the blending constants
+ * a still area then needs six passes to fall below Minimum STMM: ten
+ * fields of bob-like output at the start of every stream.  The driver owns
+ * the statistics surface, so before the first real pass it runs that pass
+ * once more on an STMM of 0 and gives its STMM to the real one: a moving
+ * pair rises to 3/4 of its own measure in the pre-pass and to 15/16 in the
+ * real one (trc1 64), a still one stays near 0.  *pre gets the surface
+ * (the caller frees it after the pass); in->stat_in points at it. */
+static int stmm_preroll(g7sf_vpp *v, vpp_pass_in *in, uint8_t **pre)
+{
+    size_t luma = (size_t)v->W * v->H;
+    uint8_t *zero = calloc(luma, 1);
+    *pre = calloc(luma, 1);
+    int err = zero && *pre ? 0 : G7SF_ENOMEM;
+    vpp_pass_in z = *in;
+    z.stat_in = zero;
+    vpp_pass_out o = { .stat_out = *pre };
+    if (!err)
+        err = run_pass(v, &z, &o, true, false);
+    free(zero);
+    if (!err)
+        in->stat_in = *pre;
+    return err;
+}
+
 /* A DI pass: with first set, the first-frame path on frame f alone (its
  * 1st field, or its 2nd with other_field) into v->cur1; else the pass on
  * (previous, current) into v->prev2 and v->cur1.  *d gets the film
@@ -291,8 +318,12 @@ static int deinterlace(g7sf_vpp *v, bool first, bool other_field, const vpp_fram
     /* the FMD ran ahead or is not needed: without film detection it would
      * only feed stats.moving (14% of a MADI pass at 1080i) */
     vpp_pass_out di = o;
+    uint8_t *pre = NULL;
+    if (!err && !first && v->frames == 1)
+        err = stmm_preroll(v, &in, &pre);
     if (!err)
         err = run_pass(v, &in, &di, true, false);
+    free(pre);
     if (film && v->cfg.denoise < 0)
         v->st.moving = (double)o.motion_pixels / ((double)v->W * v->H);
     return err;
