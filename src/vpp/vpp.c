@@ -287,15 +287,15 @@ static int stmm_preroll(g7sf_vpp *v, vpp_pass_in *in, uint8_t **pre)
 
 /* A DI pass: with first set, the first-frame path on frame f alone (its
  * 1st field, or its 2nd with other_field) into v->cur1; else the pass on
- * (previous, current) into v->prev2 and v->cur1.  *d gets the film
- * decision used (auto mode). */
-static int deinterlace(g7sf_vpp *v, bool first, bool other_field, const vpp_frame *f,
-                       vpp_film_decision *d)
+ * (prev, f) into v->prev2 and v->cur1.  *d gets the film decision used
+ * (auto mode; none when prev is f, the flush's pass). */
+static int deinterlace_pass(g7sf_vpp *v, bool first, bool other_field, const vpp_frame *f,
+                            const vpp_frame *prev, vpp_film_decision *d)
 {
     g7sf_sampler_state_di s = v->di_base;
     s.dndi_first_frame = first;
     s.dndi_top_first = v->cfg.top_first != other_field;
-    g7sf_yuv c = vpp_frame_yuv(f), p = vpp_frame_yuv(&v->den[v->cur]);
+    g7sf_yuv c = vpp_frame_yuv(f), p = vpp_frame_yuv(prev);
     vpp_pass_in in = { &s, &c, first ? NULL : &p, first ? NULL : v->stat[v->stat_in], v->W,
                        NULL, v->stat_layout };
     vpp_pass_out o = { .stat_out = v->stat[v->stat_in ^ 1] };
@@ -305,7 +305,8 @@ static int deinterlace(g7sf_vpp *v, bool first, bool other_field, const vpp_fram
             o.prev2[i] = wplane(&v->prev2, i);
     }
     *d = (vpp_film_decision){ 0 };
-    bool film = v->cfg.deinterlace == G7SF_VPP_DI_AUTO && !first;
+    bool repeat = prev == f;
+    bool film = v->cfg.deinterlace == G7SF_VPP_DI_AUTO && !first && !repeat;
     int err = 0;
     if (film) {
         /* the FMD runs ahead, so the decision applies to this same pass */
@@ -321,7 +322,7 @@ static int deinterlace(g7sf_vpp *v, bool first, bool other_field, const vpp_fram
      * only feed stats.moving (14% of a MADI pass at 1080i) */
     vpp_pass_out di = o;
     uint8_t *pre = NULL;
-    if (!err && !first && v->frames == 1)
+    if (!err && !first && !repeat && v->frames == 1)
         err = stmm_preroll(v, &in, &pre);
     if (!err)
         err = run_pass(v, &in, &di, true, false);
@@ -329,6 +330,13 @@ static int deinterlace(g7sf_vpp *v, bool first, bool other_field, const vpp_fram
     if (film && v->cfg.denoise < 0)
         v->st.moving = (double)o.motion_pixels / ((double)v->W * v->H);
     return err;
+}
+
+/* The pass of a push: (the previous frame, f). */
+static int deinterlace(g7sf_vpp *v, bool first, bool other_field, const vpp_frame *f,
+                       vpp_film_decision *d)
+{
+    return deinterlace_pass(v, first, other_field, f, &v->den[v->cur], d);
 }
 
 /* ---- output -------------------------------------------------------------- */
@@ -489,16 +497,23 @@ int g7sf_vpp_flush(g7sf_vpp *v, g7sf_vpp_emit emit, void *user)
     if (!last_field)
         return 0;
     /* the last frame's 2nd field: woven with its 1st when the film lock
-     * says so (the frame as it is), else alone by the first-frame path */
+     * says so (the frame as it is), else by a pass against the last frame
+     * itself, which keeps the STMM history of the passes before (moving
+     * areas spatial, still ones woven with its 1st field; spec-notes), or
+     * alone by the first-frame path when there is no history (one frame) */
     vpp_film_decision d;
     const vpp_frame *last = &v->den[v->cur];
     vpp_film_decide_last(&v->film, &d);
     out_src src = woven_src(&v->cur1, d.prev2_ctl, true, NULL, last, NULL);
     int err = 0;
-    if (d.prev2_ctl)
+    if (d.prev2_ctl) {
         src.f = last;
-    else
+    } else if (v->frames > 1) {
+        err = deinterlace_pass(v, false, false, last, last, &d);
+        src.f = &v->prev2;
+    } else {
         err = deinterlace(v, true, true, last, &d);
+    }
     if (!err)
         err = emit_frame(v, &src, v->frames - 1, 1, &d, emit, user);
     if (err)
