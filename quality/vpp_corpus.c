@@ -2,7 +2,7 @@
  * luma PSNR at field rate against the truth, beside FFmpeg's yadif, bwdif
  * and w3fdif when ffmpeg is installed.
  *
- *   vpp_corpus [--small] [--check] [--fields] [--save DIR] [--photos DIR]
+ *   vpp_corpus [--small] [--check] [--fields] [--denoise N] [--save DIR] [--photos DIR]
  *              [--no-ffmpeg] [NAME...]
  *
  * --small: the SD clips make check runs (tests/test_corpus.c asserts the
@@ -10,7 +10,8 @@
  * best of mcdi/madi/bob on every clip and madi beats bob on every clip
  * with a still part.  --photos DIR: the PNG photographs (default
  * build/photos, made by quality/fetch-photos); without them the photo
- * clips are skipped with the reason.  --fields: each mode's PSNR per field.  --save DIR: writes
+ * clips are skipped with the reason.  --fields: each mode's PSNR per field.  --denoise N: every
+ * gen7sf mode with denoise strength N (0..64) first.  --save DIR: writes
  * each clip as DIR/NAME.y4m and its truth as DIR/NAME.truth.y4m (one
  * progressive frame per field), for other tools. */
 #include <math.h>
@@ -105,6 +106,21 @@ static int save_clip(const char *dir, const char *name, const corpus_clip *clip)
     return write_y4m(path, &clip->truth, false);
 }
 
+/* A denoise strength 0..64 into *v. */
+static bool strength(const char *text, int *v)
+{
+    char *end;
+    long n = strtol(text, &end, 10);
+    if (end == text || *end || n < 0 || n > 64)
+        return false;
+    *v = (int)n;
+    return true;
+}
+
+static const char usage[] =
+    "usage: vpp_corpus [--small] [--check] [--fields] [--denoise N] [--save DIR]\n"
+    "                  [--photos DIR] [--no-ffmpeg] [NAME...]\n";
+
 static bool wanted(const char *name, int argc, char **argv, int first)
 {
     if (first >= argc)
@@ -117,13 +133,14 @@ static bool wanted(const char *name, int argc, char **argv, int first)
 
 int main(int argc, char **argv)
 {
-    bool small = false, check = false, per_field = false, ff = system("ffmpeg -version > /dev/null 2>&1") == 0;
+    int denoise = -1;
+    bool small = false, check = false, per_field = false;
+    bool ff = system("ffmpeg -version > /dev/null 2>&1") == 0;
     const char *photos = "build/photos", *save = NULL;
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         if (!strcmp(argv[i], "--help")) {
-            printf("usage: vpp_corpus [--small] [--check] [--fields] [--save DIR] [--photos DIR] "
-                   "[--no-ffmpeg] [NAME...]\n");
+            printf("%s", usage);
             return 0;
         }
         if (!strcmp(argv[i], "--small"))
@@ -134,14 +151,14 @@ int main(int argc, char **argv)
             per_field = true;
         else if (!strcmp(argv[i], "--no-ffmpeg"))
             ff = false;
+        else if (!strcmp(argv[i], "--denoise") && i + 1 < argc && strength(argv[i + 1], &denoise))
+            i++;
         else if (!strcmp(argv[i], "--save") && i + 1 < argc)
             save = argv[++i];
         else if (!strcmp(argv[i], "--photos") && i + 1 < argc)
             photos = argv[++i];
         else {
-            fprintf(stderr, "usage: vpp_corpus [--small] [--check] [--fields] [--save DIR] [--photos DIR] "
-                            "[--no-ffmpeg] "
-                            "[NAME...]\n");
+            fprintf(stderr, "%s", usage);
             return 2;
         }
     }
@@ -182,7 +199,7 @@ int main(int argc, char **argv)
         printf("%-22s %9s", s->name, size);
         fflush(stdout);
         for (int m = 0; m < MODES; m++) {
-            p[m] = corpus_psnr(&clip, modes[m], 2, per_field ? fields : NULL);
+            p[m] = corpus_psnr(&clip, modes[m], denoise, 2, per_field ? fields : NULL);
             if (per_field) {
                 printf("\n  %s:", mode_names[m]);
                 for (long j = 0; j < clip.truth.n; j++)

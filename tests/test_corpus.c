@@ -111,7 +111,7 @@ TEST(auto_keeps_the_rules_on_the_small_corpus)
         CHECK_EQ(corpus_clip_make(&clip, canvas, &shots[k], 1), 0);
         double p[4];
         for (int m = 0; m < 4; m++)
-            p[m] = corpus_psnr(&clip, modes[m], 2, NULL);
+            p[m] = corpus_psnr(&clip, modes[m], -1, 2, NULL);
         printf("%-24s %7.2f %7.2f %7.2f %7.2f\n", shots[k].name, p[0], p[1], p[2], p[3]);
         const char *bad = corpus_rules_broken(&shots[k], p);
         CHECKF(!bad, "%s: %s", shots[k].name, bad ? bad : "");

@@ -72,11 +72,12 @@ typedef struct corpus_clip {
 int corpus_clip_make(corpus_clip *clip, const vio_frame *c, const corpus_shot *s, uint64_t seed);
 void corpus_clip_free(corpus_clip *clip);
 
-/* Luma PSNR (dB) of the pipeline at field rate in mode di against the
- * truth, all fields; NAN when the pipeline fails or emits another count.
- * fields (NULL, or room for every field) gets each field's PSNR. */
-double corpus_psnr(const corpus_clip *clip, enum g7sf_vpp_deinterlace di, int threads,
-                   double *fields);
+/* Luma PSNR (dB) of the pipeline at field rate in mode di (denoise -1
+ * off, else the strength) against the truth, all fields; NAN when the
+ * pipeline fails or emits another count.  fields (NULL, or room for every
+ * field) gets each field's PSNR. */
+double corpus_psnr(const corpus_clip *clip, enum g7sf_vpp_deinterlace di, int denoise,
+                   int threads, double *fields);
 
 /* Luma PSNR of a sequence of field-rate outputs against the truth (NAN
  * when the counts differ). */

@@ -172,13 +172,13 @@ static int compare(void *user, const g7sf_vpp_picture *out, const g7sf_vpp_stats
     return 0;
 }
 
-double corpus_psnr(const corpus_clip *clip, enum g7sf_vpp_deinterlace di, int threads,
-                   double *fields)
+double corpus_psnr(const corpus_clip *clip, enum g7sf_vpp_deinterlace di, int denoise,
+                   int threads, double *fields)
 {
     const synth_seq *v = &clip->video;
     g7sf_vpp_config cfg = { .width = v->width, .height = v->height, .chroma = G7SF_CHROMA_420,
                             .deinterlace = di, .rate = G7SF_VPP_RATE_FIELD, .top_first = true,
-                            .denoise = -1, .threads = threads, .platform = G7SF_IVB };
+                            .denoise = denoise, .threads = threads, .platform = G7SF_IVB };
     int err;
     g7sf_vpp *p = g7sf_vpp_create(&cfg, &err);
     if (!p)
