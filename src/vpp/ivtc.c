@@ -122,24 +122,39 @@ static int best_fit(const vpp_ivtc *t, long lo, long hi, const struct model **md
     return best >= 0 && !tie ? 0 : -1;
 }
 
-/* Pair w's comb is clearly above every other pair md matches in lo..hi:
- * a model cannot weave what combs like a mismatch.  The largest, not the
- * mean: matching pairs comb by their film frame's vertical detail, which
- * varies from frame to frame (1.9 times between neighbours on the pan). */
+/* Pair j combs clearly less than both its neighbours: in 3:2 and 2:2 the
+ * matching pair between two mismatched ones (A A, not B B B) is. */
+static bool strong_match(const vpp_ivtc *t, long j)
+{
+    return j > 1 && j + 1 < t->known && clearly_less(comb(t, j), comb(t, j - 1), floor_of(t)) &&
+           clearly_less(comb(t, j), comb(t, j + 1), floor_of(t));
+}
+
+/* Pair w's comb is over 3 times every pair md matches in lo..hi that is a
+ * strong match: a model cannot weave what combs like a mismatch (15 to 25
+ * times on the pan; matching pairs differ by up to 1.7 times on 192x96).  Strong
+ * matches only, since a window that reaches into video also "matches"
+ * video pairs, which comb alike, and a video pair next to a cut is clearly
+ * below the cut; the largest, not the mean, since matching pairs comb by
+ * their film frame's vertical detail, which varies (1.9 times between
+ * neighbours on the pan). */
 static bool vetoed(const vpp_ivtc *t, const struct model *md, int phase, long lo, long hi, long w)
 {
     uint64_t top = 0;
     bool any = false;
     for (long j = lo; j <= hi; j++)
-        if (j != w && model_m(md, phase, j)) {
+        if (j != w && model_m(md, phase, j) && strong_match(t, j)) {
             top = comb(t, j) > top ? comb(t, j) : top;
             any = true;
         }
-    return !any || clearly_less(top, comb(t, w), floor_of(t));
+    return !any || (comb(t, w) > 3 * top && comb(t, w) - top >= floor_of(t));
 }
 
-/* Pair i: every window of pairs 1 .. last that holds it and fits a model
- * must agree that it matches, and none may veto it. */
+/* Pair i matches when some window of pairs 1 .. last that holds it fits a
+ * model that matches it without a veto, and no fitting window's model
+ * says it does not.  A veto in one window is no "no": after an edit, a
+ * window reaching into the next shot compares the pair with pairs of
+ * other content (a smooth shot combs 10 times less than a textured one). */
 static void decide_pair(vpp_ivtc *t, long i, long last)
 {
     bool match = false, no = false;
@@ -152,9 +167,9 @@ static void decide_pair(vpp_ivtc *t, long i, long last)
         int phase = 0;
         if (best_fit(t, a, b, &md, &phase))
             continue;
-        if (!model_m(md, phase, i) || vetoed(t, md, phase, a, b, i))
+        if (!model_m(md, phase, i))
             no = true;
-        else
+        else if (!vetoed(t, md, phase, a, b, i))
             match = true, cad = md->cadence;
     }
     t->match[i % R] = match && !no;
