@@ -59,6 +59,7 @@ TEST(sd_22_exact_from_the_first_frame)
 TEST(hd_smooth_pan_exact)
 {
     film_case("1080 lines smooth 3:2", 1920, 1080, true, "smooth:16");
+    film_case("1080 smooth sigma 8", 1920, 1080, false, "smooth:12:8");
 }
 
 /* Edits that jump the phase: film:13 leaves an orphan field (26 fields:

@@ -30,6 +30,7 @@ static const struct {
     { "fast pan 3:2", 352, 288, true, "fast:20", "fieldmatch,decimate" },
     { "edits (phase jumps)", 352, 288, true, "film:13 film:11 film:12", "fieldmatch,decimate" },
     { "3:2 noise sigma 8", 720, 480, true, "film:20:8", "fieldmatch,decimate" },
+    { "1080 smooth sigma 8", 1920, 1080, false, "smooth:12:8", "fieldmatch,decimate" },
     { "film/pan/film", 352, 288, true, "film:14 pan:8 film:14", "fieldmatch,decimate" },
     { "2:2 bff", 352, 288, false, "film22:16", "fieldmatch" },
 };

@@ -1,13 +1,15 @@
 /* The weave comb measure (comb.h).  Why signed block sums: a pan moves a
  * smooth picture by a fraction of a level per pixel, but coherently over a
  * block, while noise does not; summing with the sign before the absolute
- * value keeps the first and averages the second away (64 samples: noise
- * down by 8).  Fine texture loses no more than noise does. */
+ * value keeps the first and averages the second away (256 samples: noise
+ * down by 16; 16 x 4 blocks left a 1080-line smooth pan with noise of
+ * sigma 8 at 1.3 to 1, unclassed, 32 x 8 gives 2 to 1).  Fine texture
+ * loses no more than noise does. */
 #include <stdlib.h>
 
 #include "comb.h"
 
-enum { BW = 16, BL = 4 };   /* block: 16 columns x 4 bottom-field lines */
+enum { BW = 32, BL = 8 };   /* block: 32 columns x 8 bottom-field lines */
 
 uint64_t vpp_comb(const uint8_t *top, const uint8_t *bot, int stride, int w, int h, long *blocks)
 {
