@@ -122,12 +122,19 @@ static int best_fit(const vpp_ivtc *t, long lo, long hi, const struct model **md
     return best >= 0 && !tie ? 0 : -1;
 }
 
-/* Pair j combs clearly less than both its neighbours: in 3:2 and 2:2 the
- * matching pair between two mismatched ones (A A, not B B B) is. */
+/* Pair j combs clearly less than both its neighbours (the one there is,
+ * at the ends of the stream): in 3:2 and 2:2 the matching pair between two
+ * mismatched ones (A A, not B B B) does. */
 static bool strong_match(const vpp_ivtc *t, long j)
 {
-    return j > 1 && j + 1 < t->known && clearly_less(comb(t, j), comb(t, j - 1), floor_of(t)) &&
-           clearly_less(comb(t, j), comb(t, j + 1), floor_of(t));
+    bool any = false;
+    for (long n = j - 1; n <= j + 1; n += 2)
+        if (n >= 1 && n < t->known) {
+            if (!clearly_less(comb(t, j), comb(t, n), floor_of(t)))
+                return false;
+            any = true;
+        }
+    return any;
 }
 
 /* Pair w's comb is over 3 times every pair md matches in lo..hi that is a
