@@ -314,7 +314,7 @@ static int deinterlace(g7sf_vpp *v, bool first, bool other_field, const vpp_fram
         if (!err)
             vpp_film_decide(&v->film, o.fmd.v[0], pixels, d);
         /* with look-ahead the pass only deinterlaces: film frames are
-         * woven from the frames kept (film_out), as the unit would */
+         * woven from the frames kept (film_weave), as the unit would */
         if (v->ahead)
             *d = (vpp_film_decision){ 0 };
         s.fmd_for_2nd_field_of_previous_frame = d->prev2_ctl;
@@ -453,11 +453,11 @@ static out_src film_weave(g7sf_vpp *v, long a)
 }
 
 /* Outputs field k: woven with the field before or after when the look-ahead
- * says they show one film frame, else its deinterlaced copy; at film rate
- * only the first field of each film frame, and outside film (no partner on
- * either side of it or of its neighbours) only 1st fields, as frame rate
- * does.  A lone field between two film frames (an edit's orphan) is
- * dropped at film rate: it cannot be a whole film frame. */
+ * says they show one film frame, else its deinterlaced copy.  At film rate
+ * only the first field of each film frame goes out, and of the fields with
+ * no partner only 1st fields (video: one output per frame, as frame rate),
+ * except a lone field between two film frames (an edit's orphan), which is
+ * dropped: it cannot be a whole film frame. */
 static int film_emit_field(g7sf_vpp *v, long k, const int m[4], g7sf_vpp_emit emit, void *user)
 {
     /* m: pairs k - 1 .. k + 2 */
