@@ -19,7 +19,8 @@ static int usage(void)
     printf(
         "usage: %s [options] OUTPUT KIND:FRAMES[:SIGMA] ...\n"
         "Writes interlaced Y4M to OUTPUT (- for stdout), one section per argument.\n"
-        "KIND: film (3:2 telecine), film22 (2:2), zone, text, pan, still; FRAMES\n"
+        "KIND: film (3:2 telecine), film22 (2:2), smooth, smooth22 (3:2, 2:2 of broad\n"
+        "gradients), fast (3:2, fast pan), zone, text, pan, still; FRAMES\n"
         "interlaced frames; SIGMA adds Gaussian noise of that standard deviation.\n"
         "  --size WxH          (default 720x576)\n"
         "  --fps N/D           interlaced frame rate (default 25/1)\n"

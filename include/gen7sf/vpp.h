@@ -31,6 +31,14 @@ enum g7sf_vpp_rate {
     G7SF_VPP_RATE_FILM,     /* inverse telecine: repeated film frames dropped */
 };
 
+/* Latency: with G7SF_VPP_DI_AUTO at field and film rate, which fields show
+ * one film frame is decided with look-ahead (the pairs of fields 6 frames
+ * after a field), so outputs come out 6 to 7 input frames after the frame
+ * they belong to, the rest at g7sf_vpp_flush; film frames are then exact
+ * from the first frame and across edits.  About 10 input frames and 20
+ * deinterlaced fields are held (115 MB at 1920x1080).  Frame rate and the
+ * other modes output at push, with no delay. */
+
 /* The statistics surface the DN/DI passes keep between frames (STMM and
  * denoise histories).  Only memory layout: the output is the same for
  * every value. */
@@ -69,7 +77,9 @@ typedef struct g7sf_vpp_stats {
                                        from: 4 sigma, from the previous GNE */
     unsigned temporal_diff_th, temporal_diff_low;   /* denoise thresholds used */
     const char *cadence;            /* "video", "3:2", "2:2" */
-    bool locked;                    /* film mode locked */
+    bool locked;                    /* film mode locked (auto at field and
+                                       film rate: the output is two fields
+                                       woven as one film frame) */
     double moving;                  /* fraction of moving 4x4 blocks when
                                        denoising, else of pixels the FMD finds
                                        moving (auto), else -1: not measured */
@@ -90,8 +100,8 @@ typedef int (*g7sf_vpp_emit)(void *user, const g7sf_vpp_picture *out, const g7sf
  * Returns 0, G7SF_EINVAL (bad picture, or after g7sf_vpp_flush), or the
  * error that stopped the pipeline. */
 G7SF_API int g7sf_vpp_push(g7sf_vpp *v, const g7sf_vpp_picture *in, g7sf_vpp_emit emit, void *user);
-/* End of stream: outputs what is still held (the last frame's 2nd field at
- * field rate).  Later calls output nothing. */
+/* End of stream: outputs what is still held (the look-ahead's last frames,
+ * the last frame's 2nd field at field rate).  Later calls output nothing. */
 G7SF_API int g7sf_vpp_flush(g7sf_vpp *v, g7sf_vpp_emit emit, void *user);
 
 #ifdef __cplusplus

@@ -8,12 +8,19 @@
 
 #include "gen7sf/vpp.h"
 #include "film.h"
+#include "comb.h"
 #include "frame.h"
+#include "ivtc.h"
 #include "noise.h"
 #include "stripes.h"
 #include "vpp_pass.h"
 
 enum { MAX_SIDE = 16384 };
+
+/* Film look-ahead queues: a field is output once the pairs up to 2 after
+ * it are decided (VPP_IVTC_AHEAD more measured), from its frame and its
+ * neighbours' or its deinterlaced copy. */
+enum { QFRAMES = VPP_IVTC_AHEAD / 2 + 4, QFIELDS = VPP_IVTC_AHEAD + 8 };
 
 /* One pass split into stripes, each with its own counters. */
 typedef struct pass_job {
@@ -48,6 +55,14 @@ struct g7sf_vpp {
     g7sf_sampler_state_di di_base;
     g7sf_vpp_stats st;          /* of the frame being pushed */
     pass_job job;
+    /* auto at film and field rate: outputs decided with look-ahead */
+    bool ahead;
+    vpp_ivtc ivtc;
+    vpp_frame q_frame[QFRAMES]; /* input frame k (denoised) at k % QFRAMES */
+    g7sf_vpp_stats q_st[QFRAMES];
+    vpp_frame q_di[QFIELDS];    /* field k deinterlaced (4:2:2) at k % QFIELDS */
+    vpp_frame woven;            /* two fields woven into a film frame */
+    long handled;               /* fields output or dropped */
 };
 
 static bool config_ok(const g7sf_vpp_config *c)
@@ -97,6 +112,11 @@ void g7sf_vpp_destroy(g7sf_vpp *v)
     vpp_frame_free(&v->cur1);
     vpp_frame_free(&v->down);
     vpp_frame_free(&v->up);
+    for (int i = 0; i < QFRAMES; i++)
+        vpp_frame_free(&v->q_frame[i]);
+    for (int i = 0; i < QFIELDS; i++)
+        vpp_frame_free(&v->q_di[i]);
+    vpp_frame_free(&v->woven);
     for (int i = 0; i < 3; i++)
         free(v->out[i]);
     free(v);
@@ -143,6 +163,12 @@ static int alloc_all(g7sf_vpp *v)
     for (int i = 1; i < 3 && !err; i++)
         if (!(v->out[i] = malloc(cw * ch)))
             err = G7SF_ENOMEM;
+    for (int i = 0; i < QFRAMES && !err && v->ahead; i++)
+        err = vpp_frame_alloc(&v->q_frame[i], v->W, v->H, c->chroma);
+    for (int i = 0; i < QFIELDS && !err && v->ahead; i++)
+        err = vpp_frame_alloc(&v->q_di[i], v->W, v->H, G7SF_CHROMA_422);
+    if (!err && v->ahead)
+        err = vpp_frame_alloc(&v->woven, v->W, v->H, c->chroma);
     return err;
 }
 
@@ -170,6 +196,8 @@ g7sf_vpp *g7sf_vpp_create(const g7sf_vpp_config *cfg, int *err)
         g7sf_dn_chroma_params_from_values(140, 13, 7, &v->chroma_dn);
         di_defaults(&v->di_base, cfg);
         vpp_film_init(&v->film, cfg->top_first);
+        v->ahead = cfg->deinterlace == G7SF_VPP_DI_AUTO && cfg->rate != G7SF_VPP_RATE_FRAME;
+        vpp_ivtc_init(&v->ivtc);
         e = alloc_all(v);
     }
     if (e) {
@@ -315,6 +343,10 @@ static int deinterlace_pass(g7sf_vpp *v, bool first, bool other_field, const vpp
         long pixels = bw > 0 && bh > 0 ? bw * bh * 64 : 0;
         if (!err)
             vpp_film_decide(&v->film, o.fmd.v[0], pixels, d);
+        /* with look-ahead the pass only deinterlaces: film frames are
+         * woven from the frames kept (film_weave), as the unit would */
+        if (v->ahead)
+            *d = (vpp_film_decision){ 0 };
         s.fmd_for_2nd_field_of_previous_frame = d->prev2_ctl;
         s.fmd_for_1st_field_of_current_frame = d->cur1_ctl;
     }
@@ -409,6 +441,101 @@ static int emit_frame(g7sf_vpp *v, const out_src *src, long input, int field,
     return r;
 }
 
+/* ---- film look-ahead (auto at film and field rate) ----------------------- */
+
+/* Keeps the new frame n and measures the comb of its pairs: 2n (field 2 of
+ * n - 1 with field 1 of n) and 2n + 1 (the two fields of n). */
+static void film_measure(g7sf_vpp *v, const vpp_frame *cur, long n)
+{
+    vpp_frame *q = &v->q_frame[n % QFRAMES];
+    for (int i = 0; i < 3; i++)
+        memcpy(q->data[i], cur->data[i],
+               (size_t)vpp_frame_stride(cur, i) * vpp_frame_lines(cur, i));
+    int w = v->cfg.width, h = v->cfg.height;
+    long blocks;
+    uint64_t c;
+    if (n > 0) {
+        const vpp_frame *prev = &v->q_frame[(n - 1) % QFRAMES];
+        /* field 1 of n is its top field when top first */
+        const vpp_frame *top = v->cfg.top_first ? q : prev, *bot = v->cfg.top_first ? prev : q;
+        c = vpp_comb(top->data[0], bot->data[0], v->W, w, h, &blocks);
+        vpp_ivtc_add(&v->ivtc, c, blocks);
+    }
+    c = vpp_comb(q->data[0], q->data[0], v->W, w, h, &blocks);
+    vpp_ivtc_add(&v->ivtc, c, blocks);
+    vpp_ivtc_decide(&v->ivtc, false);
+}
+
+/* Keeps field k's deinterlaced output. */
+static void film_keep_di(g7sf_vpp *v, const vpp_frame *f, long k)
+{
+    vpp_frame *q = &v->q_di[k % QFIELDS];
+    for (int i = 0; i < 3; i++)
+        memcpy(q->data[i], f->data[i], (size_t)vpp_frame_stride(f, i) * vpp_frame_lines(f, i));
+}
+
+/* Fields a and a + 1 woven into v->woven: the 1st field's lines from its
+ * frame, the 2nd's from its own (4:2:2 chroma by line too; 4:2:0 chroma is
+ * woven by emit_frame from field1 / field2). */
+static out_src film_weave(g7sf_vpp *v, long a)
+{
+    long even = a & 1 ? a + 1 : a, odd = a & 1 ? a : a + 1;
+    const vpp_frame *f1 = &v->q_frame[(even / 2) % QFRAMES], *f2 = &v->q_frame[(odd / 2) % QFRAMES];
+    int p1 = v->cfg.top_first ? 0 : 1;
+    for (int i = 0; i < 3; i++) {
+        if (i && v->cfg.chroma == G7SF_CHROMA_420)
+            break;
+        size_t stride = (size_t)vpp_frame_stride(f1, i);
+        for (int y = 0; y < vpp_frame_lines(f1, i); y++)
+            memcpy(v->woven.data[i] + y * stride,
+                   ((y & 1) == p1 ? f1 : f2)->data[i] + y * stride, stride);
+    }
+    return (out_src){ &v->woven, f1, f2 };
+}
+
+/* Outputs field k: woven with the field before or after when the look-ahead
+ * says they show one film frame, else its deinterlaced copy.  At film rate
+ * only the first field of each film frame goes out, and of the fields with
+ * no partner only 1st fields (video: one output per frame, as frame rate),
+ * except a lone field between two film frames (an edit's orphan), which is
+ * dropped: it cannot be a whole film frame. */
+static int film_emit_field(g7sf_vpp *v, long k, const int m[4], g7sf_vpp_emit emit, void *user)
+{
+    /* m: pairs k - 1 .. k + 2 */
+    bool before = m[1] == 1, after = m[2] == 1;
+    bool film_rate = v->cfg.rate == G7SF_VPP_RATE_FILM;
+    if (film_rate && (before || (!after && m[0] == 1 && m[3] == 1) || (!after && (k & 1))))
+        return 0;
+    vpp_film_decision d = { 0 };
+    out_src src = { &v->q_di[k % QFIELDS], NULL, NULL };
+    if (before || after) {
+        src = film_weave(v, before ? k - 1 : k);
+        d.locked = true;
+        d.cadence = vpp_ivtc_cadence(&v->ivtc, before ? k : k + 1);
+    }
+    v->st = v->q_st[(k / 2) % QFRAMES];
+    return emit_frame(v, &src, k / 2, (int)(k & 1), &d, emit, user);
+}
+
+/* Outputs every field whose pairs are decided, up to field `fields` - 1
+ * (those deinterlaced so far). */
+static int film_emit_ready(g7sf_vpp *v, long fields, bool end, g7sf_vpp_emit emit, void *user)
+{
+    int err = 0;
+    while (!err && v->handled < fields) {
+        long k = v->handled;
+        int m[4];
+        bool ready = true;
+        for (int j = 0; j < 4; j++)
+            ready &= (m[j] = vpp_ivtc_match(&v->ivtc, k - 1 + j, end)) >= 0;
+        if (!ready)
+            break;
+        err = film_emit_field(v, k, m, emit, user);
+        v->handled++;
+    }
+    return err;
+}
+
 /* ---- push / flush ------------------------------------------------------------ */
 
 static bool picture_ok(const g7sf_vpp *v, const g7sf_vpp_picture *in)
@@ -449,6 +576,26 @@ int g7sf_vpp_push(g7sf_vpp *v, const g7sf_vpp_picture *in, g7sf_vpp_emit emit, v
     import(v, in);
     int err = c->denoise >= 0 ? denoise(v, first) : 0;
     bool field_rate = c->rate == G7SF_VPP_RATE_FIELD;
+    if (!err && v->ahead) {
+        /* film look-ahead: measure, deinterlace, keep; output what is decided */
+        film_measure(v, cur, n);
+        err = deinterlace(v, first, false, cur, &d);
+        if (!err && !first)
+            film_keep_di(v, &v->prev2, 2 * n - 1);
+        if (!err)
+            film_keep_di(v, &v->cur1, 2 * n);
+        v->q_st[n % QFRAMES] = v->st;
+        if (!err)
+            err = film_emit_ready(v, 2 * n + 1, false, emit, user);
+        if (err) {
+            v->err = err;
+            return err;
+        }
+        v->cur ^= 1;
+        v->stat_in ^= 1;
+        v->frames++;
+        return 0;
+    }
 
     const out_src as_is = { cur, NULL, NULL }, cur1 = { &v->cur1, NULL, NULL };
     if (!err && !v->di) {
@@ -485,15 +632,39 @@ int g7sf_vpp_push(g7sf_vpp *v, const g7sf_vpp_picture *in, g7sf_vpp_emit emit, v
     return 0;
 }
 
+/* The end of a look-ahead stream: the last field deinterlaced alone (field
+ * rate; the first-frame path with the field order inverted), every pair
+ * decided with what there is, every field left output. */
+static int film_flush(g7sf_vpp *v, g7sf_vpp_emit emit, void *user)
+{
+    long last = 2 * v->frames - 1;
+    int err = 0;
+    vpp_film_decision d;
+    if (v->frames > 0 && v->cfg.rate == G7SF_VPP_RATE_FIELD) {
+        err = deinterlace(v, true, true, &v->den[v->cur], &d);
+        if (!err)
+            film_keep_di(v, &v->cur1, last);
+    }
+    vpp_ivtc_decide(&v->ivtc, true);
+    if (!err)
+        err = film_emit_ready(v, last + 1, true, emit, user);
+    if (err)
+        v->err = err;
+    return err;
+}
+
 int g7sf_vpp_flush(g7sf_vpp *v, g7sf_vpp_emit emit, void *user)
 {
     if (!v || !emit)
         return G7SF_EINVAL;
     if (v->err)
         return v->err;
+    bool was_flushed = v->flushed;
     bool last_field = !v->flushed && v->frames > 0 && v->di &&
                       v->cfg.deinterlace != G7SF_VPP_DI_BOB && v->cfg.rate == G7SF_VPP_RATE_FIELD;
     v->flushed = true;
+    if (v->ahead && !was_flushed)
+        return film_flush(v, emit, user);
     if (!last_field)
         return 0;
     /* the last frame's 2nd field: woven with its 1st when the film lock

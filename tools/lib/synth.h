@@ -40,6 +40,11 @@ enum synth_scene { SYNTH_ZONE_PLATE, SYNTH_EDGES_TEXT, SYNTH_PAN };
  * Returns 0 or VIO_E_ARG. */
 int synth_render(vio_frame *f, enum synth_scene s, double t);
 
+/* The smooth scene (synth_smooth.c): broad gradients panning, no texture;
+ * the film kinds "smooth" and "smooth22" telecine it.  Same contract as
+ * synth_render. */
+int synth_render_smooth(vio_frame *f, double t);
+
 /* The scene name ("zoneplate", "text", "pan") or NULL. */
 const char *synth_scene_name(enum synth_scene s);
 
@@ -125,6 +130,9 @@ uint64_t synth_rand(uint64_t *state);
  * A section is n interlaced frames of one kind:
  *   "film"    3:2 telecine (phase 0) of the pan scene at film rate
  *   "film22"  2:2 telecine (phase 0) of the pan scene
+ *   "smooth", "smooth22"   3:2 and 2:2 telecine of the smooth scene
+ *             (synth_render_smooth; film frame i at t = 2.5 i or 2 i)
+ *   "fast"    3:2 telecine of the pan scene moving 4 times as fast
  *   "zone", "text", "pan"   video: the scene rendered at field rate
  *   "still"   the pan scene standing still
  * Film frame i is the pan at t = 2.5 i (3:2) or 2 i (2:2): the same speed
