@@ -632,16 +632,23 @@ int g7sf_vpp_push(g7sf_vpp *v, const g7sf_vpp_picture *in, g7sf_vpp_emit emit, v
     return 0;
 }
 
-/* The end of a look-ahead stream: the last field deinterlaced alone (field
- * rate; the first-frame path with the field order inverted), every pair
- * decided with what there is, every field left output. */
+/* The end of a look-ahead stream: the last field deinterlaced (field rate;
+ * by a pass against the last frame itself, or the first-frame path with
+ * the field order inverted for a one-frame stream, as g7sf_vpp_flush),
+ * every pair decided with what there is, every field left output. */
 static int film_flush(g7sf_vpp *v, g7sf_vpp_emit emit, void *user)
 {
     long last = 2 * v->frames - 1;
     int err = 0;
     vpp_film_decision d;
-    if (v->frames > 0 && v->cfg.rate == G7SF_VPP_RATE_FIELD) {
-        err = deinterlace(v, true, true, &v->den[v->cur], &d);
+    const vpp_frame *f = &v->den[v->cur];
+    if (v->frames > 1 && v->cfg.rate == G7SF_VPP_RATE_FIELD) {
+        /* as g7sf_vpp_flush: a pass against the last frame itself */
+        err = deinterlace_pass(v, false, false, f, f, &d);
+        if (!err)
+            film_keep_di(v, &v->prev2, last);
+    } else if (v->frames > 0 && v->cfg.rate == G7SF_VPP_RATE_FIELD) {
+        err = deinterlace(v, true, true, f, &d);
         if (!err)
             film_keep_di(v, &v->cur1, last);
     }
