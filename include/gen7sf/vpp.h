@@ -82,7 +82,9 @@ typedef struct g7sf_vpp_stats {
                                        woven as one film frame) */
     double moving;                  /* fraction of moving 4x4 blocks when
                                        denoising, else of pixels the FMD finds
-                                       moving (auto), else -1: not measured */
+                                       moving (auto at frame rate, the only
+                                       mode that runs the FMD), else -1: not
+                                       measured */
 } g7sf_vpp_stats;
 
 typedef struct g7sf_vpp g7sf_vpp;
