@@ -197,15 +197,17 @@ TEST(auto_beats_bob_on_moving_video)
 
 /* The zooming zone plate moves everywhere, partly at frequencies the STMM's
  * cross filter cannot see: motion adaptation must not fall back to the
- * temporal average there, so madi stays within 1 dB of bob (it was 6 dB
+ * temporal average there, so madi stays within 1.5 dB of bob (it was 6 dB
  * below with the Ivy Bridge driver's STMM controls; spec-notes, "Deinterlace
- * quality"). */
+ * quality").  The bound was 1 dB until SDI Threshold 255 lifted bob by 1.0
+ * dB on the zone and madi, which blends SDI with the temporal average, by
+ * 0.8 (spec-notes, "Deinterlace on real footage"). */
 TEST(madi_keeps_up_with_bob_on_the_zone_plate)
 {
     if (!t_vpp_can_deinterlace())
         SKIP(VPP_NO_DI);
     run_modes();
-    CHECKF(di_psnr[1][0] > di_psnr[0][0] - 1.0, "zone: madi %.2f dB, bob %.2f dB", di_psnr[1][0],
+    CHECKF(di_psnr[1][0] > di_psnr[0][0] - 1.5, "zone: madi %.2f dB, bob %.2f dB", di_psnr[1][0],
            di_psnr[0][0]);
 }
 
