@@ -31,43 +31,13 @@ static const char *const filters[FILTERS] = { "yadif=mode=send_field:parity=tff"
                                               "w3fdif=deint=all,setfield=tff" };
 static const char *const filter_names[FILTERS] = { "yadif", "bwdif", "w3fdif" };
 
+/* The clip's frames (interlaced, 30000/1001) or its truth (progressive,
+ * one frame per field: 60000/1001) as Y4M. */
 static int write_y4m(const char *file, const synth_seq *s, bool interlaced)
 {
-    vio_info info = { .width = s->width, .height = s->height,
-                      .fps_num = interlaced ? 30000 : 60000, .fps_den = 1001,
+    vio_info info = { .fps_num = interlaced ? 30000 : 60000, .fps_den = 1001,
                       .format = VIO_FMT_I420, .interlace = interlaced ? VIO_TFF : VIO_PROGRESSIVE };
-    vio_sink sink;
-    vio_out out;
-    vio_error err;
-    if (vio_open_output(&sink, file, NULL, &err))
-        return -1;
-    int rc = vio_out_start(&out, &vio_y4m_muxer, sink.fp, &info, &err);
-    for (long i = 0; !rc && i < s->n; i++)
-        rc = vio_out_write(&out, &s->f[i], &err) < 0;
-    vio_out_end(&out);
-    return vio_close_output(&sink, !rc, &err) || rc ? -1 : 0;
-}
-
-static int read_y4m(const char *file, synth_seq *s)
-{
-    vio_error err;
-    vio_in in;
-    FILE *fp = vio_open_input(file, &err);
-    if (!fp)
-        return -1;
-    int rc = vio_in_start(&in, &vio_y4m_demuxer, fp, NULL, &err) ? -1 : 1;
-    if (rc == 1 && (in.info.width != s->width || in.info.height != s->height))
-        rc = -1;
-    while (rc == 1) {
-        vio_frame *f = synth_seq_add(s);
-        rc = f ? vio_in_read(&in, f, &err) : -1;
-        if (rc != 1 && f)
-            vio_frame_free(&s->f[--s->n]);
-    }
-    if (rc != -1)
-        vio_in_end(&in);
-    vio_close_input(fp);
-    return rc;
+    return synth_seq_write_y4m(file, s, 0, s->n, &info);
 }
 
 /* FFmpeg filter i on the clip: PSNR, or NAN. */
@@ -85,7 +55,7 @@ static double ffmpeg_psnr(int i, const corpus_clip *clip, const char *dir)
     if (system(cmd) == 0) {
         synth_seq s;
         synth_seq_init(&s, VIO_CHROMA_420, clip->video.width, clip->video.height);
-        if (read_y4m(out, &s) == 0)
+        if (synth_seq_read_y4m(out, &s, -1) == 0)
             r = corpus_psnr_seq(&s, clip);
         synth_seq_free(&s);
     }

@@ -167,44 +167,16 @@ ivtc_score ivtc_score_field(const ivtc_clip *k, const ivtc_sink *s)
 
 int ivtc_write_y4m(const ivtc_clip *k, const char *file)
 {
-    const synth_seq *s = &k->c.video;
-    vio_info info = { .width = s->width, .height = s->height, .fps_num = 30000, .fps_den = 1001,
-                      .format = VIO_FMT_I420, .interlace = k->top_first ? VIO_TFF : VIO_BFF };
-    vio_sink vs;
-    vio_out out;
-    vio_error err;
-    if (vio_open_output(&vs, file, NULL, &err))
-        return -1;
-    int rc = vio_out_start(&out, &vio_y4m_muxer, vs.fp, &info, &err);
-    for (long i = 0; !rc && i < s->n; i++)
-        rc = vio_out_write(&out, &s->f[i], &err) < 0;
-    vio_out_end(&out);
-    return vio_close_output(&vs, !rc, &err) || rc ? -1 : 0;
+    vio_info info = { .fps_num = 30000, .fps_den = 1001, .format = VIO_FMT_I420,
+                      .interlace = k->top_first ? VIO_TFF : VIO_BFF };
+    return synth_seq_write_y4m(file, &k->c.video, 0, k->c.video.n, &info);
 }
 
 int ivtc_read_y4m(const ivtc_clip *k, const char *file, ivtc_sink *s)
 {
     synth_seq_init(&s->out, VIO_CHROMA_420, k->c.video.width, k->c.video.height);
-    vio_error err;
-    vio_in in;
-    FILE *fp = vio_open_input(file, &err);
-    if (!fp || vio_in_start(&in, &vio_y4m_demuxer, fp, NULL, &err)) {
-        if (fp)
-            vio_close_input(fp);
-        return -1;
-    }
-    int rc = in.info.width == s->out.width && in.info.height == s->out.height &&
-             vio_format_chroma(in.info.format) == VIO_CHROMA_420 ? 1 : -1;
-    while (rc == 1 && s->out.n < MAXOUT) {
-        long n = s->out.n;
-        vio_frame *f = synth_seq_add(&s->out);
-        rc = f ? vio_in_read(&in, f, &err) : -1;
-        if (rc != 1 && f)
-            vio_frame_free(&s->out.f[--s->out.n]);
-        else if (rc == 1)
-            s->input[n] = -1, s->locked[n] = false, s->field[n] = -1;
-    }
-    vio_in_end(&in);
-    vio_close_input(fp);
-    return rc < 0 ? -1 : 0;
+    int rc = synth_seq_read_y4m(file, &s->out, MAXOUT);
+    for (long n = 0; n < s->out.n; n++)
+        s->input[n] = -1, s->locked[n] = false, s->field[n] = -1;
+    return rc;
 }

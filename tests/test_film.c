@@ -8,45 +8,13 @@
 #include <string.h>
 
 #include "gen7sf/media.h"
+#include "field_map.h"
 #include "harness.h"
 #include "synth.h"
 #include "vpp/film.h"
 
 enum { MAXF = 256 };
 
-/* Film frame shown by each field of the stream. */
-typedef struct fmap {
-    int n;                  /* fields */
-    long fid[MAXF];
-} fmap;
-
-/* 3:2: A A B B B C C D D D, starting `off` fields into the cycle */
-static void add_32(fmap *m, int fields, int off, long *next)
-{
-    static const int cyc[10] = { 0, 0, 1, 1, 1, 2, 2, 3, 3, 3 };
-    long base = *next - cyc[off % 10];
-    for (int k = 0; k < fields; k++) {
-        int c = (off + k) % 10;
-        if (k && c == 0)
-            base += 4;
-        m->fid[m->n++] = base + cyc[c];
-    }
-    *next = m->fid[m->n - 1] + 1;
-}
-
-/* 2:2 starting on the 1st (off 0) or the 2nd (off 1) field of a frame */
-static void add_22(fmap *m, int fields, int off, long *next)
-{
-    for (int k = 0; k < fields; k++)
-        m->fid[m->n++] = *next + (k + off) / 2;
-    *next = m->fid[m->n - 1] + 1;
-}
-
-static void add_video(fmap *m, int fields, long *next)
-{
-    for (int k = 0; k < fields; k++)
-        m->fid[m->n++] = (*next)++;
-}
 
 static unsigned want_ctl(const fmap *m, int i)
 {
@@ -210,12 +178,12 @@ static void check_clean(void (*add)(fmap *, int, int, long *), int fields, int p
 
 TEST(clean_32_every_phase_and_field_order)
 {
-    check_clean(add_32, 120, 10, VPP_CADENCE_32);
+    check_clean(fmap_add_32, 120, 10, VPP_CADENCE_32);
 }
 
 TEST(clean_22_both_phases_and_field_orders)
 {
-    check_clean(add_22, 80, 2, VPP_CADENCE_22);
+    check_clean(fmap_add_22, 80, 2, VPP_CADENCE_22);
 }
 
 /* Noise twice the vertical detail (pair differences 200..600 when
@@ -226,7 +194,7 @@ TEST(noisy_32_locks)
     for (int off = 0; off < 10; off += 3) {
         fmap m = { 0 };
         long next = 0;
-        add_32(&m, 120, off, &next);
+        fmap_add_32(&m, 120, off, &next);
         synth s = { .vd = 200, .mo = 600, .nz = 400, .top_first = true };
         vpp_film f;
         vpp_film_init(&f, true);
@@ -245,7 +213,7 @@ TEST(video_never_locks)
 {
     fmap m = { 0 };
     long next = 0;
-    add_video(&m, 200, &next);
+    fmap_add_video(&m, 200, &next);
     synth s = { .vd = 200, .mo = 400, .nz = 120, .top_first = true };
     vpp_film f;
     vpp_film_init(&f, true);
@@ -262,7 +230,7 @@ TEST(still_pictures_keep_the_state)
 {
     fmap m = { 0 };
     long next = 0;
-    add_32(&m, 200, 0, &next);
+    fmap_add_32(&m, 200, 0, &next);
     synth s = { .vd = 200, .mo = 0, .top_first = true };
     vpp_film f;
     vpp_film_init(&f, true);
@@ -290,15 +258,15 @@ TEST(cadence_breaks_drop_and_relock)
         for (int cut = 0; cut < 10; cut++) {
             fmap m = { 0 };
             long next = 0;
-            add_32(&m, 40 + cut, 0, &next);
+            fmap_add_32(&m, 40 + cut, 0, &next);
             int b1 = m.n;
-            add_32(&m, 41, (cut * 7 + 3) % 10, &next);
+            fmap_add_32(&m, 41, (cut * 7 + 3) % 10, &next);
             int b2 = m.n;
-            add_video(&m, 30, &next);
+            fmap_add_video(&m, 30, &next);
             int b3 = m.n;
-            add_22(&m, 40, cut & 1, &next);
+            fmap_add_22(&m, 40, cut & 1, &next);
             int b4 = m.n;
-            add_32(&m, 40, cut, &next);
+            fmap_add_32(&m, 40, cut, &next);
             synth s = { .vd = 200, .mo = 600, .nz = 100, .top_first = tf };
             vpp_film f;
             vpp_film_init(&f, tf);
@@ -342,9 +310,9 @@ TEST(torn_pairs_never_match)
                 fmap m = { 0 };
                 long next = 0;
                 if (pd)
-                    add_22(&m, 80, 1, &next);
+                    fmap_add_22(&m, 80, 1, &next);
                 else
-                    add_32(&m, 80, 3, &next);
+                    fmap_add_32(&m, 80, 3, &next);
                 synth s = { .vd = 200, .mo = 600, .top_first = tf, .mv = cases[k].mv,
                             .td = cases[k].mv / 2, .tm = cases[k].tm };
                 vpp_film f;
@@ -369,7 +337,7 @@ TEST(tears_break_a_lock)
     for (int tf = 0; tf < 2; tf++) {
         fmap m = { 0 };
         long next = 0;
-        add_32(&m, 120, 0, &next);
+        fmap_add_32(&m, 120, 0, &next);
         synth s = { .vd = 200, .mo = 600, .top_first = tf, .mv = 1000, .td = 500 };
         vpp_film f;
         vpp_film_init(&f, tf);
@@ -392,7 +360,7 @@ TEST(last_field_decision)
     for (int off = 0; off < 10; off++) {
         fmap m = { 0 };
         long next = 0;
-        add_32(&m, 60, off, &next);
+        fmap_add_32(&m, 60, off, &next);
         synth s = { .vd = 200, .mo = 600, .top_first = true, .mv = 1000, .td = 500 };
         vpp_film f;
         vpp_film_init(&f, true);
@@ -533,13 +501,13 @@ TEST(telecined_pictures)
         for (int tf = 0; tf < 2; tf++) {
             fmap m = { 0 };
             long next = 0;
-            add_32(&m, 31, 2, &next);
+            fmap_add_32(&m, 31, 2, &next);
             int b1 = m.n;
-            add_32(&m, 30, 7, &next);
+            fmap_add_32(&m, 30, 7, &next);
             int b2 = m.n;
-            add_video(&m, 20, &next);
+            fmap_add_video(&m, 20, &next);
             int b3 = m.n;
-            add_22(&m, 30, 1, &next);
+            fmap_add_22(&m, 30, 1, &next);
             tele t = { &m, tf, noise };
             vpp_film f;
             vpp_film_init(&f, tf);

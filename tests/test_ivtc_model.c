@@ -4,42 +4,9 @@
  * by the motion (mo).  The expected matches follow from the map alone. */
 #include <string.h>
 
+#include "field_map.h"
 #include "harness.h"
 #include "vpp/ivtc.h"
-
-enum { MAXF = 300 };
-
-/* film frame of each field */
-typedef struct fmap {
-    int n;
-    long fid[MAXF];
-} fmap;
-
-static void add_32(fmap *m, int fields, int off, long *next)
-{
-    static const int cyc[10] = { 0, 0, 1, 1, 1, 2, 2, 3, 3, 3 };
-    long base = *next - cyc[off % 10];
-    for (int k = 0; k < fields; k++) {
-        int c = (off + k) % 10;
-        if (k && c == 0)
-            base += 4;
-        m->fid[m->n++] = base + cyc[c];
-    }
-    *next = m->fid[m->n - 1] + 1;
-}
-
-static void add_22(fmap *m, int fields, int off, long *next)
-{
-    for (int k = 0; k < fields; k++)
-        m->fid[m->n++] = *next + (k + off) / 2;
-    *next = m->fid[m->n - 1] + 1;
-}
-
-static void add_video(fmap *m, int fields, long *next)
-{
-    for (int k = 0; k < fields; k++)
-        m->fid[m->n++] = (*next)++;
-}
 
 /* Runs the map through the decider as the pipeline does (pairs added one
  * by one, decided as they come, the rest at the end); returns the number
@@ -83,7 +50,7 @@ TEST(clean_32_every_phase_from_the_first_pair)
     for (int off = 0; off < 10; off++) {
         fmap m = { 0 };
         long next = 0;
-        add_32(&m, 41, off, &next);
+        fmap_add_32(&m, 41, off, &next);
         char what[32];
         snprintf(what, sizeof what, "3:2 offset %d", off);
         CHECK_EQ(check_map(&m, 10000, 400000, what), 0);
@@ -95,7 +62,7 @@ TEST(clean_22_both_phases_from_the_first_pair)
     for (int off = 0; off < 2; off++) {
         fmap m = { 0 };
         long next = 0;
-        add_22(&m, 30, off, &next);
+        fmap_add_22(&m, 30, off, &next);
         CHECK_EQ(check_map(&m, 10000, 400000, off ? "2:2 offset 1" : "2:2 offset 0"), 0);
     }
 }
@@ -110,8 +77,8 @@ TEST(edits_jump_the_phase)
         for (int off = 0; off < 10; off++) {
             fmap m = { 0 };
             long next = 0;
-            add_32(&m, cut, 0, &next);
-            add_32(&m, 40, off, &next);
+            fmap_add_32(&m, cut, 0, &next);
+            fmap_add_32(&m, 40, off, &next);
             bad += check_map(&m, 10000, 400000, "3:2 edit") != 0;
         }
     CHECK_EQ(bad, 0);
@@ -122,11 +89,11 @@ TEST(video_between_film_never_matches)
 {
     fmap m = { 0 };
     long next = 0;
-    add_32(&m, 30, 3, &next);
-    add_video(&m, 24, &next);
-    add_22(&m, 24, 1, &next);
-    add_video(&m, 12, &next);
-    add_32(&m, 30, 7, &next);
+    fmap_add_32(&m, 30, 3, &next);
+    fmap_add_video(&m, 24, &next);
+    fmap_add_22(&m, 24, 1, &next);
+    fmap_add_video(&m, 12, &next);
+    fmap_add_32(&m, 30, 7, &next);
     CHECK_EQ(check_map(&m, 10000, 400000, "film/video mix"), 0);
 }
 

@@ -26,42 +26,17 @@ static const char *path(const char *name)
 
 static int write_y4m(const char *file, const synth_seq *s, long first, long n, bool interlaced)
 {
-    vio_info info = { .width = s->width, .height = s->height, .fps_num = 25, .fps_den = 1,
-                      .format = VIO_FMT_I420, .interlace = interlaced ? VIO_TFF : VIO_PROGRESSIVE };
-    vio_sink sink;
-    vio_out out;
-    vio_error err;
-    if (vio_open_output(&sink, file, NULL, &err))
-        return -1;
-    int rc = vio_out_start(&out, &vio_y4m_muxer, sink.fp, &info, &err);
-    for (long i = first; !rc && i < first + n; i++)
-        rc = vio_out_write(&out, &s->f[i], &err) < 0;
-    vio_out_end(&out);
-    return vio_close_output(&sink, !rc, &err) || rc ? -1 : 0;
+    vio_info info = { .fps_num = 25, .fps_den = 1, .format = VIO_FMT_I420,
+                      .interlace = interlaced ? VIO_TFF : VIO_PROGRESSIVE };
+    return synth_seq_write_y4m(file, s, first, n, &info);
 }
 
 /* Appends every frame of a Y4M file to s (which has its shape). */
 static int read_y4m(const char *file, synth_seq *s)
 {
-    vio_error err;
-    vio_in in;
-    FILE *fp = vio_open_input(file, &err);
-    if (!fp || vio_in_start(&in, &vio_y4m_demuxer, fp, NULL, &err)) {
-        fprintf(stderr, "%s: %s\n", file, err.msg);
-        if (fp)
-            vio_close_input(fp);
-        return -1;
-    }
-    int rc = in.info.width == s->width && in.info.height == s->height &&
-             vio_format_chroma(in.info.format) == s->chroma ? 1 : -1;
-    while (rc == 1) {
-        vio_frame *f = synth_seq_add(s);
-        rc = f ? vio_in_read(&in, f, &err) : -1;
-        if (rc != 1 && f)
-            vio_frame_free(&s->f[--s->n]);
-    }
-    vio_in_end(&in);
-    vio_close_input(fp);
+    int rc = synth_seq_read_y4m(file, s, -1);
+    if (rc)
+        fprintf(stderr, "%s: unreadable, or not %dx%d\n", file, s->width, s->height);
     return rc;
 }
 

@@ -32,16 +32,7 @@ static int run(const char *args)
 
 static int write_y4m(const char *file, const synth_seq *s, const vio_info *info)
 {
-    vio_sink sink;
-    vio_out out;
-    vio_error err;
-    if (vio_open_output(&sink, file, NULL, &err))
-        return -1;
-    int rc = vio_out_start(&out, &vio_y4m_muxer, sink.fp, info, &err);
-    for (long i = 0; !rc && i < s->n; i++)
-        rc = vio_out_write(&out, &s->f[i], &err) < 0;
-    vio_out_end(&out);
-    return vio_close_output(&sink, !rc, &err) || rc ? -1 : 0;
+    return synth_seq_write_y4m(file, s, 0, s->n, info);
 }
 
 /* n frames of moving text, w x h, as Y4M with the given header values. */
@@ -799,7 +790,9 @@ TEST(mixed_streams_equal_their_runs_apart)
     CHECK_EQ(vio_close_output(&sink, true, &err), 0);
     /* the runs apart, as plain It and Ib streams */
     info.interlace = VIO_TFF;
-    synth_seq a = { .f = f, .n = 3 }, b = { .f = f + 3, .n = 2 };
+    synth_seq a = { .f = f, .n = 3, .chroma = VIO_CHROMA_420, .width = 32, .height = 16 };
+    synth_seq b = a;
+    b.f = f + 3, b.n = 2;
     CHECK_EQ(write_y4m(path("runs_a.y4m"), &a, &info), 0);
     info.interlace = VIO_BFF;
     CHECK_EQ(write_y4m(path("runs_b.y4m"), &b, &info), 0);

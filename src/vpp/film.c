@@ -13,30 +13,14 @@ enum {
     MIN_SUPPORT = 6,        /* agreeing classes needed to lock */
 };
 
-/* A pair's class: its two fields clearly belong to one film frame (MATCH),
- * clearly not (DIFF), or the variances do not tell. */
-enum { UNSURE, MATCH, DIFF };
-
-/* m(i) of a cadence: whether pair i joins two fields of one film frame.
- * 3:2 (fields A A B B B C C D D D) repeats 0 1 0 1 1 every 5 fields, 2:2
- * 0 1 every 2; the phase p shifts the pattern: m(i) = pattern[(i + p) % period]. */
-static const struct model {
-    enum vpp_cadence cadence;
-    int period;
-    unsigned char m[5];
-} models[] = {
+const vpp_cadence_model vpp_cadence_models[VPP_CADENCE_MODELS] = {
     { VPP_CADENCE_32, 5, { 0, 1, 0, 1, 1 } },
     { VPP_CADENCE_22, 2, { 0, 1 } },
 };
 
-static const struct model *model_of(enum vpp_cadence c)
+static const vpp_cadence_model *model_of(enum vpp_cadence c)
 {
-    return &models[c == VPP_CADENCE_22];
-}
-
-static bool model_m(const struct model *md, int phase, long i)
-{
-    return md->m[(i + phase) % md->period];
+    return &vpp_cadence_models[c == VPP_CADENCE_22];
 }
 
 void vpp_film_init(vpp_film *f, bool top_first)
@@ -85,7 +69,7 @@ static bool is_torn(uint32_t tears, uint32_t moving, long pixels)
 static int classify(const vpp_film *f, long i, uint64_t floor)
 {
     if (f->torn[i % H])
-        return DIFF;
+        return VPP_PAIR_DIFF;
     uint64_t a = adj(f, i), hi = 0, lo = UINT64_MAX;
     for (long j = i - 1; j <= i + 1; j += 2)
         if (known(f, j)) {
@@ -93,15 +77,15 @@ static int classify(const vpp_film *f, long i, uint64_t floor)
             lo = adj(f, j) < lo ? adj(f, j) : lo;
         }
     if (hi == 0 && lo == UINT64_MAX)
-        return UNSURE;
+        return VPP_PAIR_UNSURE;
     if (clearly_less(a, hi, floor))
-        return MATCH;
-    return clearly_less(lo, a, floor) ? DIFF : UNSURE;
+        return VPP_PAIR_MATCH;
+    return clearly_less(lo, a, floor) ? VPP_PAIR_DIFF : VPP_PAIR_UNSURE;
 }
 
 static bool contradicts(int cls, bool m)
 {
-    return cls == (m ? DIFF : MATCH);
+    return cls == (m ? VPP_PAIR_DIFF : VPP_PAIR_MATCH);
 }
 
 static void unlock(vpp_film *f, long trust_from)
@@ -114,17 +98,18 @@ static void unlock(vpp_film *f, long trust_from)
 /* Whether a model and phase fits the pairs lo..last: no class contradicts
  * it, and each matching pair differs less than its mismatched neighbours;
  * returns the number of classes that agree, or -1. */
-static int fit(const vpp_film *f, const struct model *md, int phase, long lo, long last)
+static int fit(const vpp_film *f, const vpp_cadence_model *md, int phase, long lo, long last)
 {
     int support = 0;
     for (long i = lo; i <= last; i++) {
         int c = f->cls[i % H];
-        bool m = model_m(md, phase, i);
+        bool m = vpp_cadence_m(md, phase, i);
         if (contradicts(c, m))
             return -1;
-        support += c != UNSURE;
+        support += c != VPP_PAIR_UNSURE;
         for (long j = i - 1; m && j <= i + 1; j += 2)
-            if (j >= lo && j <= last && known(f, i) && known(f, j) && !model_m(md, phase, j) &&
+            if (j >= lo && j <= last && known(f, i) && known(f, j) &&
+                !vpp_cadence_m(md, phase, j) &&
                 adj(f, i) >= adj(f, j))
                 return -1;
     }
@@ -137,9 +122,9 @@ static void try_lock(vpp_film *f, long lo, long last)
 {
     int best = -1, best_phase = 0, best_support = 0;
     bool tie = false;
-    for (int k = 0; k < (int)(sizeof models / sizeof models[0]); k++)
-        for (int ph = 0; ph < models[k].period; ph++) {
-            int support = fit(f, &models[k], ph, lo, last);
+    for (int k = 0; k < VPP_CADENCE_MODELS; k++)
+        for (int ph = 0; ph < vpp_cadence_models[k].period; ph++) {
+            int support = fit(f, &vpp_cadence_models[k], ph, lo, last);
             if (support < MIN_SUPPORT || support < best_support)
                 continue;
             tie = support == best_support;
@@ -147,7 +132,7 @@ static void try_lock(vpp_film *f, long lo, long last)
         }
     if (best >= 0 && !tie) {
         f->locked = true;
-        f->cadence = models[best].cadence;
+        f->cadence = vpp_cadence_models[best].cadence;
         f->phase = best_phase;
     }
 }
@@ -155,26 +140,26 @@ static void try_lock(vpp_film *f, long lo, long last)
 /* The control of field i under the locked model: weave with the field
  * before (1) when pair i matches, else with the field after (2); *pair is
  * the pair woven. */
-static unsigned field_ctl(const struct model *md, int phase, long i, long *pair)
+static unsigned field_ctl(const vpp_cadence_model *md, int phase, long i, long *pair)
 {
-    if (model_m(md, phase, i)) {
+    if (vpp_cadence_m(md, phase, i)) {
         *pair = i;
         return 1;
     }
     *pair = i + 1;
-    return model_m(md, phase, i + 1) ? 2 : 0;
+    return vpp_cadence_m(md, phase, i + 1) ? 2 : 0;
 }
 
 /* The veto: the pair to weave must not be torn nor differ clearly more than
  * the matching pairs of the window (their mean, leaving it out) do. */
-static bool vetoed(const vpp_film *f, const struct model *md, long lo, long last, long w,
+static bool vetoed(const vpp_film *f, const vpp_cadence_model *md, long lo, long last, long w,
                    uint64_t floor)
 {
     if (!known(f, w) || f->torn[w % H])
         return true;
     uint64_t sum = 0, n = 0;
     for (long j = lo; j <= last; j++)
-        if (j != w && known(f, j) && model_m(md, f->phase, j))
+        if (j != w && known(f, j) && vpp_cadence_m(md, f->phase, j))
             sum += adj(f, j), n++;
     return n == 0 || clearly_less(sum / n, adj(f, w), floor);
 }
@@ -214,7 +199,8 @@ void vpp_film_decide(vpp_film *f, const uint32_t v[11], long pixels, vpp_film_de
     f->torn[(cross + 1) % H] = is_torn(v[8], v[7], pixels);
     f->known = cross + 2;
     for (long i = cross - 1; i <= cross; i++)
-        f->cls[i % H] = (int8_t)(known(f, i) && i >= f->trust_from ? classify(f, i, floor) : UNSURE);
+        f->cls[i % H] = (int8_t)(known(f, i) && i >= f->trust_from ? classify(f, i, floor)
+                                                                    : VPP_PAIR_UNSURE);
 
     long lo = window_start(f, cross);
     /* once locked, the veto below is the check: every pair the model calls
@@ -224,7 +210,7 @@ void vpp_film_decide(vpp_film *f, const uint32_t v[11], long pixels, vpp_film_de
     if (!f->locked)
         return;
 
-    const struct model *md = model_of(f->cadence);
+    const vpp_cadence_model *md = model_of(f->cadence);
     long wp, wc;
     unsigned cp = field_ctl(md, f->phase, cross - 1, &wp);
     unsigned cc = field_ctl(md, f->phase, cross, &wc);
@@ -235,8 +221,8 @@ void vpp_film_decide(vpp_film *f, const uint32_t v[11], long pixels, vpp_film_de
     *d = (vpp_film_decision){
         .prev2_ctl = cp, .cur1_ctl = cc, .cadence = f->cadence, .locked = true,
         /* a field starts a new film frame when it does not match the one before */
-        .prev2_new = !model_m(md, f->phase, cross - 1),
-        .cur1_new = !model_m(md, f->phase, cross),
+        .prev2_new = !vpp_cadence_m(md, f->phase, cross - 1),
+        .cur1_new = !vpp_cadence_m(md, f->phase, cross),
     };
 }
 
@@ -250,8 +236,8 @@ void vpp_film_decide_last(const vpp_film *f, vpp_film_decision *d)
     /* the last pass measured the last frame's own pair; the veto checks it
      * as a pass checks the pairs it weaves */
     long last = f->known - 1;
-    const struct model *md = model_of(f->cadence);
-    if (!model_m(md, f->phase, last) ||
+    const vpp_cadence_model *md = model_of(f->cadence);
+    if (!vpp_cadence_m(md, f->phase, last) ||
         vetoed(f, md, window_start(f, last), last, last, floor_of(f->pixels)))
         return;
     *d = (vpp_film_decision){ .prev2_ctl = 1, .cadence = f->cadence, .locked = true };

@@ -9,6 +9,29 @@
 
 enum vpp_cadence { VPP_CADENCE_VIDEO, VPP_CADENCE_32, VPP_CADENCE_22 };
 
+/* A pair's class, for both detectors (film.c on the FMD variances, ivtc.c
+ * on the comb measure): its two fields clearly belong to one film frame,
+ * clearly not, or the measure does not tell. */
+enum { VPP_PAIR_UNSURE, VPP_PAIR_MATCH, VPP_PAIR_DIFF };
+
+/* The cadence models: m(i) of a cadence, whether pair i joins two fields
+ * of one film frame.  3:2 (fields A A B B B C C D D D) repeats 0 1 0 1 1
+ * every 5 pairs, 2:2 0 1 every 2; phase p shifts the pattern:
+ * m(i) = m[(i + p) % period]. */
+typedef struct vpp_cadence_model {
+    enum vpp_cadence cadence;
+    int period;
+    unsigned char m[5];
+} vpp_cadence_model;
+
+enum { VPP_CADENCE_MODELS = 2 };
+extern const vpp_cadence_model vpp_cadence_models[VPP_CADENCE_MODELS];
+
+static inline bool vpp_cadence_m(const vpp_cadence_model *md, int phase, long i)
+{
+    return md->m[(i + phase) % md->period];
+}
+
 /* The detector's answer for one pass (previous frame N, current frame N+1),
  * which outputs field 2 of N ("prev2") and field 1 of N+1 ("cur1"). */
 typedef struct vpp_film_decision {

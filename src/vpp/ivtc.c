@@ -16,23 +16,6 @@ enum {
     MIN_SUPPORT = 6,        /* agreeing classes a fit needs */
 };
 
-enum { UNSURE, MATCH, DIFF };
-
-static const struct model {
-    enum vpp_cadence cadence;
-    int period;
-    unsigned char m[5];
-} models[] = {
-    { VPP_CADENCE_32, 5, { 0, 1, 0, 1, 1 } },
-    { VPP_CADENCE_22, 2, { 0, 1 } },
-};
-enum { NMODELS = sizeof models / sizeof models[0] };
-
-static bool model_m(const struct model *md, int phase, long i)
-{
-    return md->m[(i + phase) % md->period];
-}
-
 void vpp_ivtc_init(vpp_ivtc *t)
 {
     if (!t)
@@ -62,7 +45,7 @@ static bool clearly_less(uint64_t a, uint64_t b, uint64_t floor)
 }
 
 /* A mean block sum of 4 (a comb of 1/16 level per sample): still and
- * noise-only pictures, whose pairs all differ alike, stay UNSURE. */
+ * noise-only pictures, whose pairs all differ alike, stay VPP_PAIR_UNSURE. */
 static uint64_t floor_of(const vpp_ivtc *t)
 {
     return t->blocks > 0 ? 4 * (uint64_t)t->blocks : 4;
@@ -80,26 +63,26 @@ static int classify(const vpp_ivtc *t, long i)
             any = true;
         }
     if (!any)
-        return UNSURE;
+        return VPP_PAIR_UNSURE;
     if (clearly_less(a, hi, floor_of(t)))
-        return MATCH;
-    return clearly_less(lo, a, floor_of(t)) ? DIFF : UNSURE;
+        return VPP_PAIR_MATCH;
+    return clearly_less(lo, a, floor_of(t)) ? VPP_PAIR_DIFF : VPP_PAIR_UNSURE;
 }
 
 /* Support of model md at phase over pairs lo..hi, or -1: a class
  * contradicts it, or a matching pair combs no less than a mismatched
  * neighbour. */
-static int fit(const vpp_ivtc *t, const struct model *md, int phase, long lo, long hi)
+static int fit(const vpp_ivtc *t, const vpp_cadence_model *md, int phase, long lo, long hi)
 {
     int support = 0;
     for (long i = lo; i <= hi; i++) {
         int c = t->cls[i % R];
-        bool m = model_m(md, phase, i);
-        if (c == (m ? DIFF : MATCH))
+        bool m = vpp_cadence_m(md, phase, i);
+        if (c == (m ? VPP_PAIR_DIFF : VPP_PAIR_MATCH))
             return -1;
-        support += c != UNSURE;
+        support += c != VPP_PAIR_UNSURE;
         for (long j = i - 1; m && j <= i + 1; j += 2)
-            if (j >= lo && j <= hi && !model_m(md, phase, j) && comb(t, i) >= comb(t, j))
+            if (j >= lo && j <= hi && !vpp_cadence_m(md, phase, j) && comb(t, i) >= comb(t, j))
                 return -1;
     }
     return support;
@@ -107,17 +90,17 @@ static int fit(const vpp_ivtc *t, const struct model *md, int phase, long lo, lo
 
 /* The one model and phase that fits lo..hi best with enough support: 0 and
  * *md, *phase set, or -1 (none, or a tie). */
-static int best_fit(const vpp_ivtc *t, long lo, long hi, const struct model **md, int *phase)
+static int best_fit(const vpp_ivtc *t, long lo, long hi, const vpp_cadence_model **md, int *phase)
 {
     int best = -1;
     bool tie = false;
-    for (int k = 0; k < NMODELS; k++)
-        for (int ph = 0; ph < models[k].period; ph++) {
-            int s = fit(t, &models[k], ph, lo, hi);
+    for (int k = 0; k < VPP_CADENCE_MODELS; k++)
+        for (int ph = 0; ph < vpp_cadence_models[k].period; ph++) {
+            int s = fit(t, &vpp_cadence_models[k], ph, lo, hi);
             if (s < MIN_SUPPORT || s < best)
                 continue;
             tie = s == best;
-            best = s, *md = &models[k], *phase = ph;
+            best = s, *md = &vpp_cadence_models[k], *phase = ph;
         }
     return best >= 0 && !tie ? 0 : -1;
 }
@@ -145,12 +128,13 @@ static bool strong_match(const vpp_ivtc *t, long j)
  * below the cut; the largest, not the mean, since matching pairs comb by
  * their film frame's vertical detail, which varies (1.9 times between
  * neighbours on the pan). */
-static bool vetoed(const vpp_ivtc *t, const struct model *md, int phase, long lo, long hi, long w)
+static bool vetoed(const vpp_ivtc *t, const vpp_cadence_model *md, int phase, long lo, long hi,
+                   long w)
 {
     uint64_t top = 0;
     bool any = false;
     for (long j = lo; j <= hi; j++)
-        if (j != w && model_m(md, phase, j) && strong_match(t, j)) {
+        if (j != w && vpp_cadence_m(md, phase, j) && strong_match(t, j)) {
             top = comb(t, j) > top ? comb(t, j) : top;
             any = true;
         }
@@ -170,11 +154,11 @@ static void decide_pair(vpp_ivtc *t, long i, long last)
         long a = lo < 1 ? 1 : lo, b = lo + WINDOW - 1 > last ? last : lo + WINDOW - 1;
         if (b < i)
             continue;
-        const struct model *md = NULL;
+        const vpp_cadence_model *md = NULL;
         int phase = 0;
         if (best_fit(t, a, b, &md, &phase))
             continue;
-        if (!model_m(md, phase, i))
+        if (!vpp_cadence_m(md, phase, i))
             no = true;
         else if (!vetoed(t, md, phase, a, b, i))
             match = true, cad = md->cadence;

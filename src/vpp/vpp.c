@@ -560,6 +560,20 @@ static void import(g7sf_vpp *v, const g7sf_vpp_picture *in)
     }
 }
 
+/* The end of a push: an error sticks; else the new frame becomes the
+ * previous one and the statistics surfaces swap. */
+static int push_done(g7sf_vpp *v, int err)
+{
+    if (err) {
+        v->err = err;
+        return err;
+    }
+    v->cur ^= 1;
+    v->stat_in ^= 1;
+    v->frames++;
+    return 0;
+}
+
 int g7sf_vpp_push(g7sf_vpp *v, const g7sf_vpp_picture *in, g7sf_vpp_emit emit, void *user)
 {
     if (!v || !emit || !picture_ok(v, in) || v->flushed)
@@ -586,14 +600,7 @@ int g7sf_vpp_push(g7sf_vpp *v, const g7sf_vpp_picture *in, g7sf_vpp_emit emit, v
         v->q_st[n % QFRAMES] = v->st;
         if (!err)
             err = film_emit_ready(v, 2 * n + 1, false, emit, user);
-        if (err) {
-            v->err = err;
-            return err;
-        }
-        v->cur ^= 1;
-        v->stat_in ^= 1;
-        v->frames++;
-        return 0;
+        return push_done(v, err);
     }
 
     const out_src as_is = { cur, NULL, NULL }, cur1 = { &v->cur1, NULL, NULL };
@@ -621,14 +628,7 @@ int g7sf_vpp_push(g7sf_vpp *v, const g7sf_vpp_picture *in, g7sf_vpp_emit emit, v
         if (!err && (!film || d.cur1_new))
             err = emit_frame(v, &c1, n, 0, &d, emit, user);
     }
-    if (err) {
-        v->err = err;
-        return err;
-    }
-    v->cur ^= 1;
-    v->stat_in ^= 1;
-    v->frames++;
-    return 0;
+    return push_done(v, err);
 }
 
 /* The end of a look-ahead stream: the last field deinterlaced (field rate;

@@ -29,6 +29,10 @@
 #include "synth.h"
 #include "video_io.h"
 
+/* i reflected into 0 .. n - 1 (whole-sample mirror, period 2n): how the
+ * canvases extend past their edges. */
+int corpus_mirror(long i, int n);
+
 /* Makes a mosaic canvas of cols x rows cells of cell_w x cell_h, cell i
  * the centre of image i % n (mirrored where the image is smaller).
  * Returns 0 or a VIO_E_* code with err set (a file that does not read). */

@@ -14,8 +14,7 @@ static void rgb_to_yuv(const uint8_t *rgb, uint8_t out[3])
     out[2] = (uint8_t)((112 * r - 94 * g - 18 * b + 128 + (128 << 8)) >> 8);
 }
 
-/* i reflected into 0..n-1 (whole-sample mirror, period 2n). */
-static int mirror(long i, int n)
+int corpus_mirror(long i, int n)
 {
     long p = 2L * n;
     i %= p;
@@ -47,8 +46,8 @@ int corpus_canvas_photos(vio_frame *canvas, const char *const *files, int n, int
         for (int y = 0; y < cell_h; y++)
             for (int x = 0; x < cell_w; x++) {
                 uint8_t yuv[3];
-                rgb_to_yuv(rgba + 4 * ((size_t)mirror(y + oy, (int)h) * w + mirror(x + ox, (int)w)),
-                           yuv);
+                size_t at = (size_t)corpus_mirror(y + oy, (int)h) * w + corpus_mirror(x + ox, (int)w);
+                rgb_to_yuv(rgba + 4 * at, yuv);
                 put(canvas, cx + x, cy + y, yuv);
             }
         free(rgba);
@@ -99,7 +98,8 @@ int corpus_canvas_render(vio_frame *c, int w, int h, uint64_t seed, bool dither)
         uint8_t a[3], b[3];
         random_colour(&st, a);
         random_colour(&st, b);
-        int x = urand(&st, w), y = urand(&st, h), sw = 8 + urand(&st, 120), sh = 8 + urand(&st, 120);
+        int x = urand(&st, w), y = urand(&st, h);
+        int sw = 8 + urand(&st, 120), sh = 8 + urand(&st, 120);
         switch (urand(&st, 5)) {
         case 0:     /* a flat block */
             fill_rect(c, x, y, sw, sh, a);
@@ -124,10 +124,12 @@ int corpus_canvas_render(vio_frame *c, int w, int h, uint64_t seed, bool dither)
             break;
         case 3:     /* a 1- or 2-pixel line at a random angle */
         {
-            int ex = x + urand(&st, 400) - 200, ey = y + urand(&st, 400) - 200, t = 1 + urand(&st, 2);
-            int n = abs(ex - x) > abs(ey - y) ? abs(ex - x) : abs(ey - y);
-            for (int k = 0; k <= n; k++)
-                fill_rect(c, x + (ex - x) * k / (n ? n : 1), y + (ey - y) * k / (n ? n : 1), t, t, a);
+            int ex = x + urand(&st, 400) - 200, ey = y + urand(&st, 400) - 200;
+            int t = 1 + urand(&st, 2), n = abs(ex - x) > abs(ey - y) ? abs(ex - x) : abs(ey - y);
+            for (int k = 0; k <= n; k++) {
+                int d = n ? n : 1;
+                fill_rect(c, x + (ex - x) * k / d, y + (ey - y) * k / d, t, t, a);
+            }
             break;
         }
         default:    /* text */

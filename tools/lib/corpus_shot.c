@@ -5,15 +5,6 @@
 
 #include "corpus.h"
 
-static int mirror(long i, int n)
-{
-    long p = 2L * n;
-    i %= p;
-    if (i < 0)
-        i += p;
-    return (int)(i < n ? i : p - 1 - i);
-}
-
 /* Catmull-Rom weights of the four samples around fraction t. */
 static void cubic_weights(double t, double w[4])
 {
@@ -38,15 +29,15 @@ static uint8_t sample(const vio_frame *c, int p, double x, double y)
     ptrdiff_t s = c->stride[p];
     int w = c->width[p], h = c->height[p];
     if (x == fx && y == fy)
-        return d[(size_t)mirror(iy, h) * s + mirror(ix, w)];
+        return d[(size_t)corpus_mirror(iy, h) * s + corpus_mirror(ix, w)];
     double wx[4], wy[4], acc = 0;
     cubic_weights(x - fx, wx);
     cubic_weights(y - fy, wy);
     for (int j = 0; j < 4; j++) {
-        const uint8_t *row = d + (size_t)mirror(iy - 1 + j, h) * s;
+        const uint8_t *row = d + (size_t)corpus_mirror(iy - 1 + j, h) * s;
         double r = 0;
         for (int i = 0; i < 4; i++)
-            r += wx[i] * row[mirror(ix - 1 + i, w)];
+            r += wx[i] * row[corpus_mirror(ix - 1 + i, w)];
         acc += wy[j] * r;
     }
     return clamp8(acc);
@@ -64,7 +55,8 @@ static void shot_pixel(const vio_frame *c, const corpus_shot *s, long k, int x, 
         /* a 96x96 piece of the canvas from far away, crossing the view
          * left to right (and a little down), wrapping */
         long span = s->width + 96;
-        int sx = (int)((k * s->sprite) % span) - 96, sy = s->height / 3 + (int)(k * s->sprite / 4 % 64);
+        int sx = (int)((k * s->sprite) % span) - 96;
+        int sy = s->height / 3 + (int)(k * s->sprite / 4 % 64);
         if (x >= sx && x < sx + 96 && y >= sy && y < sy + 96)
             u += c->width[0] / 2.0 + 37, v += c->height[0] / 2.0 + 11;
     }

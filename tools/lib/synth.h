@@ -34,18 +34,15 @@
 
 #include "video_io.h"
 
-enum synth_scene { SYNTH_ZONE_PLATE, SYNTH_EDGES_TEXT, SYNTH_PAN };
+enum synth_scene { SYNTH_ZONE_PLATE, SYNTH_EDGES_TEXT, SYNTH_PAN, SYNTH_SMOOTH };
 
 /* Draws scene s at time t into f (allocated, 4:2:0 or 4:2:2, any size).
  * Returns 0 or VIO_E_ARG. */
 int synth_render(vio_frame *f, enum synth_scene s, double t);
 
-/* The smooth scene (synth_smooth.c): broad gradients panning, no texture;
- * the film kinds "smooth" and "smooth22" telecine it.  Same contract as
- * synth_render. */
-int synth_render_smooth(vio_frame *f, double t);
-
-/* The scene name ("zoneplate", "text", "pan") or NULL. */
+/* The scene name ("zoneplate", "text", "pan", "smooth": broad gradients
+ * panning, no texture, which the film kinds "smooth" and "smooth22"
+ * telecine) or NULL. */
 const char *synth_scene_name(enum synth_scene s);
 
 /* Draws text with the built-in 5x7 font (A-Z, 0-9, space, ".:-/") into
@@ -99,6 +96,14 @@ int synth_seq_interlace(synth_seq *dst, const synth_seq *truth, bool top_first);
 /* Appends the telecine of film (synth_pulldown_frames of its length). */
 int synth_seq_telecine(synth_seq *dst, const synth_seq *film, enum synth_pulldown pd,
                        int phase, bool top_first);
+/* Writes frames first .. first + n - 1 of s to file as Y4M with info's
+ * format, rate and field order (its size is s's).  0 or -1. */
+int synth_seq_write_y4m(const char *file, const synth_seq *s, long first, long n,
+                        const vio_info *info);
+/* Appends the frames of a Y4M file to s (at most max; max < 0: all); the
+ * file must have s's size and chroma.  0, or -1 when it does not open, does
+ * not match or is cut inside a frame. */
+int synth_seq_read_y4m(const char *file, synth_seq *s, long max);
 /* Adds noise to frames first .. first + count - 1, seeded by seed and the
  * frame index, so a frame's noise does not depend on the range. */
 int synth_seq_noise(synth_seq *s, long first, long count, double sigma, uint64_t seed);
@@ -131,7 +136,7 @@ uint64_t synth_rand(uint64_t *state);
  *   "film"    3:2 telecine (phase 0) of the pan scene at film rate
  *   "film22"  2:2 telecine (phase 0) of the pan scene
  *   "smooth", "smooth22"   3:2 and 2:2 telecine of the smooth scene
- *             (synth_render_smooth; film frame i at t = 2.5 i or 2 i)
+ *             (SYNTH_SMOOTH; film frame i at t = 2.5 i or 2 i)
  *   "fast"    3:2 telecine of the pan scene moving 4 times as fast
  *   "zone", "text", "pan"   video: the scene rendered at field rate
  *   "still"   the pan scene standing still

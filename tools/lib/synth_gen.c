@@ -16,9 +16,8 @@ static const struct {
 } kinds[] = {
     { "film",   SYNTH_PAN,        2.5, true,  SYNTH_PULLDOWN_32 },
     { "film22", SYNTH_PAN,        2,   true,  SYNTH_PULLDOWN_22 },
-    /* the smooth scene (synth_render_smooth), marked by scene -1 */
-    { "smooth", (enum synth_scene)-1, 2.5, true, SYNTH_PULLDOWN_32 },
-    { "smooth22", (enum synth_scene)-1, 2, true, SYNTH_PULLDOWN_22 },
+    { "smooth", SYNTH_SMOOTH,     2.5, true,  SYNTH_PULLDOWN_32 },
+    { "smooth22", SYNTH_SMOOTH,   2,   true,  SYNTH_PULLDOWN_22 },
     { "fast",   SYNTH_PAN,        10,  true,  SYNTH_PULLDOWN_32 },
     { "zone",   SYNTH_ZONE_PLATE, 1,   false, SYNTH_PULLDOWN_32 },
     { "text",   SYNTH_EDGES_TEXT, 1,   false, SYNTH_PULLDOWN_32 },
@@ -82,8 +81,7 @@ static const vio_frame *film_frame(synth_gen *g, long i)
     vio_frame *f = &g->films[i & 1];
     if (g->film_idx[i & 1] != i) {
         double t = kinds[g->kind].dt * (double)i;
-        if ((int)kinds[g->kind].scene < 0 ? synth_render_smooth(f, t)
-                                          : synth_render(f, kinds[g->kind].scene, t))
+        if (synth_render(f, kinds[g->kind].scene, t))
             return NULL;
         g->film_idx[i & 1] = i;
     }

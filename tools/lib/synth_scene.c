@@ -206,12 +206,30 @@ static double pan_pixel(const scene_ctx *c, double x, double y, int p)
            0.2 * (value_noise(u, w, 3) - 128);
 }
 
+/* The smooth scene: Y, Cb, Cr at luma point (x, y) at time t: broad
+ * gradients with no texture, the hard case for film detection at HD sizes,
+ * where a pan changes each pixel by about one level per field; two broad
+ * waves (periods of about the picture size) panning right and down, 3 and
+ * 1 pixels per unit of t at 1080 lines (scaled with the height). */
+static double smooth_pixel(const scene_ctx *c, double x, double y, int p)
+{
+    double s = c->h / 1080.0;
+    double u = (x + 3 * s * c->t) / c->w, v = (y + s * c->t) / c->h;
+    if (p == 1)
+        return 128 + 24 * sin(2 * M_PI * (0.7 * u + 0.2 * v));
+    if (p == 2)
+        return 128 + 24 * cos(2 * M_PI * (0.4 * u - 0.6 * v));
+    return 120 + 60 * sin(2 * M_PI * (0.9 * u + 0.3 * v)) +
+           35 * cos(2 * M_PI * (0.35 * u - 0.8 * v));
+}
+
 const char *synth_scene_name(enum synth_scene s)
 {
     switch (s) {
     case SYNTH_ZONE_PLATE: return "zoneplate";
     case SYNTH_EDGES_TEXT: return "text";
     case SYNTH_PAN: return "pan";
+    case SYNTH_SMOOTH: return "smooth";
     }
     return NULL;
 }
@@ -228,6 +246,8 @@ int synth_render(vio_frame *f, enum synth_scene s, double t)
         zone_setup(&c);
     else if (s == SYNTH_EDGES_TEXT)
         edges_setup(&c), pixel = edges_pixel;
+    else if (s == SYNTH_SMOOTH)
+        pixel = smooth_pixel;
     else
         pixel = pan_pixel;
     /* chroma samples sit at the centre of the luma area they cover */
