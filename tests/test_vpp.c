@@ -426,15 +426,15 @@ TEST(bob_static_stripes)
  * exactly) and random 4:2:0 chroma comes back exactly, both fields, from
  * the first pass after the first frame (input frames 1 to 7 of 9): the
  * STMM pre-roll (spec-notes, "Deinterlace on real footage") measures a
- * still pair as 0 (TDM 0), saves (200 * 0 + 56 * 0) >> 8 = 0 from its STMM
- * of 0, and the real pass does the same from that: below Minimum STMM 32,
+ * still pair as 0 (TDM 0), saves (128 * 0 + 128 * 0) >> 8 = 0 from its
+ * STMM of 0, and the real pass does the same from that: below Minimum STMM 32,
  * so every missing pixel is the temporal average of two equal fields.
  * Frame 0's 1st field is SDI (no previous frame).  The flushed last field
  * comes from a pass against the last frame itself: the same zero STMM, so
  * it is woven with its own frame's 1st field, exact (it was SDI before).
  * Without the pre-roll the first frame's STMM of 255 (pass k saves
- * 255, 199, 155, 121, 94, 73, 57, 44, 34, 26 ...) kept the blend spatial
- * until pass 9.  The chroma goes through the unit's field up-sampler and
+ * 128 * S >> 8: 255, 127, 63, 31 ...) would keep the blend spatial until
+ * pass 3.  The chroma goes through the unit's field up-sampler and
  * our down-sampler. */
 TEST(static_scene_comes_back)
 {

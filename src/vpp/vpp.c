@@ -80,14 +80,14 @@ static bool config_ok(const g7sf_vpp_config *c)
  * tuned by measurement (docs/spec-notes.md, "Deinterlace quality"): the
  * full STMM range (shift up 8), the largest C2 and VECM multiplier, the
  * band 32..96 (with the STMM pre-roll, "Deinterlace on real footage") and
- * the PRM's typical trc2 of 200; and three MCDI ones measured on the
+ * trc2 128 (same section); and three MCDI ones measured on the
  * corpus of real footage (same section): Smooth MV Threshold 2, SAD
  * Thresholds A 8 and B 15; and the SDI Threshold 255 (same section). */
 static void di_defaults(g7sf_sampler_state_di *s, const g7sf_vpp_config *c)
 {
     *s = (g7sf_sampler_state_di){
         .stmm_c2 = 7, .cat_slope = 9, .sad_tight_threshold = 5, .smooth_mv_threshold = 2,
-        .blending_constant_large_stmm = 64, .blending_constant_small_stmm = 200,
+        .blending_constant_large_stmm = 64, .blending_constant_small_stmm = 128,
         .multiplier_for_vecm = 63, .maximum_stmm = 96, .minimum_stmm = 32,
         .stmm_shift_down = 0, .stmm_shift_up = 2, .stmm_output_shift = 6, .sdi_threshold = 255,
         .sdi_delta = 5, .sdi_fallback_mode_1_t1_constant = 50,
