@@ -50,6 +50,8 @@ static const corpus_shot small_set[] = {
     { "sd-render-ticker", R, SMALL, 1200, 300, 0, 0, 1, 0, 4, 0, true, false },
     { "sd-photo-pan", P, SMALL, 200, 100, 3, 0, 1, 0, 0, 0, false, false },
     { "sd-photo-still-object", P, SMALL, 100, 500, 0, 0, 1, 3, 0, 0, true, false },
+    /* one field line per field: the FMD film detector locked on it as 2:2 */
+    { "sd-render-pan-vert", R, SMALL, 700, 100, 0, 2, 1, 0, 0, 0, false, false },
 };
 
 const corpus_shot *corpus_shots(bool small, size_t *n)
