@@ -1,47 +1,130 @@
-/* Stripes of block rows on pthreads (stripes.h). */
+/* Stripes of block rows on a pool of pthreads (stripes.h). */
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdlib.h>
 
 #include "stripes.h"
 
-typedef struct stripe {
+typedef struct worker {
+    vpp_pool *pool;
+    int index;          /* the stripe it runs: 1.. */
+    pthread_t thread;
+} worker;
+
+struct vpp_pool {
+    int threads, started;           /* stripes wanted; workers running */
+    pthread_mutex_t lock;
+    pthread_cond_t go, done;
+    /* the job: set under lock, with generation bumped */
     vpp_stripe_fn fn;
     void *ctx;
-    int index, row0, row1, err;
-    pthread_t thread;
-    bool started;
-} stripe;
+    int rows, n, pending;
+    unsigned long generation;
+    bool quit;
+    int err[VPP_MAX_THREADS];
+    worker w[VPP_MAX_THREADS];
+};
 
-static void *stripe_main(void *arg)
+static int row_of(const vpp_pool *p, int i)
 {
-    stripe *s = arg;
-    s->err = s->fn(s->ctx, s->index, s->row0, s->row1);
+    return (int)((long)p->rows * i / p->n);
+}
+
+static void *worker_main(void *arg)
+{
+    worker *w = arg;
+    vpp_pool *p = w->pool;
+    unsigned long seen = 0;
+    pthread_mutex_lock(&p->lock);
+    for (;;) {
+        while (!p->quit && p->generation == seen)
+            pthread_cond_wait(&p->go, &p->lock);
+        if (p->quit)
+            break;
+        seen = p->generation;
+        if (w->index >= p->n)
+            continue;
+        vpp_stripe_fn fn = p->fn;
+        void *ctx = p->ctx;
+        int r0 = row_of(p, w->index), r1 = row_of(p, w->index + 1);
+        pthread_mutex_unlock(&p->lock);
+        int err = fn(ctx, w->index, r0, r1);
+        pthread_mutex_lock(&p->lock);
+        p->err[w->index] = err;
+        if (--p->pending == 0)
+            pthread_cond_signal(&p->done);
+    }
+    pthread_mutex_unlock(&p->lock);
     return NULL;
 }
 
-int vpp_stripes_run(int threads, int rows, vpp_stripe_fn fn, void *ctx, int *stripes)
+vpp_pool *vpp_pool_create(int threads)
 {
-    int n = threads < 1 ? 1 : threads > VPP_MAX_THREADS ? VPP_MAX_THREADS : threads;
+    vpp_pool *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->threads = threads < 1 ? 1 : threads > VPP_MAX_THREADS ? VPP_MAX_THREADS : threads;
+    if (p->threads == 1)
+        return p;
+    if (pthread_mutex_init(&p->lock, NULL)) {
+        free(p);
+        return NULL;
+    }
+    pthread_cond_init(&p->go, NULL);
+    pthread_cond_init(&p->done, NULL);
+    /* workers start in order: stripes 1..started have one each */
+    for (int i = 1; i < p->threads; i++) {
+        p->w[p->started] = (worker){ p, i, 0 };
+        if (pthread_create(&p->w[p->started].thread, NULL, worker_main, &p->w[p->started]))
+            break;
+        p->started++;
+    }
+    return p;
+}
+
+void vpp_pool_destroy(vpp_pool *p)
+{
+    if (!p)
+        return;
+    if (p->threads > 1) {
+        pthread_mutex_lock(&p->lock);
+        p->quit = true;
+        pthread_cond_broadcast(&p->go);
+        pthread_mutex_unlock(&p->lock);
+        for (int i = 0; i < p->started; i++)
+            pthread_join(p->w[i].thread, NULL);
+        pthread_cond_destroy(&p->go);
+        pthread_cond_destroy(&p->done);
+        pthread_mutex_destroy(&p->lock);
+    }
+    free(p);
+}
+
+int vpp_pool_run(vpp_pool *p, int rows, vpp_stripe_fn fn, void *ctx, int *stripes)
+{
+    int n = p->threads;
     if (n > rows)
         n = rows > 0 ? rows : 1;
-    stripe s[VPP_MAX_THREADS];
-    for (int i = 0; i < n; i++) {
-        s[i] = (stripe){ fn, ctx, i, (int)((long)rows * i / n), (int)((long)rows * (i + 1) / n),
-                         0, 0, false };
-        /* a stripe whose thread cannot start runs on this one */
-        if (i > 0)
-            s[i].started = !pthread_create(&s[i].thread, NULL, stripe_main, &s[i]);
-    }
-    for (int i = 0; i < n; i++)
-        if (!s[i].started)
-            stripe_main(&s[i]);
-    int err = 0;
-    for (int i = 0; i < n; i++) {
-        if (s[i].started)
-            pthread_join(s[i].thread, NULL);
-        if (!err)
-            err = s[i].err;
-    }
     *stripes = n;
-    return err;
+    if (n == 1)
+        return fn(ctx, 0, 0, rows);
+    /* stripes 1..workers go to the pool, the rest (workers that did not
+     * start) and stripe 0 run here */
+    int pooled = p->started < n - 1 ? p->started : n - 1;
+    pthread_mutex_lock(&p->lock);
+    p->fn = fn, p->ctx = ctx, p->rows = rows, p->n = n, p->pending = pooled;
+    p->generation++;
+    pthread_cond_broadcast(&p->go);
+    pthread_mutex_unlock(&p->lock);
+    p->err[0] = fn(ctx, 0, 0, row_of(p, 1));
+    for (int i = pooled + 1; i < n; i++)
+        p->err[i] = fn(ctx, i, row_of(p, i), row_of(p, i + 1));
+    pthread_mutex_lock(&p->lock);
+    while (p->pending)
+        pthread_cond_wait(&p->done, &p->lock);
+    pthread_mutex_unlock(&p->lock);
+    for (int i = 0; i < n; i++)
+        if (p->err[i])
+            return p->err[i];
+    return 0;
 }
