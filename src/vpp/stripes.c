@@ -19,15 +19,33 @@ struct vpp_pool {
     vpp_stripe_fn fn;
     void *ctx;
     int rows, n, pending;
+    int chunks, next;           /* chunks of the rows; the next one not taken */
+    int err, err_chunk;         /* the failure of the lowest chunk, and which */
     unsigned long generation;
     bool quit;
-    int err[VPP_MAX_THREADS];
     worker w[VPP_MAX_THREADS];
 };
 
-static int row_of(const vpp_pool *p, int i)
+static int row_of(const vpp_pool *p, int chunk)
 {
-    return (int)((long)p->rows * i / p->n);
+    return (int)((long)p->rows * chunk / p->chunks);
+}
+
+/* Runs chunks as stripe `index` until none is left; called with the lock
+ * held, returns with it held. */
+static void take_chunks(vpp_pool *p, int index)
+{
+    while (p->next < p->chunks) {
+        int k = p->next++;
+        vpp_stripe_fn fn = p->fn;
+        void *ctx = p->ctx;
+        int r0 = row_of(p, k), r1 = row_of(p, k + 1);
+        pthread_mutex_unlock(&p->lock);
+        int err = fn(ctx, index, r0, r1);
+        pthread_mutex_lock(&p->lock);
+        if (err && (!p->err || k < p->err_chunk))
+            p->err = err, p->err_chunk = k;
+    }
 }
 
 static void *worker_main(void *arg)
@@ -44,13 +62,7 @@ static void *worker_main(void *arg)
         seen = p->generation;
         if (w->index >= p->n)
             continue;
-        vpp_stripe_fn fn = p->fn;
-        void *ctx = p->ctx;
-        int r0 = row_of(p, w->index), r1 = row_of(p, w->index + 1);
-        pthread_mutex_unlock(&p->lock);
-        int err = fn(ctx, w->index, r0, r1);
-        pthread_mutex_lock(&p->lock);
-        p->err[w->index] = err;
+        take_chunks(p, w->index);
         if (--p->pending == 0)
             pthread_cond_signal(&p->done);
     }
@@ -108,23 +120,20 @@ int vpp_pool_run(vpp_pool *p, int rows, vpp_stripe_fn fn, void *ctx, int *stripe
     *stripes = n;
     if (n == 1)
         return fn(ctx, 0, 0, rows);
-    /* stripes 1..workers go to the pool, the rest (workers that did not
-     * start) and stripe 0 run here */
+    /* chunks of about 4 rows, at most 8 per thread, taken as threads come
+     * free: a thread that the system holds back (a shared machine) or a
+     * costlier band of the picture delays no one */
+    int chunks = rows / 4 < 8 * n ? rows / 4 : 8 * n;
     int pooled = p->started < n - 1 ? p->started : n - 1;
     pthread_mutex_lock(&p->lock);
-    p->fn = fn, p->ctx = ctx, p->rows = rows, p->n = n, p->pending = pooled;
+    p->fn = fn, p->ctx = ctx, p->rows = rows, p->n = pooled + 1, p->pending = pooled;
+    p->chunks = chunks > n ? chunks : n, p->next = 0, p->err = 0;
     p->generation++;
     pthread_cond_broadcast(&p->go);
-    pthread_mutex_unlock(&p->lock);
-    p->err[0] = fn(ctx, 0, 0, row_of(p, 1));
-    for (int i = pooled + 1; i < n; i++)
-        p->err[i] = fn(ctx, i, row_of(p, i), row_of(p, i + 1));
-    pthread_mutex_lock(&p->lock);
+    take_chunks(p, 0);
     while (p->pending)
         pthread_cond_wait(&p->done, &p->lock);
+    int err = p->err;
     pthread_mutex_unlock(&p->lock);
-    for (int i = 0; i < n; i++)
-        if (p->err[i])
-            return p->err[i];
-    return 0;
+    return err;
 }
