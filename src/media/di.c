@@ -175,11 +175,14 @@ int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
         return G7SF_EINVAL;
 
     di_window wc, wp;
-    di_window_load(&cur->y, bx, by, &wc);
     if (p->first_frame) {
+        /* the SDI of lines 0..3 reads lines -3..6 alone: half the window
+         * (5% of a bob pass); the other lines are never read */
+        media_load(&cur->y, bx - DIW_L, by - 3, 10, DIW_W, 2, &DIW(&wc, -DIW_L, -3), DIW_W);
         first_frame(p, cur, &wc, bx, by, out);
         return 0;
     }
+    di_window_load(&cur->y, bx, by, &wc);
     di_window_load(&prev->y, bx, by, &wp);
 
     uint8_t stmm3[4][8], angle[4][8];
