@@ -182,8 +182,15 @@ int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
         first_frame(p, cur, &wc, bx, by, out);
         return 0;
     }
-    di_window_load(&cur->y, bx, by, &wc);
-    di_window_load(&prev->y, bx, by, &wp);
+    if (p->mcdi) {      /* the motion search reads the whole window */
+        di_window_load(&cur->y, bx, by, &wc);
+        di_window_load(&prev->y, bx, by, &wp);
+    } else {
+        /* without it the STMM reads lines -4..7 and the SDI -3..6: 12 of
+         * the 20 lines */
+        media_load(&cur->y, bx - DIW_L, by - 4, 12, DIW_W, 2, &DIW(&wc, -DIW_L, -4), DIW_W);
+        media_load(&prev->y, bx - DIW_L, by - 4, 12, DIW_W, 2, &DIW(&wp, -DIW_L, -4), DIW_W);
+    }
 
     uint8_t stmm3[4][8], angle[4][8];
     di_stmm sm[4];
