@@ -19,32 +19,32 @@ struct vpp_pool {
     vpp_stripe_fn fn;
     void *ctx;
     int rows, n, pending;
-    int chunks, next;           /* chunks of the rows; the next one not taken */
-    int err, err_chunk;         /* the failure of the lowest chunk, and which */
+    int next, min_chunk;        /* the first row not taken; the smallest chunk */
+    int err, err_row;           /* the failure of the lowest chunk, and its first row */
     unsigned long generation;
     bool quit;
     worker w[VPP_MAX_THREADS];
 };
 
-static int row_of(const vpp_pool *p, int chunk)
-{
-    return (int)((long)p->rows * chunk / p->chunks);
-}
-
-/* Runs chunks as stripe `index` until none is left; called with the lock
- * held, returns with it held. */
+/* Runs chunks as stripe `index` until no row is left; called with the lock
+ * held, returns with it held.  A chunk is a share of the rows left,
+ * shrinking towards the end (guided scheduling): the last chunks are
+ * short, so a thread that the system held back on a shared machine delays
+ * the end of the pass little. */
 static void take_chunks(vpp_pool *p, int index)
 {
-    while (p->next < p->chunks) {
-        int k = p->next++;
+    while (p->next < p->rows) {
+        int r0 = p->next, left = p->rows - r0, size = left / (2 * p->n);
+        if (size < p->min_chunk)
+            size = p->min_chunk < left ? p->min_chunk : left;
+        p->next = r0 + size;
         vpp_stripe_fn fn = p->fn;
         void *ctx = p->ctx;
-        int r0 = row_of(p, k), r1 = row_of(p, k + 1);
         pthread_mutex_unlock(&p->lock);
-        int err = fn(ctx, index, r0, r1);
+        int err = fn(ctx, index, r0, r0 + size);
         pthread_mutex_lock(&p->lock);
-        if (err && (!p->err || k < p->err_chunk))
-            p->err = err, p->err_chunk = k;
+        if (err && (!p->err || r0 < p->err_row))
+            p->err = err, p->err_row = r0;
     }
 }
 
@@ -120,14 +120,12 @@ int vpp_pool_run(vpp_pool *p, int rows, vpp_stripe_fn fn, void *ctx, int *stripe
     *stripes = n;
     if (n == 1)
         return fn(ctx, 0, 0, rows);
-    /* chunks of about 4 rows, at most 8 per thread, taken as threads come
-     * free: a thread that the system holds back (a shared machine) or a
-     * costlier band of the picture delays no one */
-    int chunks = rows / 4 < 8 * n ? rows / 4 : 8 * n;
+    /* chunks taken as threads come free: a thread held back or a costlier
+     * band of the picture delays no one */
     int pooled = p->started < n - 1 ? p->started : n - 1;
     pthread_mutex_lock(&p->lock);
     p->fn = fn, p->ctx = ctx, p->rows = rows, p->n = pooled + 1, p->pending = pooled;
-    p->chunks = chunks > n ? chunks : n, p->next = 0, p->err = 0;
+    p->next = 0, p->min_chunk = rows / (16 * n) > 1 ? rows / (16 * n) : 1, p->err = 0;
     p->generation++;
     pthread_cond_broadcast(&p->go);
     take_chunks(p, 0);

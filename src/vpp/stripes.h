@@ -1,5 +1,6 @@
 /* Splits a pass into stripes of block rows run by threads.  The rows are
- * cut into chunks that the threads take as they come free; the caller's
+ * cut into chunks, shrinking towards the end, that the threads take as
+ * they come free; the caller's
  * function gets the index of the thread running a chunk, so each thread
  * adds into its own results and the caller combines them: the function
  * must give the same bytes for any split of the rows, and the results
