@@ -321,9 +321,9 @@ static bool same_file(const char *a, const char *b)
     return same;
 }
 
-/* With more than one thread the tool reads and writes on threads of its
- * own and the pipeline runs stripes: the bytes are those of one thread,
- * in every mode, and a cut input gives the same output and message. */
+/* With more than one thread the pipeline runs its passes and conversions
+ * in chunks on a pool: the bytes are those of one thread, in every mode,
+ * and a cut input gives the same output and message. */
 TEST(threads_give_the_same_bytes)
 {
     const char *in = path("thr.y4m"), *cut = path("thr_cut.y4m");

@@ -220,11 +220,6 @@ void vio_in_end(vio_in *in);
 int  vio_out_start(vio_out *out, const vio_muxer *mod, FILE *fp, const vio_info *info,
                    vio_error *err);
 int  vio_out_write(vio_out *out, const vio_frame *f, vio_error *err);
-/* vio_out_write in two steps (vio_async.c packs on one thread and writes
- * on another): f into buf (frame_bytes) in the file layout, then buf
- * with what precedes it (out->frame_info as of this call). */
-int  vio_out_pack(const vio_out *out, const vio_frame *f, uint8_t *buf, vio_error *err);
-int  vio_out_write_packed(vio_out *out, const uint8_t *buf, vio_error *err);
 void vio_out_end(vio_out *out);
 
 /* Checks an info for a stream (sizes, layout constraints, frame size, rate);

@@ -137,39 +137,23 @@ int vio_out_start(vio_out *out, const vio_muxer *mod, FILE *fp, const vio_info *
     return rc;
 }
 
-int vio_out_pack(const vio_out *out, const vio_frame *f, uint8_t *buf, vio_error *err)
-{
-    /* no frame number: another thread may be counting out->frames */
-    if (!frame_fits(f, &out->info))
-        return vio_fail(err, VIO_E_ARG, "a frame does not match the output stream");
-    vio_frame_pack(f, out->info.format, buf);
-    return 0;
-}
-
-int vio_out_write_packed(vio_out *out, const uint8_t *buf, vio_error *err)
-{
-    int rc = out->mod->write ? out->mod->write(out, err) : 0;
-    if (rc)
-        return rc;
-    if ((rc = vio_write_all(out->fp, buf, (size_t)out->frame_bytes, err)))
-        return rc;
-    out->frames++;
-    return 0;
-}
-
 int vio_out_write(vio_out *out, const vio_frame *f, vio_error *err)
 {
     if (!frame_fits(f, &out->info))
         return vio_fail(err, VIO_E_ARG, "frame %llu: frame does not match the output stream",
                         (unsigned long long)out->frames + 1);
-    if (!vio_frame_planes_whole(f, out->info.format)) {
-        int rc = vio_out_pack(out, f, out->buf, err);
-        return rc ? rc : vio_out_write_packed(out, out->buf, err);
-    }
-    /* planes without padding go out as they are, without the packing copy */
     int rc = out->mod->write ? out->mod->write(out, err) : 0;
-    for (int p = 0; !rc && p < f->planes; p++)
-        rc = vio_write_all(out->fp, f->data[p], (size_t)f->width[p] * (size_t)f->height[p], err);
+    if (rc)
+        return rc;
+    if (vio_frame_planes_whole(f, out->info.format)) {
+        /* planes without padding go out as they are, without the packing copy */
+        for (int p = 0; !rc && p < f->planes; p++)
+            rc = vio_write_all(out->fp, f->data[p],
+                               (size_t)f->width[p] * (size_t)f->height[p], err);
+    } else {
+        vio_frame_pack(f, out->info.format, out->buf);
+        rc = vio_write_all(out->fp, out->buf, (size_t)out->frame_bytes, err);
+    }
     if (!rc)
         out->frames++;
     return rc;

@@ -5,7 +5,6 @@
 #include "cli.h"
 #include "progress.h"
 #include "stats_json.h"
-#include "vio_async.h"
 #include "vpp_run.h"
 
 /* What gen7sf-vpp processes, as a mask of vio_chroma for vio_y4m_ctag_list. */
@@ -38,15 +37,7 @@ typedef struct run {
     vio_error err;
     bool write_failed;
     bool keep_output;           /* the outputs are kept although the run failed */
-    /* with more than one thread: file I/O on threads of its own */
-    vio_reader *reader;
-    vio_writer *writer;
-    vio_frame_info fi;          /* of the input frame read last */
 } run;
-
-/* I/O queue depth each way: one frame being read or written, one being
- * processed, one spare to absorb the jitter of the disk. */
-enum { IO_SLOTS = 3 };
 
 static bool deinterlacing(const vpp_run_opts *o)
 {
@@ -63,16 +54,12 @@ static int emit(void *user, const g7sf_vpp_picture *p, const g7sf_vpp_stats *st)
     s.input_frame += r->seg.first;
     for (int i = 0; i < 3; i++)
         r->pic.data[i] = p->data[i], r->pic.stride[i] = p->stride[i];
-    vio_frame_info fi = { 0 };
     if (r->keep_itags)
-        memcpy(fi.itag, r->itags[s.input_frame & 3], 4);
-    if (!r->writer)
-        memcpy(r->out.frame_info.itag, fi.itag, 4);
+        memcpy(r->out.frame_info.itag, r->itags[s.input_frame & 3], 4);
     for (int c = 0; c < copies; c++) {
         if (copies > 1)
             s.field = c;
-        if ((r->writer ? vio_writer_put(r->writer, &r->pic, &fi, &r->err)
-                       : vio_out_write(&r->out, &r->pic, &r->err)) < 0) {
+        if (vio_out_write(&r->out, &r->pic, &r->err) < 0) {
             r->write_failed = true;
             return 1;
         }
@@ -115,7 +102,7 @@ static enum vio_interlace stream_order(const vpp_run_opts *o, const vio_info *in
 static enum vio_interlace frame_kind(run *r, long n)
 {
     const vpp_run_opts *o = r->o;
-    const vio_frame_info *fi = &r->fi;
+    const vio_frame_info *fi = &r->in.frame_info;
     if (fi->interlace == VIO_PROGRESSIVE)
         return VIO_PROGRESSIVE;
     if (o->field_order >= 0)
@@ -217,18 +204,6 @@ static int check_chroma(const vpp_run_opts *o, int rc, const vio_error *err)
     return 0;
 }
 
-/* The next input frame into *f, as vio_in_read returns; r->fi gets its
- * frame_info. */
-static int read_frame(run *r, const vio_frame **f, vio_error *err)
-{
-    if (r->reader)
-        return vio_reader_next(r->reader, f, &r->fi, err);
-    int rd = vio_in_read(&r->in, &r->frame, err);
-    *f = &r->frame;
-    r->fi = r->in.frame_info;
-    return rd;
-}
-
 static int process(run *r)
 {
     const vpp_run_opts *o = r->o;
@@ -276,17 +251,11 @@ static int process(run *r)
 
     progress pr;
     progress_start(&pr, stderr, !o->quiet, count_frames(r->in_fp, &r->in, !o->raw_in));
-    if (o->threads > 1) {
-        /* NULL: the same on this thread */
-        r->reader = vio_reader_start(&r->in, IO_SLOTS);
-        r->writer = vio_writer_start(&r->out, IO_SLOTS);
-    }
     long n = 0;
     int rd;
     rc = 0;
-    const vio_frame *f;
-    while ((rd = read_frame(r, &f, &err)) == 1) {
-        memcpy(r->itags[n & 3], r->fi.itag, 4);
+    while ((rd = vio_in_read(&r->in, &r->frame, &err)) == 1) {
+        memcpy(r->itags[n & 3], r->in.frame_info.itag, 4);
         /* the pipeline is made for the first frame read, not from the
          * header: a header claiming a huge size over a short input costs
          * nothing before the input is found to end */
@@ -297,8 +266,9 @@ static int process(run *r)
             progress_end(&pr, n);
             return CLI_EXIT_RUN;
         }
-        g7sf_vpp_picture pic = { { f->data[0], f->data[1], f->data[2] },
-                                 { (int)f->stride[0], (int)f->stride[1], (int)f->stride[2] } };
+        g7sf_vpp_picture pic = { { r->frame.data[0], r->frame.data[1], r->frame.data[2] },
+                                 { (int)r->frame.stride[0], (int)r->frame.stride[1],
+                                   (int)r->frame.stride[2] } };
         if ((rc = g7sf_vpp_push(r->seg.vpp, &pic, emit, r)) != 0)
             break;
         progress_update(&pr, ++n);
@@ -309,10 +279,6 @@ static int process(run *r)
     if (!rc && (!rd || cut) && r->seg.vpp)
         rc = g7sf_vpp_flush(r->seg.vpp, emit, r);
     progress_end(&pr, n);
-    vio_error werr;
-    if (r->writer && vio_writer_finish(r->writer, &werr) < 0 && !r->write_failed)
-        r->write_failed = true, r->err = werr;
-    r->writer = NULL;
     if (r->write_failed)
         return cli_fail("%s: %s", o->output, r->err.msg);
     if (rc)
@@ -337,10 +303,6 @@ int vpp_run(const vpp_run_opts *o)
     run r = { .o = o };
     int st = process(&r);
     vio_error err;
-    /* after an early failure: what was queued is written, then the output
-     * is dropped as before */
-    vio_writer_finish(r.writer, &err);
-    vio_reader_stop(r.reader);
     if (r.out_started)
         vio_out_end(&r.out);
     bool keep = st == 0 || r.keep_output;
