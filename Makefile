@@ -191,7 +191,7 @@ fuzz:
 demo: all $(DEMOS)
 	@BUILD=$(BUILD) sh demo/run
 
-bench: $(BENCHES)
+bench: $(BENCHES) $(TOOLS)
 	@for b in $(BENCHES); do $$b || exit 1; done
 	@G7SF_CPU=c $(BUILD)/bench/bench_vpp
 	@echo "bench_sampler with G7SF_CPU=c (the reference path, for the fast paths' gain):"

@@ -150,6 +150,38 @@ static void check_sdi_costs_line(const t_isa *is)
     }
 }
 
+/* Lines l and l + 2 in one call: what two calls of the C version give. */
+static void check_sdi_costs2(const t_isa *is)
+{
+    media_dsp d;
+    if (!t_table_for(is, &d))
+        SKIP("CPU lacks this instruction set");
+    static di_window pic;
+    int cases = 0;
+    for (int f = 0; f < F_COUNT; f++)
+        for (int rep = 0; rep < 30; rep++)
+            for (int l = 0; l < 4; l++) {
+                fill_bytes(&pic.p[0][0], sizeof pic.p, (enum fill)f);
+                di_sdi want[2], got[2];
+                uint16_t wh1[2][DI_LANES], wh2[2][DI_LANES], gh1[2][DI_LANES], gh2[2][DI_LANES];
+                fill_bytes((uint8_t *)want, sizeof want, F_RAND);
+                memcpy(got, want, sizeof got);
+                di_sdi_costs_c(&pic, l, &want[0], wh1[0], wh2[0]);
+                di_sdi_costs_c(&pic, l + 2, &want[1], wh1[1], wh2[1]);
+                d.di.sdi_costs2(&pic, l, got, gh1, gh2);
+                CHECKF(!memcmp(want, got, sizeof want) && !memcmp(wh1, gh1, sizeof wh1) &&
+                       !memcmp(wh2, gh2, sizeof wh2),
+                       "%s: fill %d lines %d, %d: differ from C", is->name, f, l, l + 2);
+                cases++;
+                if (t_failed())
+                    return;
+            }
+    CHECK_EQ(cases, F_COUNT * 30 * 4);
+}
+
+TEST(di_sdi_costs2_c) { check_sdi_costs2(&t_isa_c); }
+TEST(di_sdi_costs2_sse41) { check_sdi_costs2(&t_isa_sse41); }
+TEST(di_sdi_costs2_avx2) { check_sdi_costs2(&t_isa_avx2); }
 TEST(di_sdi_costs_sse41) { check_sdi_costs(&t_isa_sse41); }
 TEST(di_sdi_costs_avx2) { check_sdi_costs(&t_isa_avx2); }
 TEST(di_sdi_costs_line_sse41) { check_sdi_costs_line(&t_isa_sse41); }
@@ -523,6 +555,7 @@ TEST(g7sf_cpu_limits_the_sets)
     media_dsp_init(&d, 0);
     CHECK(d.mcdi.search == mcdi_search_c);
     CHECK(d.di.sdi_costs == di_sdi_costs_c);
+    CHECK(d.di.sdi_costs2 == di_sdi_costs2_c);
     CHECK(d.di.angle_decide == di_angle_decide);
     CHECK(d.dn.motion == dn_motion_c);
     CHECK(d.dn.filter == dn_filter_c);

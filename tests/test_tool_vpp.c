@@ -294,6 +294,70 @@ TEST(pipes_give_the_same_bytes_as_files)
     remove(in), remove(out), remove(out2);
 }
 
+/* Whether two files hold the same bytes (and both exist). */
+static bool same_file(const char *a, const char *b)
+{
+    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+    bool same = fa && fb;
+    while (same) {
+        int ca = getc(fa), cb = getc(fb);
+        same = ca == cb;
+        if (ca == EOF)
+            break;
+    }
+    if (fa)
+        fclose(fa);
+    if (fb)
+        fclose(fb);
+    return same;
+}
+
+/* With more than one thread the pipeline runs its passes and conversions
+ * in chunks on a pool: the bytes are those of one thread, in every mode,
+ * and a cut input gives the same output and message. */
+TEST(threads_give_the_same_bytes)
+{
+    const char *in = path("thr.y4m"), *cut = path("thr_cut.y4m");
+    const char *out1 = path("thr_out1.y4m"), *outn = path("thr_outn.y4m");
+    static const char *const modes[] = { "--deinterlace=auto --denoise", "--deinterlace=madi",
+                                         "--deinterlace=bob", "--deinterlace=weave --denoise",
+                                         "--deinterlace=auto --rate=film" };
+    make_clip(in, 80, 40, 7, it420());
+    char args[800];
+    static char err1[8192];
+    for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++)
+        for (int t = 2; t <= 5; t += 3) {
+            snprintf(args, sizeof args, "--quiet %s --threads 1 %s %s", modes[m], in, out1);
+            CHECK_EQ(run(args), 0);
+            snprintf(args, sizeof args, "--quiet %s --threads %d %s %s", modes[m], t, in, outn);
+            CHECK_EQ(run(args), 0);
+            CHECKF(same_file(out1, outn), "%s: %d threads differ from 1", modes[m], t);
+        }
+    /* the header, 3 whole frames ("FRAME\n" and 80 x 40 4:2:0) and part
+     * of the 4th */
+    FILE *f = fopen(in, "rb"), *g = fopen(cut, "wb");
+    CHECK(f && g);
+    long keep = 3 * (6 + 80 * 40 * 3 / 2) + 2000;
+    int c = 0;
+    while (f && g && c != '\n' && (c = getc(f)) != EOF)
+        putc(c, g);
+    for (long i = 0; f && g && c != EOF && i <= keep && (c = getc(f)) != EOF; i++)
+        putc(c, g);
+    if (f)
+        fclose(f);
+    if (g)
+        fclose(g);
+    snprintf(args, sizeof args, "--quiet --threads 1 %s %s", cut, out1);
+    CHECK_EQ(run(args), 1);
+    snprintf(err1, sizeof err1, "%s", t_tool_stderr);
+    snprintf(args, sizeof args, "--quiet --threads 2 %s %s", cut, outn);
+    CHECK_EQ(run(args), 1);
+    CHECK_STR(t_tool_stderr, err1);
+    CHECK(strstr(err1, "the 3 whole frames before it were processed and written"));
+    CHECK(same_file(out1, outn));
+    remove(in), remove(cut), remove(out1), remove(outn);
+}
+
 TEST(a_closed_pipe_is_an_error_not_a_signal)
 {
     const char *in = path("big.y4m");

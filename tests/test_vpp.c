@@ -347,33 +347,50 @@ TEST(denoise_gains_psnr)
     pic_free(&q);
 }
 
-/* The same stream on 1, 2 and 3 threads gives the same bytes. */
+/* The same stream on 1, 2, 3 and 5 threads gives the same bytes, in every
+ * mode and in the variants that take other conversion paths (4:2:2 in and
+ * out, Haswell chroma denoise, bottom field first, inverse telecine). */
 TEST(threads_identical)
 {
     static const enum g7sf_vpp_deinterlace modes[] = { G7SF_VPP_DI_OFF, G7SF_VPP_DI_WEAVE,
                                                        G7SF_VPP_DI_MADI, G7SF_VPP_DI_MCDI,
                                                        G7SF_VPP_DI_AUTO, G7SF_VPP_DI_BOB };
-    pic q[3];
-    for (int i = 0; i < 3; i++)
-        pic_alloc(&q[i], 90, 50, true), pic_random(&q[i]);
-    for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
-        sink s[3] = { { 0 } };
-        for (int t = 0; t < 3; t++) {
-            g7sf_vpp_config c = config(90, 50, modes[m], G7SF_VPP_RATE_FIELD);
-            c.denoise = 40, c.threads = t + 1;
-            int err = run(&c, q, 3, 5, &s[t]);
-            CHECK_EQ(err, 0);
-            CHECK_EQ(s[t].n, s[0].n);
-            for (int i = 0; i < s[0].n && i < MAX_OUT; i++) {
-                CHECKF(s[t].hash[i] == s[0].hash[i], "mode %zu, %d threads: output %d differs",
-                       m, t + 1, i);
-                CHECK_EQ(s[t].st[i].gne_sum, s[0].st[i].gne_sum);
-                CHECK_EQ(s[t].st[i].gne_count, s[0].st[i].gne_count);
+    static const int threads[] = { 1, 2, 3, 5 };
+    enum { VARIANTS = 6 };
+    for (int var = 0; var < VARIANTS; var++) {
+        bool c420 = var != 2;
+        pic q[3];
+        for (int i = 0; i < 3; i++)
+            pic_alloc(&q[i], 90, 50, c420), pic_random(&q[i]);
+        for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+            sink s[4] = { { 0 } };
+            for (int t = 0; t < 4; t++) {
+                g7sf_vpp_config c = config(90, 50, modes[m], G7SF_VPP_RATE_FIELD);
+                c.denoise = 40, c.threads = threads[t];
+                c.chroma = c420 ? G7SF_CHROMA_420 : G7SF_CHROMA_422;
+                c.output_422 = var == 1;
+                c.platform = var == 3 ? G7SF_HSW : G7SF_IVB;
+                c.top_first = var != 4;
+                if (var == 5) {
+                    c.denoise = -1;
+                    if (modes[m] == G7SF_VPP_DI_AUTO)
+                        c.rate = G7SF_VPP_RATE_FILM;
+                }
+                int err = run(&c, q, 3, 5, &s[t]);
+                CHECK_EQ(err, 0);
+                CHECK_EQ(s[t].n, s[0].n);
+                for (int i = 0; i < s[0].n && i < MAX_OUT; i++) {
+                    CHECKF(s[t].hash[i] == s[0].hash[i],
+                           "variant %d, mode %zu, %d threads: output %d differs", var, m,
+                           threads[t], i);
+                    CHECK_EQ(s[t].st[i].gne_sum, s[0].st[i].gne_sum);
+                    CHECK_EQ(s[t].st[i].gne_count, s[0].st[i].gne_count);
+                }
             }
         }
+        for (int i = 0; i < 3; i++)
+            pic_free(&q[i]);
     }
-    for (int i = 0; i < 3; i++)
-        pic_free(&q[i]);
 }
 
 /* ---- deinterlacing modes ------------------------------------------------ */

@@ -94,6 +94,42 @@ TEST(padding_keeps_fields)
     CHECK_EQ(dst[5][3], 9);
 }
 
+/* The row-range conversions, run in uneven pieces, give the whole-plane
+ * bytes (the pipeline runs them in stripes on its threads). */
+TEST(row_ranges_match_whole_planes)
+{
+    enum { W = 7, L = 12, SW = 9 };
+    uint8_t src[2 * L][SW], a[2 * L][W], b[2 * L][W], whole[2 * L][W + 3], part[2 * L][W + 3];
+    for (int y = 0; y < 2 * L; y++)
+        for (int x = 0; x < SW; x++)
+            src[y][x] = (uint8_t)(y * 29 + x * 7 + (x * y) % 13), a[y][x % W] = (uint8_t)(y + x);
+    memcpy(b, src, sizeof b);
+    static const int cuts[] = { 0, 1, 4, 5, 11, 2 * L };
+    for (int inter = 0; inter < 2; inter++) {
+        vpp_chroma_up(&src[0][0], SW, W, L, &whole[0][0], W + 3, inter);
+        for (int k = 0; k + 1 < 6; k++)
+            vpp_chroma_up_rows(&src[0][0], SW, W, L, &part[0][0], W + 3, inter, cuts[k],
+                               cuts[k + 1]);
+        for (int y = 0; y < 2 * L; y++)
+            CHECKF(!memcmp(whole[y], part[y], W), "up (interlaced %d), line %d", inter, y);
+        vpp_pad_plane(&src[0][0], SW, 5, 9, &whole[0][0], W + 3, W + 3, 2 * L, inter);
+        for (int k = 0; k + 1 < 6; k++)
+            vpp_pad_rows(&src[0][0], SW, 5, 9, &part[0][0], W + 3, W + 3, inter, cuts[k],
+                         cuts[k + 1]);
+        for (int y = 0; y < 2 * L; y++)
+            CHECKF(!memcmp(whole[y], part[y], W + 3), "pad (interlaced %d), line %d", inter, y);
+    }
+    vpp_chroma_down(&src[0][0], SW, W, L, &whole[0][0], W + 3);
+    vpp_chroma_weave(&a[0][0], &b[0][0], W, W, L, 1, &whole[L][0], W + 3);
+    for (int k = 0; k + 1 < 6; k++) {
+        int y0 = cuts[k] / 2, y1 = cuts[k + 1] / 2;
+        vpp_chroma_down_rows(&src[0][0], SW, W, &part[0][0], W + 3, y0, y1);
+        vpp_chroma_weave_rows(&a[0][0], &b[0][0], W, W, 1, &part[L][0], W + 3, y0, y1);
+    }
+    for (int y = 0; y < 2 * L; y++)
+        CHECKF(!memcmp(whole[y], part[y], W), "down / weave, line %d", y);
+}
+
 TEST(noise_level_curve)
 {
     CHECK_EQ(vpp_noise_level(0, 0), 16);            /* the prior, sigma 4 */

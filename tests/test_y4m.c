@@ -1,6 +1,7 @@
 /* Y4M reading and writing on hand-written streams: every header field and
  * sample, byte-exact round trips per chroma tag, and each malformed input. */
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -172,6 +173,67 @@ TEST(each_chroma_tag_round_trips_byte_for_byte)
                tags[t].tag, got, n);
         vio_out_end(&out);
         fclose(ofp);
+        t_close_stream(&in, fp, &f);
+    }
+}
+
+/* Frames whose rows need no padding are read straight into the frame and
+ * written plane by plane (no packing copy): the same bytes as through the
+ * payload buffer, which a frame with padded rows still takes. */
+TEST(unpadded_frames_round_trip_without_the_copies)
+{
+    for (size_t t = 0; t < sizeof tags / sizeof tags[0]; t++) {
+        enum { W = 64, H = 4 };
+        static uint8_t s[4096], back[4096], back2[4096];
+        int n = snprintf((char *)s, sizeof s, "YUV4MPEG2 W%d H%d F25:1 It C%s\n", W, H,
+                         tags[t].tag);
+        uint64_t bytes = vio_frame_bytes(tags[t].fmt, W, H);
+        for (int fr = 0; fr < 2; fr++) {
+            memcpy(s + n, "FRAME\n", 6);
+            n += 6;
+            for (uint64_t i = 0; i < bytes; i++)
+                s[n++] = (uint8_t)(fr * 77 + i * 13 + i / 7);
+        }
+        vio_in in;
+        vio_out out, out2;
+        vio_frame f, padded;
+        FILE *fp, *ofp = tmpfile(), *ofp2 = tmpfile();
+        vio_error err;
+        CHECK_EQ(t_open_stream(&in, &fp, &f, &vio_y4m_demuxer, NULL, s, (size_t)n, &err), 0);
+        bool direct = vio_frame_is_file_layout(&f, in.info.format);
+        CHECKF(direct, "C%s: not read directly", tags[t].tag);
+        /* the same picture with rows padded to 96 */
+        padded = f;
+        uint8_t *mem = calloc(3, 96 * H);
+        for (int p = 0; p < f.planes; p++)
+            padded.stride[p] = 96, padded.data[p] = mem + p * 96 * H;
+        CHECK(!vio_frame_planes_whole(&padded, in.info.format));
+        CHECK_EQ(vio_out_start(&out, &vio_y4m_muxer, ofp, &in.info, &err), 0);
+        CHECK_EQ(vio_out_start(&out2, &vio_y4m_muxer, ofp2, &in.info, &err), 0);
+        while (vio_in_read(&in, &f, &err) == 1) {
+            for (int p = 0; p < f.planes; p++)
+                for (int y = 0; y < f.height[p]; y++)
+                    memcpy(padded.data[p] + y * 96, f.data[p] + y * f.stride[p],
+                           (size_t)f.width[p]);
+            CHECK_EQ(vio_out_write(&out, &f, &err), 0);
+            CHECK_EQ(vio_out_write(&out2, &padded, &err), 0);
+        }
+        CHECK_EQ(in.frames, 2);
+        size_t got = t_read_back(ofp, back, sizeof back);
+        size_t got2 = t_read_back(ofp2, back2, sizeof back2);
+        /* the frames as read (the header is the writer's own) */
+        size_t in_head = strchr((char *)s, '\n') + 1 - (char *)s;
+        size_t out_head = got ? (size_t)((const uint8_t *)memchr(back, '\n', got) + 1 - back) : 0;
+        CHECKF(got == out_head + (size_t)n - in_head &&
+               !memcmp(back + out_head, s + in_head, (size_t)n - in_head),
+               "C%s: frames differ", tags[t].tag);
+        CHECKF(got2 == got && !memcmp(back2, back, got), "C%s: padded rows write otherwise",
+               tags[t].tag);
+        free(mem);
+        vio_out_end(&out);
+        vio_out_end(&out2);
+        fclose(ofp);
+        fclose(ofp2);
         t_close_stream(&in, fp, &f);
     }
 }

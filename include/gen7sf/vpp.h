@@ -94,7 +94,8 @@ G7SF_API g7sf_vpp *g7sf_vpp_create(const g7sf_vpp_config *cfg, int *err);
 G7SF_API void g7sf_vpp_destroy(g7sf_vpp *v);
 
 /* Called for each output frame, in order; the picture is valid only during
- * the call.  A non-zero return stops the pipeline: it is returned by
+ * the call and is read-only (it points into the pipeline's own frames, its
+ * strides wider than the picture).  A non-zero return stops the pipeline: it is returned by
  * g7sf_vpp_push / g7sf_vpp_flush, then and on every later call. */
 typedef int (*g7sf_vpp_emit)(void *user, const g7sf_vpp_picture *out, const g7sf_vpp_stats *st);
 

@@ -113,14 +113,16 @@ static void first_frame(const g7sf_di_params *p, const g7sf_yuv *cur, const di_w
     uint8_t stmm3[4][8], angle[4][8];
     memset(stmm3, 255, sizeof stmm3);
     memset(angle, DI_A90, sizeof angle);
+    /* the missing lines are l0 and l0 + 2 (by is a multiple of 4) */
+    int l0 = di_first_field_line(p, by) ? 1 : 0;
+    di_sdi sd[2];
+    di_sdi_line2(p, wc, l0, sd);
     for (int l = 0; l < 4; l++) {
         if (di_first_field_line(p, by + l)) {
             memcpy(out->cur1_y[l], &DIW(wc, 0, l), 16);
         } else {
-            di_sdi sd;
-            di_sdi_line(p, wc, l, &sd);
-            memcpy(out->cur1_y[l], sd.out, 16);
-            memcpy(angle[l], sd.angle, 8);
+            memcpy(out->cur1_y[l], sd[(l - l0) / 2].out, 16);
+            memcpy(angle[l], sd[(l - l0) / 2].angle, 8);
         }
     }
     memset(out->stmm, 255, sizeof out->stmm);
@@ -137,27 +139,27 @@ void di_blend_line_c(const g7sf_di_params *p, const uint8_t stmm3[8], const uint
         out[x] = (uint8_t)di_blend(p, stmm3[x / 2], v[x], di_avg(a[x], b[x]));
 }
 
-/* The missing line l deinterlaced (cadence 0): TDI, SDI or MCDI, blend. */
+/* The missing line l deinterlaced (cadence 0) from its SDI sd: TDI, SDI
+ * or MCDI, blend. */
 static void deinterlace_line(const g7sf_di_params *p, const mcdi_pixel_params *q,
                              const di_window *wp, const di_window *wc, const di_window *pic,
                              int l, const uint8_t st3[8], const mcdi_block *m,
-                             const di_stmm *sm, uint8_t angle[8], uint8_t dst[16])
+                             const di_stmm *sm, const di_sdi *sdp, uint8_t angle[8],
+                             uint8_t dst[16])
 {
     const dipix_dsp *px = &media_dsp_get()->px;
-    di_sdi sd;
-    di_sdi_line(p, pic, l, &sd);
-    memcpy(angle, sd.angle, 8);
+    memcpy(angle, sdp->angle, 8);
     uint8_t v[16];
     if (p->mcdi) {
         mcdi_line_info s;
         for (int i = 0; i < 8; i++) {
-            s.edge[i] = di_angle_off[sd.angle[i]];
-            s.angle_cost[i] = sd.cost[sd.angle[i]][i + 1];
+            s.edge[i] = di_angle_off[sdp->angle[i]];
+            s.angle_cost[i] = sdp->cost[sdp->angle[i]][i + 1];
             s.scm[i] = (uint32_t)sm->svcm[i + 1] + sm->shcm[i + 1];
         }
-        px->choose(q, m, pic, l, &s, sd.out, v);
+        px->choose(q, m, pic, l, &s, sdp->out, v);
     } else {
-        memcpy(v, sd.out, 16);
+        memcpy(v, sdp->out, 16);
     }
     px->blend(p, st3, v, &DIW(wp, 0, l), &DIW(wc, 0, l), dst);
 }
@@ -175,12 +177,22 @@ int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
         return G7SF_EINVAL;
 
     di_window wc, wp;
-    di_window_load(&cur->y, bx, by, &wc);
     if (p->first_frame) {
+        /* the SDI of lines 0..3 reads lines -3..6 alone: half the window
+         * (5% of a bob pass); the other lines are never read */
+        media_load(&cur->y, bx - DIW_L, by - 3, 10, DIW_W, 2, &DIW(&wc, -DIW_L, -3), DIW_W);
         first_frame(p, cur, &wc, bx, by, out);
         return 0;
     }
-    di_window_load(&prev->y, bx, by, &wp);
+    if (p->mcdi) {      /* the motion search reads the whole window */
+        di_window_load(&cur->y, bx, by, &wc);
+        di_window_load(&prev->y, bx, by, &wp);
+    } else {
+        /* without it the STMM reads lines -4..7 and the SDI -3..6: 12 of
+         * the 20 lines */
+        media_load(&cur->y, bx - DIW_L, by - 4, 12, DIW_W, 2, &DIW(&wc, -DIW_L, -4), DIW_W);
+        media_load(&prev->y, bx - DIW_L, by - 4, 12, DIW_W, 2, &DIW(&wp, -DIW_L, -4), DIW_W);
+    }
 
     uint8_t stmm3[4][8], angle[4][8];
     di_stmm sm[4];
@@ -204,6 +216,21 @@ int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
         mcdi_block_run(p, &wp, &wc, &m);
         mcdi_pixel_params_init(p, &q);
     }
+    /* the SDI of the spatial lines, lines l and l + 2 (one field, one
+     * picture) together when both are */
+    di_sdi sd[4];
+    for (int l = 0; l < 2; l++) {
+        const di_window *pic = di_first_field_line(p, by + l) ? &wp : &wc;
+        if (spatial[l] && spatial[l + 2]) {
+            di_sdi two[2];
+            di_sdi_line2(p, pic, l, two);
+            sd[l] = two[0], sd[l + 2] = two[1];
+        } else {
+            for (int k = l; k < 4; k += 2)
+                if (spatial[k])
+                    di_sdi_line(p, pic, k, &sd[k]);
+        }
+    }
     for (int l = 0; l < 4; l++) {
         /* a 1st-field line is missing in prev2 (picture prev, reference
          * cur), a 2nd-field line in cur1 (picture cur, reference prev) */
@@ -216,7 +243,8 @@ int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
         if (cadence) {      /* weave: 1 the field from prev, 2 from cur */
             memcpy(missing, &DIW(cadence == 1 ? &wp : &wc, 0, l), 16);
         } else if (spatial[l]) {
-            deinterlace_line(p, &q, &wp, &wc, pic, l, stmm3[l], &m, &sm[l], angle[l], missing);
+            deinterlace_line(p, &q, &wp, &wc, pic, l, stmm3[l], &m, &sm[l], &sd[l], angle[l],
+                             missing);
         } else {
             static const uint8_t unused[16];
             media_dsp_get()->px.blend(p, stmm3[l], unused, &DIW(&wp, 0, l), &DIW(&wc, 0, l),

@@ -48,6 +48,9 @@ typedef struct di_sdi {
 } di_sdi;
 
 void di_sdi_line(const g7sf_di_params *p, const di_window *pic, int l, di_sdi *s);
+/* di_sdi_line of lines l and l + 2 into s[0], s[1] (the same bytes), with
+ * the window sums the two lines share computed once. */
+void di_sdi_line2(const g7sf_di_params *p, const di_window *pic, int l, di_sdi s[2]);
 
 /* The angle decision of each lane (the lost figure of line 1076;
  * docs/spec-notes.md). */

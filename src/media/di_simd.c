@@ -121,6 +121,62 @@ void AVX2 di_sdi_costs_avx2(const di_window *pic, int l, di_sdi *s, uint16_t h1[
     _mm256_storeu_si256((__m256i *)h2, s2);
 }
 
+void SSE41 di_sdi_costs2_sse41(const di_window *pic, int l, di_sdi s[2],
+                               uint16_t h1[2][DI_LANES], uint16_t h2[2][DI_LANES])
+{
+    di_sdi_costs_sse41(pic, l, &s[0], h1[0], h2[0]);
+    di_sdi_costs_sse41(pic, l + 2, &s[1], h1[1], h2[1]);
+}
+
+/* SUM_H1 and SUM_H2 terms of row y (di_sdi_costs_avx2's per-row part). */
+static inline AVX2 void sum_h_row2(const di_window *pic, int y, __m256i *t1, __m256i *t2)
+{
+    const uint8_t *c = &DIW(pic, C0, y);
+    __m256i v = LOAD2(c), q = pair_ad2(v, LOAD2(c + 1));
+    *t1 = _mm256_add_epi16(_mm256_add_epi16(SHR2(q, 1), SHR2(q, 2)), SHR2(q, 3));
+    __m256i ev = _mm256_and_si256(v, _mm256_set1_epi16(0xFF)), od = _mm256_srli_epi16(v, 8);
+    __m256i e1 = SHR2(ev, 1), e4 = SHR2(ev, 4), m = _mm256_setzero_si256();
+    m = h2_term2(m, e1, e4, e1);
+    m = h2_term2(m, e1, e4, SHR2(od, 1));
+    m = h2_term2(m, e1, e4, SHR2(ev, 2));
+    m = h2_term2(m, e1, e4, SHR2(od, 2));
+    m = h2_term2(m, e1, e4, SHR2(ev, 3));
+    m = h2_term2(m, e1, e4, SHR2(od, 3));
+    *t2 = m;
+}
+
+void AVX2 di_sdi_costs2_avx2(const di_window *pic, int l, di_sdi s[2], uint16_t h1[2][DI_LANES],
+                             uint16_t h2[2][DI_LANES])
+{
+    for (int a = 0; a < DI_ANGLES; a++) {
+        int off = di_angle_off[a];
+        /* the row pairs centred on lines l - 2, l, l + 2, l + 4: line l
+         * takes the first three, line l + 2 the last three */
+        __m256i q[4];
+        for (int r = 0; r < 4; r++) {
+            int y = l + 2 * r - 2;
+            q[r] = pair_ad2(LOAD2(&DIW(pic, C0 + off, y + 1)), LOAD2(&DIW(pic, C0 - off, y - 1)));
+        }
+        __m256i mid = _mm256_add_epi16(q[1], q[2]);
+        for (int k = 0; k < 2; k++) {
+            __m256i col = _mm256_add_epi16(mid, q[k ? 3 : 0]);
+            _mm256_storeu_si256((__m256i *)s[k].cost[a],
+                                _mm256_add_epi16(_mm256_add_epi16(SHR2(col, 1), SHR2(col, 2)),
+                                                 SHR2(col, 3)));
+            _mm256_storeu_si256((__m256i *)s[k].cost2x1[a], SHR2(q[k + 1], 2));
+        }
+    }
+    /* rows l - 1, l + 1 for line l; l + 1, l + 3 for line l + 2 */
+    __m256i a1, a2, b1, b2, c1, c2;
+    sum_h_row2(pic, l - 1, &a1, &a2);
+    sum_h_row2(pic, l + 1, &b1, &b2);
+    sum_h_row2(pic, l + 3, &c1, &c2);
+    _mm256_storeu_si256((__m256i *)h1[0], _mm256_add_epi16(a1, b1));
+    _mm256_storeu_si256((__m256i *)h2[0], _mm256_add_epi16(a2, b2));
+    _mm256_storeu_si256((__m256i *)h1[1], _mm256_add_epi16(b1, c1));
+    _mm256_storeu_si256((__m256i *)h2[1], _mm256_add_epi16(b2, c2));
+}
+
 /* The decision's thresholds as 16-bit words: with costs in 0..DI_COST_MAX
  * no outcome changes beyond 8192. */
 static int clamp_th(unsigned v) { return v > 8192 ? 8192 : (int)v; }

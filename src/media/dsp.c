@@ -8,6 +8,7 @@ void media_dsp_init(media_dsp *d, unsigned flags)
 {
     d->mcdi.search = mcdi_search_c;
     d->di.sdi_costs = di_sdi_costs_c;
+    d->di.sdi_costs2 = di_sdi_costs2_c;
     d->di.angle_decide = di_angle_decide;
     d->di.stmm_measure = di_stmm_measure;
     d->di.sdi_finish = di_sdi_finish_c;
@@ -26,6 +27,7 @@ void media_dsp_init(media_dsp *d, unsigned flags)
     if (flags & CPU_SSE41) {
         d->mcdi.search = mcdi_search_sse41;
         d->di.sdi_costs = di_sdi_costs_sse41;
+        d->di.sdi_costs2 = di_sdi_costs2_sse41;
         d->di.angle_decide = di_angle_decide_sse41;
         d->di.stmm_measure = di_stmm_measure_sse41;
         d->di.sdi_finish = di_sdi_finish_sse41;
@@ -42,6 +44,7 @@ void media_dsp_init(media_dsp *d, unsigned flags)
     if (flags & CPU_AVX2) {
         d->mcdi.search = mcdi_search_avx2;
         d->di.sdi_costs = di_sdi_costs_avx2;
+        d->di.sdi_costs2 = di_sdi_costs2_avx2;
         d->di.angle_decide = di_angle_decide_avx2;
         d->di.stmm_measure = di_stmm_measure_avx2;
         d->di.sdi_finish = di_sdi_finish_avx2;

@@ -38,6 +38,18 @@ void di_sdi_costs_sse41(const di_window *pic, int l, di_sdi *s, uint16_t h1[DI_L
 void di_sdi_costs_avx2(const di_window *pic, int l, di_sdi *s, uint16_t h1[DI_LANES],
                        uint16_t h2[DI_LANES]);
 
+/* di_sdi_costs of lines l and l + 2 (same field) into s[0], h1[0], h2[0]
+ * and s[1], h1[1], h2[1]: the two share two of their three AngleCost_6x3
+ * row pairs and one of their SUM_H rows.  The C version is two calls. */
+typedef void (*di_sdi_costs2_fn)(const di_window *pic, int l, di_sdi s[2],
+                                 uint16_t h1[2][DI_LANES], uint16_t h2[2][DI_LANES]);
+void di_sdi_costs2_c(const di_window *pic, int l, di_sdi s[2], uint16_t h1[2][DI_LANES],
+                     uint16_t h2[2][DI_LANES]);
+void di_sdi_costs2_sse41(const di_window *pic, int l, di_sdi s[2], uint16_t h1[2][DI_LANES],
+                         uint16_t h2[2][DI_LANES]);
+void di_sdi_costs2_avx2(const di_window *pic, int l, di_sdi s[2], uint16_t h1[2][DI_LANES],
+                        uint16_t h2[2][DI_LANES]);
+
 /* The angle decision of each lane (di_angle_decide in di_core.h, the C
  * version) for costs of at most 4590 = 6 x 3 x 255, all AngleCost_6x3 can be. */
 enum { DI_COST_MAX = 4590 };
@@ -78,6 +90,7 @@ void di_stmm_measure_avx2(const g7sf_di_params *p, const di_window *wp, const di
 
 typedef struct di_dsp {
     di_sdi_costs_fn sdi_costs;
+    di_sdi_costs2_fn sdi_costs2;
     di_angle_decide_fn angle_decide;
     di_stmm_measure_fn stmm_measure;
     di_sdi_finish_fn sdi_finish;

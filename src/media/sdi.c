@@ -153,6 +153,25 @@ void di_sdi_finish_c(const g7sf_di_params *p, const di_window *pic, int l,
     }
 }
 
+void di_sdi_costs2_c(const di_window *pic, int l, di_sdi s[2], uint16_t h1[2][DI_LANES],
+                     uint16_t h2[2][DI_LANES])
+{
+    di_sdi_costs_c(pic, l, &s[0], h1[0], h2[0]);
+    di_sdi_costs_c(pic, l + 2, &s[1], h1[1], h2[1]);
+}
+
+void di_sdi_line2(const g7sf_di_params *p, const di_window *pic, int l, di_sdi s[2])
+{
+    const media_dsp *d = media_dsp_get();
+    uint16_t h1[2][DI_LANES], h2[2][DI_LANES];
+    d->di.sdi_costs2(pic, l, s, h1, h2);
+    for (int k = 0; k < 2; k++) {
+        d->di.angle_decide((const uint16_t (*)[DI_LANES])s[k].cost, p->sdi_th, p->sdi_delta,
+                           s[k].decided);
+        d->di.sdi_finish(p, pic, l + 2 * k, h1[k], h2[k], &s[k]);
+    }
+}
+
 void di_sdi_line(const g7sf_di_params *p, const di_window *pic, int l, di_sdi *s)
 {
     const media_dsp *d = media_dsp_get();

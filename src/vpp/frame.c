@@ -51,7 +51,13 @@ static int clampi(int v, int lo, int hi)
 void vpp_pad_plane(const uint8_t *src, int src_stride, int w, int h, uint8_t *dst,
                    int dst_stride, int W, int H, bool interlaced)
 {
-    for (int y = 0; y < H; y++) {
+    vpp_pad_rows(src, src_stride, w, h, dst, dst_stride, W, interlaced, 0, H);
+}
+
+void vpp_pad_rows(const uint8_t *src, int src_stride, int w, int h, uint8_t *dst,
+                  int dst_stride, int W, bool interlaced, int y0, int y1)
+{
+    for (int y = y0; y < y1; y++) {
         /* below the picture: the last line of the same field, or the last */
         int sy = y < h ? y : interlaced && h >= 2 ? h - 2 + ((y - h) & 1) : h - 1;
         const uint8_t *s = src + (size_t)sy * src_stride;
@@ -64,9 +70,16 @@ void vpp_pad_plane(const uint8_t *src, int src_stride, int w, int h, uint8_t *ds
 void vpp_chroma_up(const uint8_t *src, int src_stride, int w, int src_lines, uint8_t *dst,
                    int dst_stride, bool interlaced)
 {
+    vpp_chroma_up_rows(src, src_stride, w, src_lines, dst, dst_stride, interlaced, 0,
+                       2 * src_lines);
+}
+
+void vpp_chroma_up_rows(const uint8_t *src, int src_stride, int w, int src_lines, uint8_t *dst,
+                        int dst_stride, bool interlaced, int y0, int y1)
+{
     /* weight of the upper of the two lines, in 1/8: [field][odd field line] */
     static const int field_w[2][2] = { { 1, 5 }, { 3, 7 } };
-    for (int y = 0; y < 2 * src_lines; y++) {
+    for (int y = y0; y < y1; y++) {
         int a, b, wa;
         if (interlaced) {
             int f = y & 1, fl = y >> 1, odd = fl & 1, n = src_lines / 2;
@@ -90,7 +103,13 @@ void vpp_chroma_up(const uint8_t *src, int src_stride, int w, int src_lines, uin
 void vpp_chroma_down(const uint8_t *src, int src_stride, int w, int dst_lines, uint8_t *dst,
                      int dst_stride)
 {
-    for (int k = 0; k < dst_lines; k++) {
+    vpp_chroma_down_rows(src, src_stride, w, dst, dst_stride, 0, dst_lines);
+}
+
+void vpp_chroma_down_rows(const uint8_t *src, int src_stride, int w, uint8_t *dst,
+                          int dst_stride, int k0, int k1)
+{
+    for (int k = k0; k < k1; k++) {
         const uint8_t *a = src + (size_t)2 * k * src_stride, *b = a + src_stride;
         uint8_t *d = dst + (size_t)k * dst_stride;
         for (int x = 0; x < w; x++)
@@ -101,7 +120,13 @@ void vpp_chroma_down(const uint8_t *src, int src_stride, int w, int dst_lines, u
 void vpp_chroma_weave(const uint8_t *a, const uint8_t *b, int src_stride, int w, int lines,
                       int first_parity, uint8_t *dst, int dst_stride)
 {
-    for (int y = 0; y < lines; y++)
+    vpp_chroma_weave_rows(a, b, src_stride, w, first_parity, dst, dst_stride, 0, lines);
+}
+
+void vpp_chroma_weave_rows(const uint8_t *a, const uint8_t *b, int src_stride, int w,
+                           int first_parity, uint8_t *dst, int dst_stride, int y0, int y1)
+{
+    for (int y = y0; y < y1; y++)
         memcpy(dst + (size_t)y * dst_stride,
                ((y & 1) == first_parity ? a : b) + (size_t)y * src_stride, (size_t)w);
 }

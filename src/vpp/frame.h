@@ -51,4 +51,16 @@ void vpp_chroma_down(const uint8_t *src, int src_stride, int w, int dst_lines, u
 void vpp_chroma_weave(const uint8_t *a, const uint8_t *b, int src_stride, int w, int lines,
                       int first_parity, uint8_t *dst, int dst_stride);
 
+/* The same on output lines [y0, y1) only (0 <= y0 <= y1 <= the lines the
+ * whole-plane call writes): stripes of one conversion on several threads
+ * give the whole-plane bytes. */
+void vpp_pad_rows(const uint8_t *src, int src_stride, int w, int h, uint8_t *dst,
+                  int dst_stride, int W, bool interlaced, int y0, int y1);
+void vpp_chroma_up_rows(const uint8_t *src, int src_stride, int w, int src_lines, uint8_t *dst,
+                        int dst_stride, bool interlaced, int y0, int y1);
+void vpp_chroma_down_rows(const uint8_t *src, int src_stride, int w, uint8_t *dst,
+                          int dst_stride, int k0, int k1);
+void vpp_chroma_weave_rows(const uint8_t *a, const uint8_t *b, int src_stride, int w,
+                           int first_parity, uint8_t *dst, int dst_stride, int y0, int y1);
+
 #endif

@@ -1,47 +1,137 @@
-/* Stripes of block rows on pthreads (stripes.h). */
+/* Stripes of block rows on a pool of pthreads (stripes.h). */
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdlib.h>
 
 #include "stripes.h"
 
-typedef struct stripe {
+typedef struct worker {
+    vpp_pool *pool;
+    int index;          /* the stripe it runs: 1.. */
+    pthread_t thread;
+} worker;
+
+struct vpp_pool {
+    int threads, started;           /* stripes wanted; workers running */
+    pthread_mutex_t lock;
+    pthread_cond_t go, done;
+    /* the job: set under lock, with generation bumped */
     vpp_stripe_fn fn;
     void *ctx;
-    int index, row0, row1, err;
-    pthread_t thread;
-    bool started;
-} stripe;
+    int rows, n, pending;
+    int next, min_chunk;        /* the first row not taken; the smallest chunk */
+    int err, err_row;           /* the failure of the lowest chunk, and its first row */
+    unsigned long generation;
+    bool quit;
+    worker w[VPP_MAX_THREADS];
+};
 
-static void *stripe_main(void *arg)
+/* Runs chunks as stripe `index` until no row is left; called with the lock
+ * held, returns with it held.  A chunk is a share of the rows left,
+ * shrinking towards the end (guided scheduling): the last chunks are
+ * short, so a thread that the system held back on a shared machine delays
+ * the end of the pass little. */
+static void take_chunks(vpp_pool *p, int index)
 {
-    stripe *s = arg;
-    s->err = s->fn(s->ctx, s->index, s->row0, s->row1);
+    while (p->next < p->rows) {
+        int r0 = p->next, left = p->rows - r0, size = left / (2 * p->n);
+        if (size < p->min_chunk)
+            size = p->min_chunk < left ? p->min_chunk : left;
+        p->next = r0 + size;
+        vpp_stripe_fn fn = p->fn;
+        void *ctx = p->ctx;
+        pthread_mutex_unlock(&p->lock);
+        int err = fn(ctx, index, r0, r0 + size);
+        pthread_mutex_lock(&p->lock);
+        if (err && (!p->err || r0 < p->err_row))
+            p->err = err, p->err_row = r0;
+    }
+}
+
+static void *worker_main(void *arg)
+{
+    worker *w = arg;
+    vpp_pool *p = w->pool;
+    unsigned long seen = 0;
+    pthread_mutex_lock(&p->lock);
+    for (;;) {
+        while (!p->quit && p->generation == seen)
+            pthread_cond_wait(&p->go, &p->lock);
+        if (p->quit)
+            break;
+        seen = p->generation;
+        if (w->index >= p->n)
+            continue;
+        take_chunks(p, w->index);
+        if (--p->pending == 0)
+            pthread_cond_signal(&p->done);
+    }
+    pthread_mutex_unlock(&p->lock);
     return NULL;
 }
 
-int vpp_stripes_run(int threads, int rows, vpp_stripe_fn fn, void *ctx, int *stripes)
+vpp_pool *vpp_pool_create(int threads)
 {
-    int n = threads < 1 ? 1 : threads > VPP_MAX_THREADS ? VPP_MAX_THREADS : threads;
+    vpp_pool *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->threads = threads < 1 ? 1 : threads > VPP_MAX_THREADS ? VPP_MAX_THREADS : threads;
+    if (p->threads == 1)
+        return p;
+    if (pthread_mutex_init(&p->lock, NULL)) {
+        free(p);
+        return NULL;
+    }
+    pthread_cond_init(&p->go, NULL);
+    pthread_cond_init(&p->done, NULL);
+    /* workers start in order: stripes 1..started have one each */
+    for (int i = 1; i < p->threads; i++) {
+        p->w[p->started] = (worker){ p, i, 0 };
+        if (pthread_create(&p->w[p->started].thread, NULL, worker_main, &p->w[p->started]))
+            break;
+        p->started++;
+    }
+    return p;
+}
+
+void vpp_pool_destroy(vpp_pool *p)
+{
+    if (!p)
+        return;
+    if (p->threads > 1) {
+        pthread_mutex_lock(&p->lock);
+        p->quit = true;
+        pthread_cond_broadcast(&p->go);
+        pthread_mutex_unlock(&p->lock);
+        for (int i = 0; i < p->started; i++)
+            pthread_join(p->w[i].thread, NULL);
+        pthread_cond_destroy(&p->go);
+        pthread_cond_destroy(&p->done);
+        pthread_mutex_destroy(&p->lock);
+    }
+    free(p);
+}
+
+int vpp_pool_run(vpp_pool *p, int rows, vpp_stripe_fn fn, void *ctx, int *stripes)
+{
+    int n = p->threads;
     if (n > rows)
         n = rows > 0 ? rows : 1;
-    stripe s[VPP_MAX_THREADS];
-    for (int i = 0; i < n; i++) {
-        s[i] = (stripe){ fn, ctx, i, (int)((long)rows * i / n), (int)((long)rows * (i + 1) / n),
-                         0, 0, false };
-        /* a stripe whose thread cannot start runs on this one */
-        if (i > 0)
-            s[i].started = !pthread_create(&s[i].thread, NULL, stripe_main, &s[i]);
-    }
-    for (int i = 0; i < n; i++)
-        if (!s[i].started)
-            stripe_main(&s[i]);
-    int err = 0;
-    for (int i = 0; i < n; i++) {
-        if (s[i].started)
-            pthread_join(s[i].thread, NULL);
-        if (!err)
-            err = s[i].err;
-    }
     *stripes = n;
+    if (n == 1)
+        return fn(ctx, 0, 0, rows);
+    /* chunks taken as threads come free: a thread held back or a costlier
+     * band of the picture delays no one */
+    int pooled = p->started < n - 1 ? p->started : n - 1;
+    pthread_mutex_lock(&p->lock);
+    p->fn = fn, p->ctx = ctx, p->rows = rows, p->n = pooled + 1, p->pending = pooled;
+    p->next = 0, p->min_chunk = rows / (16 * n) > 1 ? rows / (16 * n) : 1, p->err = 0;
+    p->generation++;
+    pthread_cond_broadcast(&p->go);
+    take_chunks(p, 0);
+    while (p->pending)
+        pthread_cond_wait(&p->done, &p->lock);
+    int err = p->err;
+    pthread_mutex_unlock(&p->lock);
     return err;
 }

@@ -46,7 +46,6 @@ struct g7sf_vpp {
     uint8_t *stat[2];           /* statistics surfaces, pitch W */
     enum vpp_stat_layout stat_layout;
     int stat_in;
-    uint8_t *out[3];            /* the caller's output picture */
     long frames;
     int err;                    /* sticky: set by a failure or a stopping callback */
     bool flushed;
@@ -55,6 +54,7 @@ struct g7sf_vpp {
     g7sf_sampler_state_di di_base;
     g7sf_vpp_stats st;          /* of the frame being pushed */
     pass_job job;
+    vpp_pool *pool;             /* the threads of the passes and conversions */
     /* auto at film and field rate: outputs decided with look-ahead */
     bool ahead;
     vpp_ivtc ivtc;
@@ -117,8 +117,7 @@ void g7sf_vpp_destroy(g7sf_vpp *v)
     for (int i = 0; i < QFIELDS; i++)
         vpp_frame_free(&v->q_di[i]);
     vpp_frame_free(&v->woven);
-    for (int i = 0; i < 3; i++)
-        free(v->out[i]);
+    vpp_pool_destroy(v->pool);
     free(v);
 }
 
@@ -157,12 +156,8 @@ static int alloc_all(g7sf_vpp *v)
     for (int i = 0; i < 2 && !err && c->denoise >= 0 && c->platform == G7SF_HSW; i++)
         if (!(v->raw_c[i] = malloc(chroma)))
             err = G7SF_ENOMEM;
-    size_t cw = (size_t)chroma_width(c), ch = (size_t)chroma_lines(c, v->out_chroma);
-    if (!err && !(v->out[0] = malloc((size_t)c->width * c->height)))
+    if (!err && !(v->pool = vpp_pool_create(c->threads)))
         err = G7SF_ENOMEM;
-    for (int i = 1; i < 3 && !err; i++)
-        if (!(v->out[i] = malloc(cw * ch)))
-            err = G7SF_ENOMEM;
     for (int i = 0; i < QFRAMES && !err && v->ahead; i++)
         err = vpp_frame_alloc(&v->q_frame[i], v->W, v->H, c->chroma);
     for (int i = 0; i < QFIELDS && !err && v->ahead; i++)
@@ -236,7 +231,7 @@ static int run_pass(g7sf_vpp *v, const vpp_pass_in *in, vpp_pass_out *o, bool sk
     counters_zero(o);
     for (int i = 0; i < v->cfg.threads; i++)
         j->part[i] = *o;
-    int n, err = vpp_stripes_run(v->cfg.threads, vpp_pass_rows(in->state, v->H), pass_stripe, j, &n);
+    int n, err = vpp_pool_run(v->pool, vpp_pass_rows(in->state, v->H), pass_stripe, j, &n);
     for (int i = 0; i < n; i++) {
         const vpp_pass_out *p = &j->part[i];
         for (int s = 0; s < 2; s++) {
@@ -326,7 +321,9 @@ static int deinterlace_pass(g7sf_vpp *v, bool first, bool other_field, const vpp
     g7sf_yuv c = vpp_frame_yuv(f), p = vpp_frame_yuv(prev);
     vpp_pass_in in = { &s, &c, first ? NULL : &p, first ? NULL : v->stat[v->stat_in], v->W,
                        NULL, v->stat_layout };
-    vpp_pass_out o = { .stat_out = v->stat[v->stat_in ^ 1] };
+    /* bob reads no statistics: its passes store none (7% of a bob run) */
+    bool bob = v->cfg.deinterlace == G7SF_VPP_DI_BOB;
+    vpp_pass_out o = { .stat_out = bob ? NULL : v->stat[v->stat_in ^ 1] };
     for (int i = 0; i < 3; i++) {
         o.cur1[i] = wplane(&v->cur1, i);
         if (!first)
@@ -372,15 +369,74 @@ static int deinterlace(g7sf_vpp *v, bool first, bool other_field, const vpp_fram
 
 /* ---- output -------------------------------------------------------------- */
 
-static void crop(const uint8_t *src, int src_stride, int w, int h, uint8_t *dst)
+/* Frame-level conversions (import, chroma weave / down / up) in stripes of
+ * 8 luma lines on the pool, like the passes: on one thread they were a
+ * fifth of a bob run.  Each stripe writes its own lines only. */
+typedef struct conv_job {
+    g7sf_vpp *v;
+    const g7sf_vpp_picture *in;             /* import */
+    const vpp_frame *f, *field1, *field2;   /* emit: the source, woven fields */
+    int stage;                              /* CONV_* */
+    bool interlaced;
+} conv_job;
+
+enum { CONV_IMPORT, CONV_WEAVE, CONV_DOWN, CONV_UP };
+
+/* Lines [*y0, *y1) of a plane of `lines` lines, for stripe rows [r0, r1)
+ * of a frame of H / 8 rows. */
+static void conv_lines(int lines, int H, int r0, int r1, int *y0, int *y1)
 {
-    for (int y = 0; y < h; y++)
-        memcpy(dst + (size_t)y * w, src + (size_t)y * src_stride, (size_t)w);
+    int per = lines * 8 / H;
+    *y0 = r0 * per, *y1 = r1 * per;
 }
 
-/* What an output is made of: frame f (a DI pass output, or an input frame
- * as it is), and for a woven field the frames holding its 1st and 2nd
- * fields (NULL when it was deinterlaced). */
+static int conv_stripe(void *ctx, int stripe, int r0, int r1)
+{
+    (void)stripe;
+    const conv_job *j = ctx;
+    const g7sf_vpp *v = j->v;
+    const g7sf_vpp_config *c = &v->cfg;
+    int y0, y1;
+    if (j->stage == CONV_IMPORT) {
+        const vpp_frame *f = &v->den[v->cur ^ 1];
+        conv_lines(v->H, v->H, r0, r1, &y0, &y1);
+        vpp_pad_rows(j->in->data[0], j->in->stride[0], c->width, c->height,
+                     v->raw ? v->raw : f->data[0], v->W, v->W, v->interlaced, y0, y1);
+        int cw = chroma_width(c), ch = chroma_lines(c, c->chroma);
+        conv_lines(vpp_frame_lines(f, 1), v->H, r0, r1, &y0, &y1);
+        for (int i = 1; i < 3; i++) {
+            uint8_t *dst = v->raw_c[0] ? v->raw_c[i - 1] : f->data[i];
+            vpp_pad_rows(j->in->data[i], j->in->stride[i], cw, ch, dst, v->W / 2, v->W / 2,
+                         v->interlaced, y0, y1);
+        }
+        return 0;
+    }
+    const vpp_frame *f = j->f;
+    int cs = f->w / 2;
+    for (int i = 1; i < 3; i++) {
+        if (j->stage == CONV_WEAVE) {
+            conv_lines(f->h / 2, v->H, r0, r1, &y0, &y1);
+            vpp_chroma_weave_rows(j->field1->data[i], j->field2->data[i], cs, cs, !c->top_first,
+                                  v->down.data[i], cs, y0, y1);
+        } else if (j->stage == CONV_DOWN) {
+            conv_lines(f->h / 2, v->H, r0, r1, &y0, &y1);
+            vpp_chroma_down_rows(f->data[i], cs, cs, v->down.data[i], cs, y0, y1);
+        } else {
+            conv_lines(f->h, v->H, r0, r1, &y0, &y1);
+            vpp_chroma_up_rows(f->data[i], cs, cs, f->h / 2, v->up.data[i], cs, j->interlaced,
+                               y0, y1);
+        }
+    }
+    return 0;
+}
+
+static void conv_run(g7sf_vpp *v, conv_job *j)
+{
+    int n;
+    j->v = v;
+    vpp_pool_run(v->pool, v->H / 8, conv_stripe, j, &n);
+}
+
 typedef struct out_src {
     const vpp_frame *f, *field1, *field2;
 } out_src;
@@ -402,33 +458,29 @@ static int emit_frame(g7sf_vpp *v, const out_src *src, long input, int field,
 {
     const g7sf_vpp_config *c = &v->cfg;
     const vpp_frame *f = src->f;
-    int cw = chroma_width(c), ch = chroma_lines(c, v->out_chroma);
-    crop(f->data[0], f->w, c->width, c->height, v->out[0]);
+    /* the picture points into the frames: the crop is only its size */
+    uint8_t *luma = f->data[0];
+    int luma_stride = f->w;
     bool interlaced = v->interlaced;
     if (src->field1 && c->chroma == G7SF_CHROMA_420) {
         /* a woven field from 4:2:0: the two fields' chroma lines as they
          * are, a progressive frame (telecine keeps whole fields) */
-        for (int i = 1; i < 3; i++)
-            vpp_chroma_weave(src->field1->data[i], src->field2->data[i], f->w / 2, f->w / 2,
-                             f->h / 2, !c->top_first, v->down.data[i], f->w / 2);
+        conv_run(v, &(conv_job){ .f = f, .field1 = src->field1, .field2 = src->field2,
+                                 .stage = CONV_WEAVE });
         f = &v->down;
         interlaced = false;
     } else if (f->chroma != c->chroma) {
         /* a deinterlaced frame from 4:2:0: back to progressive 4:2:0 */
-        for (int i = 1; i < 3; i++)
-            vpp_chroma_down(f->data[i], f->w / 2, f->w / 2, f->h / 2, v->down.data[i], f->w / 2);
+        conv_run(v, &(conv_job){ .f = f, .stage = CONV_DOWN });
         f = &v->down;
         interlaced = false;
     }
     if (f->chroma != v->out_chroma) {
-        for (int i = 1; i < 3; i++)
-            vpp_chroma_up(f->data[i], f->w / 2, f->w / 2, f->h / 2, v->up.data[i], f->w / 2,
-                          interlaced);
+        conv_run(v, &(conv_job){ .f = f, .stage = CONV_UP, .interlaced = interlaced });
         f = &v->up;
     }
-    for (int i = 1; i < 3; i++)
-        crop(f->data[i], f->w / 2, cw, ch, v->out[i]);
-    g7sf_vpp_picture pic = { { v->out[0], v->out[1], v->out[2] }, { c->width, cw, cw } };
+    g7sf_vpp_picture pic = { { luma, f->data[1], f->data[2] },
+                             { luma_stride, f->w / 2, f->w / 2 } };
     static const char *const cadence[] = { "video", "3:2", "2:2" };
     g7sf_vpp_stats st = v->st;
     st.input_frame = input, st.field = field;
@@ -548,16 +600,7 @@ static bool picture_ok(const g7sf_vpp *v, const g7sf_vpp_picture *in)
  * chroma into v->raw_c when denoising it. */
 static void import(g7sf_vpp *v, const g7sf_vpp_picture *in)
 {
-    const g7sf_vpp_config *c = &v->cfg;
-    vpp_frame *f = &v->den[v->cur ^ 1];
-    vpp_pad_plane(in->data[0], in->stride[0], c->width, c->height, v->raw ? v->raw : f->data[0],
-                  v->W, v->W, v->H, v->interlaced);
-    int cw = chroma_width(c), ch = chroma_lines(c, c->chroma);
-    for (int i = 1; i < 3; i++) {
-        uint8_t *dst = v->raw_c[0] ? v->raw_c[i - 1] : f->data[i];
-        vpp_pad_plane(in->data[i], in->stride[i], cw, ch, dst, v->W / 2, v->W / 2,
-                      vpp_frame_lines(f, i), v->interlaced);
-    }
+    conv_run(v, &(conv_job){ .in = in, .stage = CONV_IMPORT });
 }
 
 /* The end of a push: an error sticks; else the new frame becomes the

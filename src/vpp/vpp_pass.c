@@ -133,7 +133,8 @@ static void hist_get(const vpp_stat *sl, const vpp_pass_in *in, enum vpp_stat_fi
 static void hist_put(const vpp_stat *sl, const vpp_pass_out *out, enum vpp_stat_field f, int bx,
                      int by, int bh, const uint8_t hist[8])
 {
-    vpp_stat_put(sl, out->stat_out, f, bx / 4, by / 4, BW / 4, bh / 4, hist, BW / 4);
+    if (out->stat_out)
+        vpp_stat_put(sl, out->stat_out, f, bx / 4, by / 4, BW / 4, bh / 4, hist, BW / 4);
 }
 
 /* Haswell chroma denoise of the luma block at (bx, by). */
@@ -168,7 +169,7 @@ int vpp_pass_run(const vpp_pass_in *in, vpp_pass_out *out, int row0, int row1, b
     const g7sf_sampler_state_di *s = in->state;
     int w = in->cur->y.width, h = in->cur->y.height;
     const vpp_stat sl = { in->stat_layout, in->stat_pitch, h };
-    if (!out || !out->stat_out || !wplane_ok(&out->dn, w) || !wplane_ok(&out->dn_c[0], w / 2) ||
+    if (!out || !wplane_ok(&out->dn, w) || !wplane_ok(&out->dn_c[0], w / 2) ||
         !wplane_ok(&out->dn_c[1], w / 2))
         return G7SF_EINVAL;
     for (int i = 0; i < 3; i++)
@@ -229,7 +230,8 @@ int vpp_pass_run(const vpp_pass_in *in, vpp_pass_out *out, int row0, int row1, b
                     put_block(&(vpp_wplane){ scratch, w }, bx, by, bh, dst, dst_stride, BW);
                 }
             }
-            vpp_stat_clear_unused(&sl, out->stat_out, bx / 4, by / 4, BW / 4, bh / 4);
+            if (out->stat_out)
+                vpp_stat_clear_unused(&sl, out->stat_out, bx / 4, by / 4, BW / 4, bh / 4);
             if (!s->di_enable)
                 continue;
             if (!skip_fmd) {
@@ -250,7 +252,9 @@ int vpp_pass_run(const vpp_pass_in *in, vpp_pass_out *out, int row0, int row1, b
             put_chroma(&out->prev2[2], bx, by, d.prev2_c, 0);
             put_chroma(&out->cur1[1], bx, by, d.cur1_c, 1);
             put_chroma(&out->cur1[2], bx, by, d.cur1_c, 0);
-            vpp_stat_put(&sl, out->stat_out, VPP_STAT_STMM, bx / 2, by, 8, 4, &d.stmm[0][0], 8);
+            if (out->stat_out)
+                vpp_stat_put(&sl, out->stat_out, VPP_STAT_STMM, bx / 2, by, 8, 4, &d.stmm[0][0],
+                             8);
         }
     free(stmm_copy);
     free(scratch);

@@ -44,7 +44,8 @@ typedef struct vpp_pass_in {
  * and the history (W9 / W4) goes to stat_out, dn_c the denoised Cb, Cr
  * with chroma_dn (the DI still reads them as input).  stat_out has
  * stat_in's layout; only the bytes of the pass's blocks are written (their
- * unused bytes get 0). */
+ * unused bytes get 0); NULL: nothing is stored there (a pass whose
+ * statistics no later pass reads, as bob's). */
 typedef struct vpp_pass_out {
     vpp_wplane prev2[3], cur1[3];
     vpp_wplane dn, dn_c[2];

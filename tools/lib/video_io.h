@@ -148,6 +148,12 @@ void vio_frame_free(vio_frame *f);
 /* Converts between a file-layout buffer of vio_frame_bytes() and a frame of
  * the format's chroma and the same size. */
 void vio_frame_unpack(vio_frame *f, enum vio_format fmt, const uint8_t *buf);
+/* Whether frame f's memory is the file layout of fmt as it is (planar,
+ * rows unpadded, planes back to back): a payload can be read straight into
+ * it.  planes_whole: each plane unpadded, in the file's plane order (each
+ * plane written in one piece). */
+bool vio_frame_is_file_layout(const vio_frame *f, enum vio_format fmt);
+bool vio_frame_planes_whole(const vio_frame *f, enum vio_format fmt);
 void vio_frame_pack(const vio_frame *f, enum vio_format fmt, uint8_t *buf);
 
 /* --- vio_stream.c --- */

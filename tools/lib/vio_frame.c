@@ -107,6 +107,27 @@ static size_t copy_plane(vio_frame *f, int p, uint8_t *buf, bool to_frame)
     return w * (size_t)f->height[p];
 }
 
+bool vio_frame_is_file_layout(const vio_frame *f, enum vio_format fmt)
+{
+    if (formats[fmt].layout != PLANAR || f->chroma != formats[fmt].chroma)
+        return false;
+    for (int p = 0; p < f->planes; p++)
+        if (f->stride[p] != f->width[p] ||
+            (p && f->data[p] != f->data[p - 1] + (size_t)f->width[p - 1] * f->height[p - 1]))
+            return false;
+    return true;
+}
+
+bool vio_frame_planes_whole(const vio_frame *f, enum vio_format fmt)
+{
+    if (formats[fmt].layout != PLANAR || f->chroma != formats[fmt].chroma)
+        return false;
+    for (int p = 0; p < f->planes; p++)
+        if (f->stride[p] != f->width[p])
+            return false;
+    return true;
+}
+
 /* Pack and unpack share this walk over the layout; each side it is given as
  * the source is only read (hence the casts in the two wrappers). */
 static void transfer(vio_frame *f, enum vio_format fmt, uint8_t *buf, bool to_frame)

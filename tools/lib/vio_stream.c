@@ -93,7 +93,10 @@ int vio_in_read(vio_in *in, vio_frame *f, vio_error *err)
     int rc = in->mod->read ? in->mod->read(in, err) : 1;
     if (rc <= 0)
         return rc;
-    size_t n = fread(in->buf, 1, (size_t)in->frame_bytes, in->fp);
+    /* a frame laid out as the file is read into directly: the copy from
+     * the payload buffer cost as much as the read */
+    bool direct = vio_frame_is_file_layout(f, in->info.format);
+    size_t n = fread(direct ? f->data[0] : in->buf, 1, (size_t)in->frame_bytes, in->fp);
     in->offset += n;
     if (n < in->frame_bytes) {
         if (ferror(in->fp))
@@ -107,7 +110,8 @@ int vio_in_read(vio_in *in, vio_frame *f, vio_error *err)
                         (unsigned long long)(in->frame_bytes - n),
                         (unsigned long long)in->frame_bytes);
     }
-    vio_frame_unpack(f, in->info.format, in->buf);
+    if (!direct)
+        vio_frame_unpack(f, in->info.format, in->buf);
     in->frames++;
     return 1;
 }
@@ -141,11 +145,18 @@ int vio_out_write(vio_out *out, const vio_frame *f, vio_error *err)
     int rc = out->mod->write ? out->mod->write(out, err) : 0;
     if (rc)
         return rc;
-    vio_frame_pack(f, out->info.format, out->buf);
-    if ((rc = vio_write_all(out->fp, out->buf, (size_t)out->frame_bytes, err)))
-        return rc;
-    out->frames++;
-    return 0;
+    if (vio_frame_planes_whole(f, out->info.format)) {
+        /* planes without padding go out as they are, without the packing copy */
+        for (int p = 0; !rc && p < f->planes; p++)
+            rc = vio_write_all(out->fp, f->data[p],
+                               (size_t)f->width[p] * (size_t)f->height[p], err);
+    } else {
+        vio_frame_pack(f, out->info.format, out->buf);
+        rc = vio_write_all(out->fp, out->buf, (size_t)out->frame_bytes, err);
+    }
+    if (!rc)
+        out->frames++;
+    return rc;
 }
 
 void vio_out_end(vio_out *out)

@@ -1,0 +1,135 @@
+/* make bench: gen7sf-vpp as a user runs it, Y4M in and out on local disk,
+ * at 1080i (1920x1080 4:2:0, top field first, field rate): output fields
+ * per second of each mode on 1 thread and on every CPU online, beside
+ * FFmpeg's bwdif (send_field, one thread) on the same clip in the same
+ * run, the yardstick of issue 19.  Each figure is the best of 3 runs of
+ * the whole process (wall time, start-up included): on a shared machine
+ * the best is the least disturbed.  bwdif is skipped, with the reason,
+ * when ffmpeg cannot be run.  Arguments: none (the tools are found beside
+ * this program's build directory); BENCH_DIR sets the scratch directory
+ * (default /tmp; the clip is ~280 MB, the outputs twice that). */
+#include <spawn.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+
+enum { RUNS = 3, FIELDS = 2 * 30 };
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/* Runs argv (its stdin, stdout and stderr on /dev/null); returns the
+ * wall seconds, or -1 if it did not exit with 0. */
+static double run(char *const argv[])
+{
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", 0, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", 1, 0);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", 1, 0);
+    pid_t pid;
+    double t0 = now();
+    int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    int st = 0;
+    if (rc || waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st))
+        return -1;
+    return now() - t0;
+}
+
+static double best(char *const argv[])
+{
+    double b = -1;
+    for (int i = 0; i < RUNS; i++) {
+        double t = run(argv);
+        if (t < 0)
+            return -1;
+        b = b < 0 || t < b ? t : b;
+    }
+    return b;
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    /* build/bench/bench_vpp_tool -> build/ */
+    char tools[4096], vpp[4200], synth[4200], dir[4096], clip[4200], out[4200];
+    snprintf(tools, sizeof tools, "%s", argv[0]);
+    char *slash = strrchr(tools, '/');
+    snprintf(slash ? slash + 1 : tools, sizeof tools - (slash ? (size_t)(slash + 1 - tools) : 0),
+             "..");
+    snprintf(vpp, sizeof vpp, "%s/gen7sf-vpp", tools);
+    snprintf(synth, sizeof synth, "%s/gen7sf-synth", tools);
+    const char *base = getenv("BENCH_DIR");
+    snprintf(dir, sizeof dir, "%s/g7sf_bench_XXXXXX", base && *base ? base : "/tmp");
+    if (access(vpp, X_OK) || access(synth, X_OK) || !mkdtemp(dir)) {
+        printf("gen7sf-vpp at 1080i: skipped (no %s or %s, or no scratch directory)\n", vpp,
+               synth);
+        return 0;
+    }
+    snprintf(clip, sizeof clip, "%s/clip.y4m", dir);
+    snprintf(out, sizeof out, "%s/out.y4m", dir);
+    char *mk[] = { synth, "--size", "1920x1080", clip, "pan:10", "zone:10", "text:10", NULL };
+    if (run(mk) < 0) {
+        printf("gen7sf-vpp at 1080i: skipped (gen7sf-synth failed)\n");
+        rmdir(dir);
+        return 0;
+    }
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    cpus = cpus < 1 ? 1 : cpus > 64 ? 64 : cpus;
+    char all[16];
+    snprintf(all, sizeof all, "%ld", cpus);
+
+    char *ff[] = { "ffmpeg", "-nostdin", "-v", "error", "-threads", "1", "-filter_threads",
+                   "1", "-i", clip, "-vf", "bwdif=mode=send_field", "-f", "yuv4mpegpipe", "-y",
+                   out, NULL };
+    double bw = best(ff);
+    printf("gen7sf-vpp, 1080i Y4M file to Y4M file, %d fields, best of %d, whole process "
+           "(fields/s; x bwdif)\n", FIELDS, RUNS);
+    if (bw > 0)
+        printf("%-26s %10.1f\n", "ffmpeg bwdif, 1 thread", FIELDS / bw);
+    else
+        printf("%-26s skipped: ffmpeg not found or failed (ffmpeg -threads 1 -filter_threads 1 "
+               "-vf bwdif=mode=send_field)\n", "ffmpeg bwdif, 1 thread");
+    char head[32];
+    snprintf(head, sizeof head, "%s threads", all);
+    printf("%-26s %24s %24s\n", "mode", "1 thread", head);
+    static const struct { const char *name, *di; bool dn; } modes[] = {
+        { "bob", "--deinterlace=bob", false },      { "madi", "--deinterlace=madi", false },
+        { "mcdi", "--deinterlace=mcdi", false },    { "auto", "--deinterlace=auto", false },
+        { "auto + denoise", "--deinterlace=auto", true },
+        { "madi + denoise", "--deinterlace=madi", true },
+    };
+    for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+        printf("%-26s", modes[m].name);
+        for (int t = 0; t < 2; t++) {
+            char *a[] = { vpp, "--quiet", (char *)modes[m].di, "--threads", t ? all : "1",
+                          clip, out, NULL, NULL };
+            if (modes[m].dn)    /* before the file names */
+                a[7] = a[6], a[6] = a[5], a[5] = "--denoise";
+            double s = best(a);
+            if (s < 0)
+                printf(" %24s", "failed");
+            else if (bw > 0)
+                printf(" %8.1f (%4.2fx bwdif)", FIELDS / s, bw / s);
+            else
+                printf(" %8.1f %15s", FIELDS / s, "");
+        }
+        printf("\n");
+        fflush(stdout);
+    }
+    remove(out);
+    remove(clip);
+    rmdir(dir);
+    return 0;
+}
