@@ -1,7 +1,8 @@
 /* The chroma deinterlace kernels (src/media/dsp.h, di_chroma.c): each SIMD
  * version against the C reference on random and extreme lines, then the
  * whole chroma of a block (di_chroma_block_dsp, what g7sf_di_block calls)
- * with each instruction set's table against the C table, for every chroma
+ * with each instruction set's table against the C table and against all its
+ * lines computed (di_chroma_block_all), for every chroma
  * format, field order, first frame or not, cadence and block position. */
 #include <stdlib.h>
 #include <string.h>
@@ -157,6 +158,17 @@ static void check_block(const t_isa *s)
                             CHECKF(!memcmp(&want, &got, sizeof want),
                                    "%s: %dx%d format %d fill %d mode %d block (%d, %d): "
                                    "differs from C", s->name, w, h, fi, fl, mode, bx, by);
+                            /* the lines the output reads alone (and the
+                             * first frame's short cut) change nothing */
+                            g7sf_di_block_out all;
+                            memset(&all, 0x5a, sizeof all);
+                            di_chroma_block_all(&c.chroma, &p, &cur.yuv, pv, bx, by,
+                                                (const uint8_t (*)[8])stmm3,
+                                                (const uint8_t (*)[8])angle, &all);
+                            CHECKF(!memcmp(&want, &all, sizeof want),
+                                   "%dx%d format %d fill %d mode %d block (%d, %d): the "
+                                   "needed lines differ from all lines", w, h, fi, fl, mode,
+                                   bx, by);
                             blocks++;
                         }
                     frame_free(&cur);

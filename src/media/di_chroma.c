@@ -95,48 +95,98 @@ static void load_plane_row(const g7sf_plane *pl, const src_map *m, int k, uint8_
             g[j] = (uint8_t)(j & 1 ? s[(j + 1) / 2] : di_avg(s[j / 2], s[j / 2 + 1]));
 }
 
-/* The source rows of one frame, Cr and Cb interleaved. */
-static void load_rows(const g7sf_yuv *f, const src_map *m, di_crows r)
+/* Source row k of a frame, Cr and Cb interleaved. */
+static void load_row(const g7sf_yuv *f, const src_map *m, int k, uint8_t r[DI_CROW])
 {
-    for (int k = 0; k < NL; k++) {
-        uint8_t g[2][16] = { { 0 } };
-        if (m->wide) {      /* whole 16-byte copies: no partial stores to reload */
-            memcpy(g[0], f->cr.data + (size_t)m->row[k] * f->cr.stride + m->x0, 16);
-            memcpy(g[1], f->cb.data + (size_t)m->row[k] * f->cb.stride + m->x0, 16);
-        } else {
-            load_plane_row(&f->cr, m, k, g[0]);
-            load_plane_row(&f->cb, m, k, g[1]);
-        }
-        for (int j = 0; j < 16; j++) {
-            r[k][2 * j] = g[0][j];
-            r[k][2 * j + 1] = g[1][j];
-        }
+    uint8_t g[2][16] = { { 0 } };
+    if (m->wide) {      /* whole 16-byte copies: no partial stores to reload */
+        memcpy(g[0], f->cr.data + (size_t)m->row[k] * f->cr.stride + m->x0, 16);
+        memcpy(g[1], f->cb.data + (size_t)m->row[k] * f->cb.stride + m->x0, 16);
+    } else {
+        load_plane_row(&f->cr, m, k, g[0]);
+        load_plane_row(&f->cb, m, k, g[1]);
+    }
+    for (int j = 0; j < 16; j++) {
+        r[2 * j] = g[0][j];
+        r[2 * j + 1] = g[1][j];
     }
 }
 
-/* 4:2:0 to 4:2:2 of frame lines by - 1 .. by + 4 of one frame (is_cur:
- * which) into line pointers u, computed lines in buf.  Frame line y,
+/* The source rows of both frames ([0] prev, [1] cur), loaded when first
+ * read: the output reads half of them on the first frame. */
+typedef struct src_rows {
+    const g7sf_yuv *f[2];
+    const src_map *m;
+    unsigned loaded[2];     /* bit k: row k of frame i is in r[i][k] */
+    di_crows r[2];
+} src_rows;
+
+static inline const uint8_t *src_row(src_rows *s, int i, int k)
+{
+    if (!(s->loaded[i] >> k & 1)) {
+        load_row(s->f[i], s->m, k, s->r[i][k]);
+        s->loaded[i] |= 1u << k;
+    }
+    return s->r[i][k];
+}
+
+/* The 4:2:2 lines k (frame lines by - 1 + k) that field_line reads, bit k
+ * of need[0] for prev, need[1] for cur; by is a multiple of 4, so the 1st
+ * field's lines are l = f, f + 2 and the 2nd's the others.  A field's own
+ * line l is line l + 1 of its frame, a woven one that of the cadence's
+ * frame; a deinterlaced one reads lines l and l + 2 of its picture and,
+ * after the first frame, line l + 1 of both. */
+static void lines_needed(const g7sf_di_params *p, unsigned need[2])
+{
+    int f = p->top_first ? 0 : 1, s = 1 - f;
+    unsigned own_f = 0x0Au << f, own_s = 0x0Au << s;       /* lines l + 1 */
+    unsigned around_f = 0x15u << f, around_s = 0x15u << s; /* lines l, l + 2 */
+    need[0] = 0;
+    need[1] = own_f;        /* cur1: the 1st field its own, the 2nd missing */
+    if (p->first_frame) {
+        need[1] |= around_s;
+        return;
+    }
+    if (p->cadence_cur1)
+        need[p->cadence_cur1 == 2] |= own_s;
+    else
+        need[1] |= around_s | own_s, need[0] |= own_s;
+    need[0] |= own_s;       /* prev2: the 2nd field its own, the 1st missing */
+    if (p->cadence_prev2)
+        need[p->cadence_prev2 == 2] |= own_f;
+    else
+        need[0] |= around_f | own_f, need[1] |= own_f;
+}
+
+/* 4:2:0 to 4:2:2 of the frame lines by - 1 + k of one frame (is_cur:
+ * which) whose bit k is set in need into line pointers u, computed lines
+ * in buf.  Frame line y,
  * chroma row j = y / 2, belongs to the field of its parity; a line whose row
  * belongs to the other field is doubled from rows j - 1, j + 1 of its own
  * field (spatial) and row j of the fields before and after it in time
  * (temporal), blended by STMM3.  The 2nd field of prev and the 1st of cur
  * have both neighbours in the pair: (prev[j] + cur[j]) / 2; prev's 1st field
  * and cur's 2nd have only their own frame's other field. */
-static void upsample_420(const di_chroma_dsp *d, const g7sf_di_params *p, const di_crows pr,
-                         const di_crows cr, bool is_cur, int by, int h,
-                         const uint8_t stmm3[4][8], di_crows buf, const uint8_t *u[NL])
+static void upsample_420(const di_chroma_dsp *d, const g7sf_di_params *p, src_rows *sr,
+                         bool is_cur, int by, int h, const uint8_t stmm3[4][8],
+                         unsigned need, di_crows buf, const uint8_t *u[NL])
 {
-    const uint8_t (*own)[DI_CROW] = is_cur ? cr : pr;
     for (int k = 0; k < NL; k++) {
+        if (!(need >> k & 1)) {
+            u[k] = NULL;    /* not read */
+            continue;
+        }
         int yc = field_clamp(by - 1 + k, h), j = (yc >> 1) - (by / 2 - 2);
         if (!((yc ^ (yc >> 1)) & 1)) {      /* the field's own row */
-            u[k] = own[j];
+            u[k] = src_row(sr, is_cur, j);
             continue;
         }
         bool both = is_cur == di_first_field_line(p, yc);
-        const uint8_t *t0 = p->first_frame ? NULL : both ? pr[j] : own[j];
-        d->up(p, own[j - 1], own[j + 1], t0, both ? cr[j] : own[j], stmm3[iclamp(yc - by, 3)],
-              buf[k]);
+        const uint8_t *t0 = NULL, *t1 = NULL;
+        if (!p->first_frame)
+            t0 = src_row(sr, both ? 0 : is_cur, j), t1 = src_row(sr, both ? 1 : is_cur, j);
+        d->up(p, src_row(sr, is_cur, j - 1), src_row(sr, is_cur, j + 1), t0, t1,
+              stmm3[iclamp(yc - by, 3)], buf[k]);
         u[k] = buf[k];
     }
 }
@@ -158,25 +208,57 @@ static void field_line(const di_chroma_dsp *d, const g7sf_di_params *p,
         d->sdi(p, own[l], own[l + 2], up[l + 1], uc[l + 1], stmm3, angle, dst);
 }
 
-void di_chroma_block_dsp(const di_chroma_dsp *d, const g7sf_di_params *p, const g7sf_yuv *cur,
-                         const g7sf_yuv *prev, int bx, int by, const uint8_t stmm3[4][8],
-                         const uint8_t angle[4][8], g7sf_di_block_out *out)
+/* The first frame's 4:2:0 chroma where no line is clamped (by - 1 ..
+ * by + 4 inside the frame): upsample_420 and field_line with their
+ * choices made.  The 1st field's lines l = f, f + 2 read lines l + 1, the
+ * 2nd's l = s, s + 2 lines l and l + 2: lines s .. s + 4 in steps of 2,
+ * rows 2 - f and 4 - f and the one line up-sampled between them. */
+static void first_420(const di_chroma_dsp *d, const g7sf_di_params *p, const g7sf_yuv *cur,
+                      const src_map *m, const uint8_t stmm3[4][8], const uint8_t angle[4][8],
+                      g7sf_di_block_out *out)
+{
+    static const uint8_t still[8] = { 255, 255, 255, 255, 255, 255, 255, 255 };
+    int f = p->top_first ? 0 : 1, s = 1 - f;
+    uint8_t a[DI_CROW], b[DI_CROW], mid[DI_CROW];
+    load_row(cur, m, 2 - f, a);
+    load_row(cur, m, 4 - f, b);
+    d->up(p, a, b, NULL, NULL, stmm3[2 - f], mid);      /* frame line by + 2 - f */
+    memcpy(out->cur1_c[f], (f ? mid : a) + 2, 16);
+    memcpy(out->cur1_c[f + 2], (f ? b : mid) + 2, 16);
+    d->sdi(p, a, mid, NULL, NULL, still, angle[s], out->cur1_c[s]);
+    d->sdi(p, mid, b, NULL, NULL, still, angle[s + 2], out->cur1_c[s + 2]);
+}
+
+/* di_chroma_block_dsp, or with all every line of the frames computed. */
+static void block(const di_chroma_dsp *d, const g7sf_di_params *p, const g7sf_yuv *cur,
+                  const g7sf_yuv *prev, int bx, int by, const uint8_t stmm3[4][8],
+                  const uint8_t angle[4][8], g7sf_di_block_out *out, bool all)
 {
     src_map m;
     src_map_init(cur, bx, by, &m);
-    di_crows rp, rc, bp, bc;
-    const uint8_t *up[NL] = { 0 }, *uc[NL];
-    load_rows(cur, &m, rc);
-    if (!p->first_frame)        /* prev is not read on the first frame */
-        load_rows(prev, &m, rp);
-    if (cur->chroma == G7SF_CHROMA_420) {
+    bool v420 = cur->chroma == G7SF_CHROMA_420;
+    if (!all && v420 && p->first_frame && by >= 4 && by + 4 < cur->y.height) {
+        first_420(d, p, cur, &m, stmm3, angle, out);
+        return;
+    }
+    src_rows sr = { .f = { prev, cur }, .m = &m };
+    di_crows bp, bc;
+    const uint8_t *up[NL] = { 0 }, *uc[NL] = { 0 };
+    /* only the lines the output reads and their rows (on the first frame
+     * 3 of the 6 lines); prev is not read on the first frame */
+    unsigned need[2] = { p->first_frame ? 0 : 0x3Fu, 0x3Fu };
+    if (!all)
+        lines_needed(p, need);
+    if (v420) {
         if (!p->first_frame)
-            upsample_420(d, p, rp, rc, false, by, cur->y.height, stmm3, bp, up);
-        upsample_420(d, p, rp, rc, true, by, cur->y.height, stmm3, bc, uc);
+            upsample_420(d, p, &sr, false, by, cur->y.height, stmm3, need[0], bp, up);
+        upsample_420(d, p, &sr, true, by, cur->y.height, stmm3, need[1], bc, uc);
     } else {
         for (int k = 0; k < NL; k++) {
-            up[k] = rp[k];
-            uc[k] = rc[k];
+            if (need[0] >> k & 1)
+                up[k] = src_row(&sr, 0, k);
+            if (need[1] >> k & 1)
+                uc[k] = src_row(&sr, 1, k);
         }
     }
     for (int l = 0; l < 4; l++) {
@@ -187,6 +269,20 @@ void di_chroma_block_dsp(const di_chroma_dsp *d, const g7sf_di_params *p, const 
             field_line(d, p, up, up, uc, first, p->cadence_prev2, l, stmm3[l], angle[l],
                        out->prev2_c[l]);
     }
+}
+
+void di_chroma_block_dsp(const di_chroma_dsp *d, const g7sf_di_params *p, const g7sf_yuv *cur,
+                         const g7sf_yuv *prev, int bx, int by, const uint8_t stmm3[4][8],
+                         const uint8_t angle[4][8], g7sf_di_block_out *out)
+{
+    block(d, p, cur, prev, bx, by, stmm3, angle, out, false);
+}
+
+void di_chroma_block_all(const di_chroma_dsp *d, const g7sf_di_params *p, const g7sf_yuv *cur,
+                         const g7sf_yuv *prev, int bx, int by, const uint8_t stmm3[4][8],
+                         const uint8_t angle[4][8], g7sf_di_block_out *out)
+{
+    block(d, p, cur, prev, bx, by, stmm3, angle, out, true);
 }
 
 void di_chroma_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev, int bx,

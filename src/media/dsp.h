@@ -245,6 +245,12 @@ typedef struct di_chroma_dsp {
 void di_chroma_block_dsp(const di_chroma_dsp *d, const g7sf_di_params *p, const g7sf_yuv *cur,
                          const g7sf_yuv *prev, int bx, int by, const uint8_t stmm3[4][8],
                          const uint8_t angle[4][8], g7sf_di_block_out *out);
+/* The same computing all 6 lines around the block in both frames, not only
+ * those the output reads, and without the first frame's short cut: the
+ * plain definition the tests hold di_chroma_block_dsp to. */
+void di_chroma_block_all(const di_chroma_dsp *d, const g7sf_di_params *p, const g7sf_yuv *cur,
+                         const g7sf_yuv *prev, int bx, int by, const uint8_t stmm3[4][8],
+                         const uint8_t angle[4][8], g7sf_di_block_out *out);
 
 /* ---- MCDI per pixel and the final blend (§2.8.4.10 - §2.8.4.12) ---- */
 
