@@ -96,7 +96,7 @@ static void load_plane_row(const g7sf_plane *pl, const src_map *m, int k, uint8_
 }
 
 /* Source row k of a frame, Cr and Cb interleaved. */
-static void load_row(const g7sf_yuv *f, const src_map *m, int k, uint8_t r[DI_CROW])
+static inline void load_row(const g7sf_yuv *f, const src_map *m, int k, uint8_t r[DI_CROW])
 {
     uint8_t g[2][16] = { { 0 } };
     if (m->wide) {      /* whole 16-byte copies: no partial stores to reload */
@@ -112,65 +112,41 @@ static void load_row(const g7sf_yuv *f, const src_map *m, int k, uint8_t r[DI_CR
     }
 }
 
-/* The source rows of both frames ([0] prev, [1] cur), loaded when first
- * read: the output reads half of them on the first frame. */
-typedef struct src_rows {
-    const g7sf_yuv *f[2];
-    const src_map *m;
-    unsigned loaded[2];     /* bit k: row k of frame i is in r[i][k] */
-    di_crows r[2];
-} src_rows;
-
-static inline const uint8_t *src_row(src_rows *s, int i, int k)
+/* The source rows of one frame whose bit is set in rows; the others are
+ * left unset. */
+static void load_rows(const g7sf_yuv *f, const src_map *m, unsigned rows, di_crows r)
 {
-    if (!(s->loaded[i] >> k & 1)) {
-        load_row(s->f[i], s->m, k, s->r[i][k]);
-        s->loaded[i] |= 1u << k;
-    }
-    return s->r[i][k];
+    for (int k = 0; k < NL; k++)
+        if (rows >> k & 1)
+            load_row(f, m, k, r[k]);
 }
 
-/* The 4:2:2 lines k (frame lines by - 1 + k) that field_line reads, bit k
- * of need[0] for prev, need[1] for cur; by is a multiple of 4, so the 1st
- * field's lines are l = f, f + 2 and the 2nd's the others.  A field's own
- * line l is line l + 1 of its frame, a woven one that of the cadence's
- * frame; a deinterlaced one reads lines l and l + 2 of its picture and,
- * after the first frame, line l + 1 of both. */
-static void lines_needed(const g7sf_di_params *p, unsigned need[2])
+/* The 4:2:2 lines k (frame lines by - 1 + k) that field_line reads on the
+ * first frame, of cur alone: by is a multiple of 4, so the 1st field's
+ * lines are l = f, f + 2, its own lines l + 1, and the 2nd's l = s, s + 2
+ * are deinterlaced from lines l and l + 2.  (After the first frame the
+ * output reads nearly every line.) */
+static unsigned first_lines_needed(const g7sf_di_params *p)
 {
     int f = p->top_first ? 0 : 1, s = 1 - f;
-    unsigned own_f = 0x0Au << f, own_s = 0x0Au << s;       /* lines l + 1 */
-    unsigned around_f = 0x15u << f, around_s = 0x15u << s; /* lines l, l + 2 */
-    need[0] = 0;
-    need[1] = own_f;        /* cur1: the 1st field its own, the 2nd missing */
-    if (p->first_frame) {
-        need[1] |= around_s;
-        return;
-    }
-    if (p->cadence_cur1)
-        need[p->cadence_cur1 == 2] |= own_s;
-    else
-        need[1] |= around_s | own_s, need[0] |= own_s;
-    need[0] |= own_s;       /* prev2: the 2nd field its own, the 1st missing */
-    if (p->cadence_prev2)
-        need[p->cadence_prev2 == 2] |= own_f;
-    else
-        need[0] |= around_f | own_f, need[1] |= own_f;
+    return 0x0Au << f | 0x15u << s;
 }
 
 /* 4:2:0 to 4:2:2 of the frame lines by - 1 + k of one frame (is_cur:
- * which) whose bit k is set in need into line pointers u, computed lines
- * in buf.  Frame line y,
- * chroma row j = y / 2, belongs to the field of its parity; a line whose row
+ * which) whose bit k is set in need into line pointers u (the others
+ * NULL), computed lines in buf.  Frame line y, chroma row j = y / 2,
+ * belongs to the field of its parity; a line whose row
  * belongs to the other field is doubled from rows j - 1, j + 1 of its own
  * field (spatial) and row j of the fields before and after it in time
  * (temporal), blended by STMM3.  The 2nd field of prev and the 1st of cur
  * have both neighbours in the pair: (prev[j] + cur[j]) / 2; prev's 1st field
  * and cur's 2nd have only their own frame's other field. */
-static void upsample_420(const di_chroma_dsp *d, const g7sf_di_params *p, src_rows *sr,
-                         bool is_cur, int by, int h, const uint8_t stmm3[4][8],
-                         unsigned need, di_crows buf, const uint8_t *u[NL])
+static void upsample_420(const di_chroma_dsp *d, const g7sf_di_params *p, const di_crows pr,
+                         const di_crows cr, bool is_cur, int by, int h,
+                         const uint8_t stmm3[4][8], unsigned need, di_crows buf,
+                         const uint8_t *u[NL])
 {
+    const uint8_t (*own)[DI_CROW] = is_cur ? cr : pr;
     for (int k = 0; k < NL; k++) {
         if (!(need >> k & 1)) {
             u[k] = NULL;    /* not read */
@@ -178,15 +154,13 @@ static void upsample_420(const di_chroma_dsp *d, const g7sf_di_params *p, src_ro
         }
         int yc = field_clamp(by - 1 + k, h), j = (yc >> 1) - (by / 2 - 2);
         if (!((yc ^ (yc >> 1)) & 1)) {      /* the field's own row */
-            u[k] = src_row(sr, is_cur, j);
+            u[k] = own[j];
             continue;
         }
         bool both = is_cur == di_first_field_line(p, yc);
-        const uint8_t *t0 = NULL, *t1 = NULL;
-        if (!p->first_frame)
-            t0 = src_row(sr, both ? 0 : is_cur, j), t1 = src_row(sr, both ? 1 : is_cur, j);
-        d->up(p, src_row(sr, is_cur, j - 1), src_row(sr, is_cur, j + 1), t0, t1,
-              stmm3[iclamp(yc - by, 3)], buf[k]);
+        const uint8_t *t0 = p->first_frame ? NULL : both ? pr[j] : own[j];
+        d->up(p, own[j - 1], own[j + 1], t0, both ? cr[j] : own[j], stmm3[iclamp(yc - by, 3)],
+              buf[k]);
         u[k] = buf[k];
     }
 }
@@ -241,24 +215,27 @@ static void block(const di_chroma_dsp *d, const g7sf_di_params *p, const g7sf_yu
         first_420(d, p, cur, &m, stmm3, angle, out);
         return;
     }
-    src_rows sr = { .f = { prev, cur }, .m = &m };
-    di_crows bp, bc;
+    di_crows rp, rc, bp, bc;
     const uint8_t *up[NL] = { 0 }, *uc[NL] = { 0 };
-    /* only the lines the output reads and their rows (on the first frame
-     * 3 of the 6 lines); prev is not read on the first frame */
+    /* on the first frame only the lines the output reads (3 of the 6), in
+     * 4:2:2 and 4:1:1 only their rows; prev is not read on the first frame */
     unsigned need[2] = { p->first_frame ? 0 : 0x3Fu, 0x3Fu };
-    if (!all)
-        lines_needed(p, need);
+    if (!all && p->first_frame)
+        need[1] = first_lines_needed(p);
+    unsigned rows[2] = { need[0] ? 0x3Fu : 0, 0x3Fu };
+    if (!v420)
+        rows[0] = need[0], rows[1] = need[1];
+    load_rows(cur, &m, rows[1], rc);
+    if (!p->first_frame)
+        load_rows(prev, &m, rows[0], rp);
     if (v420) {
         if (!p->first_frame)
-            upsample_420(d, p, &sr, false, by, cur->y.height, stmm3, need[0], bp, up);
-        upsample_420(d, p, &sr, true, by, cur->y.height, stmm3, need[1], bc, uc);
+            upsample_420(d, p, rp, rc, false, by, cur->y.height, stmm3, need[0], bp, up);
+        upsample_420(d, p, rp, rc, true, by, cur->y.height, stmm3, need[1], bc, uc);
     } else {
         for (int k = 0; k < NL; k++) {
-            if (need[0] >> k & 1)
-                up[k] = src_row(&sr, 0, k);
-            if (need[1] >> k & 1)
-                uc[k] = src_row(&sr, 1, k);
+            up[k] = rp[k];
+            uc[k] = rc[k];
         }
     }
     for (int l = 0; l < 4; l++) {
