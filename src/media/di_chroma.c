@@ -114,7 +114,7 @@ static inline void load_row(const g7sf_yuv *f, const src_map *m, int k, uint8_t 
 
 /* The source rows of one frame whose bit is set in rows; the others are
  * left unset. */
-static void load_rows(const g7sf_yuv *f, const src_map *m, unsigned rows, di_crows r)
+static inline void load_rows(const g7sf_yuv *f, const src_map *m, unsigned rows, di_crows r)
 {
     for (int k = 0; k < NL; k++)
         if (rows >> k & 1)
@@ -141,7 +141,7 @@ static unsigned first_lines_needed(const g7sf_di_params *p)
  * (temporal), blended by STMM3.  The 2nd field of prev and the 1st of cur
  * have both neighbours in the pair: (prev[j] + cur[j]) / 2; prev's 1st field
  * and cur's 2nd have only their own frame's other field. */
-static void upsample_420(const di_chroma_dsp *d, const g7sf_di_params *p, const di_crows pr,
+static inline void upsample_420(const di_chroma_dsp *d, const g7sf_di_params *p, const di_crows pr,
                          const di_crows cr, bool is_cur, int by, int h,
                          const uint8_t stmm3[4][8], unsigned need, di_crows buf,
                          const uint8_t *u[NL])
@@ -216,28 +216,28 @@ static void block(const di_chroma_dsp *d, const g7sf_di_params *p, const g7sf_yu
         return;
     }
     di_crows rp, rc, bp, bc;
-    const uint8_t *up[NL] = { 0 }, *uc[NL] = { 0 };
-    /* on the first frame only the lines the output reads (3 of the 6), in
-     * 4:2:2 and 4:1:1 only their rows; prev is not read on the first frame */
-    unsigned need[2] = { p->first_frame ? 0 : 0x3Fu, 0x3Fu };
-    if (!all && p->first_frame)
-        need[1] = first_lines_needed(p);
-    unsigned rows[2] = { need[0] ? 0x3Fu : 0, 0x3Fu };
-    if (!v420)
-        rows[0] = need[0], rows[1] = need[1];
-    load_rows(cur, &m, rows[1], rc);
-    if (!p->first_frame)
-        load_rows(prev, &m, rows[0], rp);
-    if (v420) {
-        if (!p->first_frame)
-            upsample_420(d, p, rp, rc, false, by, cur->y.height, stmm3, need[0], bp, up);
-        upsample_420(d, p, rp, rc, true, by, cur->y.height, stmm3, need[1], bc, uc);
+    const uint8_t *up[NL] = { 0 }, *uc[NL];
+    int h = cur->y.height;
+    if (!p->first_frame) {      /* the output reads nearly every line */
+        load_rows(cur, &m, 0x3F, rc);
+        load_rows(prev, &m, 0x3F, rp);
+        if (v420) {
+            upsample_420(d, p, rp, rc, false, by, h, stmm3, 0x3F, bp, up);
+            upsample_420(d, p, rp, rc, true, by, h, stmm3, 0x3F, bc, uc);
+        }
     } else {
+        /* only the lines the output reads (3 of the 6), in 4:2:2 and 4:1:1
+         * only their rows; prev is not read */
+        unsigned need = all ? 0x3F : first_lines_needed(p);
+        load_rows(cur, &m, v420 ? 0x3F : need, rc);
+        if (v420)
+            upsample_420(d, p, rp, rc, true, by, h, stmm3, need, bc, uc);
+    }
+    if (!v420)
         for (int k = 0; k < NL; k++) {
             up[k] = rp[k];
             uc[k] = rc[k];
         }
-    }
     for (int l = 0; l < 4; l++) {
         bool first = di_first_field_line(p, by + l);
         field_line(d, p, uc, up, uc, !first, p->first_frame ? 0 : p->cadence_cur1, l, stmm3[l],
