@@ -214,19 +214,6 @@ TEST(out_of_memory_is_not_a_syntax_error)
 #endif
 }
 
-static bool same_file_bytes(const char *a, const char *b)
-{
-    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
-    bool same = fa && fb;
-    for (int ca = 0, cb = 0; same && ca != EOF;)
-        ca = fgetc(fa), cb = fgetc(fb), same = ca == cb;
-    if (fa)
-        fclose(fa);
-    if (fb)
-        fclose(fb);
-    return same;
-}
-
 /* The noise depends on --seed and the section, not on the other options */
 TEST(noise_follows_the_seed_not_the_command_line)
 {
@@ -238,10 +225,10 @@ TEST(noise_follows_the_seed_not_the_command_line)
     snprintf(args, sizeof args, "--size 32x16 --seed 1 --truth %s %s still:2:8 zone:1:4",
              path("seed_t.y4m"), b);
     CHECK_EQ(run(args), 0);
-    CHECK(same_file_bytes(a, b));
+    CHECK(t_same_file(a, b));
     snprintf(args, sizeof args, "--size 32x16 --seed 2 %s still:2:8 zone:1:4", b);
     CHECK_EQ(run(args), 0);
-    CHECK(!same_file_bytes(a, b));
+    CHECK(!t_same_file(a, b));
     remove(a), remove(b), remove(path("seed_t.y4m"));
 }
 

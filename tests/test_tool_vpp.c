@@ -294,24 +294,6 @@ TEST(pipes_give_the_same_bytes_as_files)
     remove(in), remove(out), remove(out2);
 }
 
-/* Whether two files hold the same bytes (and both exist). */
-static bool same_file(const char *a, const char *b)
-{
-    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
-    bool same = fa && fb;
-    while (same) {
-        int ca = getc(fa), cb = getc(fb);
-        same = ca == cb;
-        if (ca == EOF)
-            break;
-    }
-    if (fa)
-        fclose(fa);
-    if (fb)
-        fclose(fb);
-    return same;
-}
-
 /* With more than one thread the pipeline runs its passes and conversions
  * in chunks on a pool: the bytes are those of one thread, in every mode,
  * and a cut input gives the same output and message. */
@@ -331,7 +313,7 @@ TEST(threads_give_the_same_bytes)
             CHECK_EQ(run(args), 0);
             snprintf(args, sizeof args, "--quiet %s --threads %d %s %s", modes[m], t, in, outn);
             CHECK_EQ(run(args), 0);
-            CHECKF(same_file(out1, outn), "%s: %d threads differ from 1", modes[m], t);
+            CHECKF(t_same_file(out1, outn), "%s: %d threads differ from 1", modes[m], t);
         }
     /* the header, 3 whole frames ("FRAME\n" and 80 x 40 4:2:0) and part
      * of the 4th */
@@ -354,7 +336,7 @@ TEST(threads_give_the_same_bytes)
     CHECK_EQ(run(args), 1);
     CHECK_STR(t_tool_stderr, err1);
     CHECK(strstr(err1, "the 3 whole frames before it were processed and written"));
-    CHECK(same_file(out1, outn));
+    CHECK(t_same_file(out1, outn));
     remove(in), remove(cut), remove(out1), remove(outn);
 }
 
@@ -612,21 +594,6 @@ TEST(stats_json_has_one_record_per_output_frame)
     remove(in), remove(out), remove(js);
 }
 
-static bool same_bytes(const char *a, const char *b)
-{
-    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
-    bool same = fa && fb;
-    for (int ca = 0, cb = 0; same && ca != EOF; ) {
-        ca = fgetc(fa), cb = fgetc(fb);
-        same = ca == cb;
-    }
-    if (fa)
-        fclose(fa);
-    if (fb)
-        fclose(fb);
-    return same;
-}
-
 TEST(denoise_without_a_value_is_strength_32)
 {
     const char *in = path("dn.y4m"), *a = path("dn_a.y4m"), *b = path("dn_b.y4m"),
@@ -645,9 +612,9 @@ TEST(denoise_without_a_value_is_strength_32)
     CHECK_EQ(run(args), 0);
     snprintf(args, sizeof args, "--deinterlace=off %s %s", in, c);
     CHECK_EQ(run(args), 0);
-    CHECK(same_bytes(a, b));
-    CHECK(!same_bytes(a, c));   /* denoising the noisy frames changes them */
-    CHECK(same_bytes(in, c));   /* off without denoise: the frames pass through */
+    CHECK(t_same_file(a, b));
+    CHECK(!t_same_file(a, c));   /* denoising the noisy frames changes them */
+    CHECK(t_same_file(in, c));   /* off without denoise: the frames pass through */
     remove(in), remove(a), remove(b), remove(c);
 }
 

@@ -23,3 +23,16 @@ int t_tool_run(const char *tool, const char *fmt, ...)
     t_read_text(se, t_tool_stderr, sizeof t_tool_stderr);
     return st < 0 || !WIFEXITED(st) ? -1 : WEXITSTATUS(st);
 }
+
+bool t_same_file(const char *a, const char *b)
+{
+    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+    bool same = fa && fb;
+    for (int ca = 0, cb = 0; same && ca != EOF;)
+        ca = fgetc(fa), cb = fgetc(fb), same = ca == cb;
+    if (fa)
+        fclose(fa);
+    if (fb)
+        fclose(fb);
+    return same;
+}

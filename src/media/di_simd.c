@@ -85,50 +85,8 @@ void SSE41 di_sdi_costs_sse41(const di_window *pic, int l, di_sdi *s, uint16_t h
     store(h2, s2);
 }
 
-void AVX2 di_sdi_costs_avx2(const di_window *pic, int l, di_sdi *s, uint16_t h1[DI_LANES],
-                            uint16_t h2[DI_LANES])
-{
-    for (int a = 0; a < DI_ANGLES; a++) {
-        int off = di_angle_off[a];
-        __m256i q[3];
-        for (int r = 0; r < 3; r++) {
-            int y = l + 2 * r - 2;
-            q[r] = pair_ad2(LOAD2(&DIW(pic, C0 + off, y + 1)), LOAD2(&DIW(pic, C0 - off, y - 1)));
-        }
-        __m256i col = _mm256_add_epi16(_mm256_add_epi16(q[0], q[1]), q[2]);
-        _mm256_storeu_si256((__m256i *)s->cost[a],
-                            _mm256_add_epi16(_mm256_add_epi16(SHR2(col, 1), SHR2(col, 2)),
-                                             SHR2(col, 3)));
-        _mm256_storeu_si256((__m256i *)s->cost2x1[a], SHR2(q[1], 2));
-    }
-    __m256i s1 = _mm256_setzero_si256(), s2 = s1;
-    for (int y = l - 1; y <= l + 1; y += 2) {
-        const uint8_t *c = &DIW(pic, C0, y);
-        __m256i v = LOAD2(c), q = pair_ad2(v, LOAD2(c + 1));
-        s1 = _mm256_add_epi16(s1, _mm256_add_epi16(_mm256_add_epi16(SHR2(q, 1), SHR2(q, 2)),
-                                                   SHR2(q, 3)));
-        __m256i ev = _mm256_and_si256(v, _mm256_set1_epi16(0xFF)), od = _mm256_srli_epi16(v, 8);
-        __m256i e1 = SHR2(ev, 1), e4 = SHR2(ev, 4), m = _mm256_setzero_si256();
-        m = h2_term2(m, e1, e4, e1);
-        m = h2_term2(m, e1, e4, SHR2(od, 1));
-        m = h2_term2(m, e1, e4, SHR2(ev, 2));
-        m = h2_term2(m, e1, e4, SHR2(od, 2));
-        m = h2_term2(m, e1, e4, SHR2(ev, 3));
-        m = h2_term2(m, e1, e4, SHR2(od, 3));
-        s2 = _mm256_add_epi16(s2, m);
-    }
-    _mm256_storeu_si256((__m256i *)h1, s1);
-    _mm256_storeu_si256((__m256i *)h2, s2);
-}
-
-void SSE41 di_sdi_costs2_sse41(const di_window *pic, int l, di_sdi s[2],
-                               uint16_t h1[2][DI_LANES], uint16_t h2[2][DI_LANES])
-{
-    di_sdi_costs_sse41(pic, l, &s[0], h1[0], h2[0]);
-    di_sdi_costs_sse41(pic, l + 2, &s[1], h1[1], h2[1]);
-}
-
-/* SUM_H1 and SUM_H2 terms of row y (di_sdi_costs_avx2's per-row part). */
+/* SUM_H1 and SUM_H2 terms of row y (di_sdi_costs_avx2 and _costs2_avx2 add
+ * them over rows). */
 static inline AVX2 void sum_h_row2(const di_window *pic, int y, __m256i *t1, __m256i *t2)
 {
     const uint8_t *c = &DIW(pic, C0, y);
@@ -145,6 +103,50 @@ static inline AVX2 void sum_h_row2(const di_window *pic, int y, __m256i *t1, __m
     *t2 = m;
 }
 
+/* |c(x + off, y + 1) - c(x - off, y - 1)| of the pairs: the row pair of
+ * angle offset off centred on line y. */
+static inline AVX2 __m256i angle_pair2(const di_window *pic, int off, int y)
+{
+    return pair_ad2(LOAD2(&DIW(pic, C0 + off, y + 1)), LOAD2(&DIW(pic, C0 - off, y - 1)));
+}
+
+/* AngleCost_6x3 of a column sum of three row pairs. */
+static inline AVX2 void store_cost6x3(uint16_t *dst, __m256i col)
+{
+    _mm256_storeu_si256((__m256i *)dst,
+                        _mm256_add_epi16(_mm256_add_epi16(SHR2(col, 1), SHR2(col, 2)),
+                                         SHR2(col, 3)));
+}
+
+void AVX2 di_sdi_costs_avx2(const di_window *pic, int l, di_sdi *s, uint16_t h1[DI_LANES],
+                            uint16_t h2[DI_LANES])
+{
+    for (int a = 0; a < DI_ANGLES; a++) {
+        int off = di_angle_off[a];
+        __m256i q[3];
+        for (int r = 0; r < 3; r++)
+            q[r] = angle_pair2(pic, off, l + 2 * r - 2);
+        store_cost6x3(s->cost[a], _mm256_add_epi16(_mm256_add_epi16(q[0], q[1]), q[2]));
+        _mm256_storeu_si256((__m256i *)s->cost2x1[a], SHR2(q[1], 2));
+    }
+    __m256i s1 = _mm256_setzero_si256(), s2 = s1;
+    for (int y = l - 1; y <= l + 1; y += 2) {
+        __m256i t1, t2;
+        sum_h_row2(pic, y, &t1, &t2);
+        s1 = _mm256_add_epi16(s1, t1);
+        s2 = _mm256_add_epi16(s2, t2);
+    }
+    _mm256_storeu_si256((__m256i *)h1, s1);
+    _mm256_storeu_si256((__m256i *)h2, s2);
+}
+
+void SSE41 di_sdi_costs2_sse41(const di_window *pic, int l, di_sdi s[2],
+                               uint16_t h1[2][DI_LANES], uint16_t h2[2][DI_LANES])
+{
+    di_sdi_costs_sse41(pic, l, &s[0], h1[0], h2[0]);
+    di_sdi_costs_sse41(pic, l + 2, &s[1], h1[1], h2[1]);
+}
+
 void AVX2 di_sdi_costs2_avx2(const di_window *pic, int l, di_sdi s[2], uint16_t h1[2][DI_LANES],
                              uint16_t h2[2][DI_LANES])
 {
@@ -153,16 +155,11 @@ void AVX2 di_sdi_costs2_avx2(const di_window *pic, int l, di_sdi s[2], uint16_t 
         /* the row pairs centred on lines l - 2, l, l + 2, l + 4: line l
          * takes the first three, line l + 2 the last three */
         __m256i q[4];
-        for (int r = 0; r < 4; r++) {
-            int y = l + 2 * r - 2;
-            q[r] = pair_ad2(LOAD2(&DIW(pic, C0 + off, y + 1)), LOAD2(&DIW(pic, C0 - off, y - 1)));
-        }
+        for (int r = 0; r < 4; r++)
+            q[r] = angle_pair2(pic, off, l + 2 * r - 2);
         __m256i mid = _mm256_add_epi16(q[1], q[2]);
         for (int k = 0; k < 2; k++) {
-            __m256i col = _mm256_add_epi16(mid, q[k ? 3 : 0]);
-            _mm256_storeu_si256((__m256i *)s[k].cost[a],
-                                _mm256_add_epi16(_mm256_add_epi16(SHR2(col, 1), SHR2(col, 2)),
-                                                 SHR2(col, 3)));
+            store_cost6x3(s[k].cost[a], _mm256_add_epi16(mid, q[k ? 3 : 0]));
             _mm256_storeu_si256((__m256i *)s[k].cost2x1[a], SHR2(q[k + 1], 2));
         }
     }
