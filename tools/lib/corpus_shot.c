@@ -43,23 +43,40 @@ static uint8_t sample(const vio_frame *c, int p, double x, double y)
     return clamp8(acc);
 }
 
-/* The shot's 4:4:4 pixel (x, y) at field k into yuv. */
-static void shot_pixel(const vio_frame *c, const corpus_shot *s, long k, int x, int y,
-                       uint8_t yuv[3])
+/* Where shot s looks at field k: the canvas point of view pixel (x, y) is
+ * (cx + (x - w / 2) * scale, cy + (y - h / 2) * scale), the view zooming
+ * about its centre, which pans; the object (sprite) covers view pixels
+ * sx .. sx + 95, sy .. sy + 95. */
+typedef struct view {
+    double scale, cx, cy;
+    int sx, sy;
+    bool sprite;
+} view;
+
+static view view_at(const corpus_shot *s, long k)
 {
-    double scale = pow(s->zoom > 0 ? s->zoom : 1, -(double)k);
-    /* zoom about the view's centre, which pans */
-    double cx = s->x0 + s->dx * k + s->width / 2.0, cy = s->y0 + s->dy * k + s->height / 2.0;
-    double u = cx + (x - s->width / 2.0) * scale, v = cy + (y - s->height / 2.0) * scale;
-    if (s->sprite) {
+    view w = { .scale = pow(s->zoom > 0 ? s->zoom : 1, -(double)k),
+               .cx = s->x0 + s->dx * k + s->width / 2.0,
+               .cy = s->y0 + s->dy * k + s->height / 2.0,
+               .sprite = s->sprite != 0 };
+    if (w.sprite) {
         /* a 96x96 piece of the canvas from far away, crossing the view
          * left to right (and a little down), wrapping */
         long span = s->width + 96;
-        int sx = (int)((k * s->sprite) % span) - 96;
-        int sy = s->height / 3 + (int)(k * s->sprite / 4 % 64);
-        if (x >= sx && x < sx + 96 && y >= sy && y < sy + 96)
-            u += c->width[0] / 2.0 + 37, v += c->height[0] / 2.0 + 11;
+        w.sx = (int)((k * s->sprite) % span) - 96;
+        w.sy = s->height / 3 + (int)(k * s->sprite / 4 % 64);
     }
+    return w;
+}
+
+/* The shot's 4:4:4 pixel (x, y) of view w into yuv. */
+static void shot_pixel(const vio_frame *c, const corpus_shot *s, const view *w, int x, int y,
+                       uint8_t yuv[3])
+{
+    double u = w->cx + (x - s->width / 2.0) * w->scale;
+    double v = w->cy + (y - s->height / 2.0) * w->scale;
+    if (w->sprite && x >= w->sx && x < w->sx + 96 && y >= w->sy && y < w->sy + 96)
+        u += c->width[0] / 2.0 + 37, v += c->height[0] / 2.0 + 11;
     for (int p = 0; p < 3; p++)
         yuv[p] = sample(c, p, u, v);
 }
@@ -87,13 +104,14 @@ int corpus_truth(vio_frame *f, const vio_frame *c, const corpus_shot *s, long k)
     if (f->chroma != VIO_CHROMA_420 || f->width[0] != s->width || f->height[0] != s->height ||
         c->chroma != VIO_CHROMA_444)
         return VIO_E_ARG;
+    view w = view_at(s, k);
     for (int y = 0; y < s->height; y += 2)
         for (int x = 0; x < s->width; x += 2) {
             int cb = 0, cr = 0, n = 0;
             for (int j = 0; j < 2 && y + j < s->height; j++)
                 for (int i = 0; i < 2 && x + i < s->width; i++) {
                     uint8_t yuv[3];
-                    shot_pixel(c, s, k, x + i, y + j, yuv);
+                    shot_pixel(c, s, &w, x + i, y + j, yuv);
                     f->data[0][(size_t)(y + j) * f->stride[0] + x + i] = yuv[0];
                     cb += yuv[1], cr += yuv[2], n++;
                 }
