@@ -194,6 +194,18 @@ G7SF_API int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g
                            const uint8_t *stmm_in, int stmm_stride, int bx, int by,
                            g7sf_di_block_out *out);
 
+/* g7sf_di_block of every block of frame lines y0 .. y1 - 1 (multiples of
+ * 4, 0 <= y0 <= y1 <= height), each result handed to put(ctx, bx, by, out)
+ * in the order of lines then columns: the same bytes as g7sf_di_block, with
+ * the spatial deinterlacer's sums computed once along whole lines and
+ * shared by neighbouring blocks and lines (the way to run a frame or a
+ * stripe of one).  Reads the lines g7sf_di_block reads for those blocks.
+ * Returns 0, G7SF_EINVAL (g7sf_di_block's rules, or no put) or G7SF_ENOMEM. */
+G7SF_API int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,
+                          const uint8_t *stmm_in, int stmm_stride, int y0, int y1,
+                          void (*put)(void *ctx, int bx, int by, const g7sf_di_block_out *out),
+                          void *ctx);
+
 /* ---- Field motion detector (§2.8.5) --------------------------------- */
 
 /* One 16x4 block's FMD results. */

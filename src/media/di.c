@@ -3,6 +3,7 @@
  * the optional MCDI choice, the temporal deinterlace and the final blend, or
  * progressive cadence reconstruction; chroma is in di_chroma.c.  Decisions
  * on unclear passages: docs/spec-notes.md, "Deinterlace (§2.8.4)". */
+#include <stdlib.h>
 #include <string.h>
 
 #include "dsp.h"
@@ -105,9 +106,46 @@ static void smooth(const g7sf_di_params *p, const di_stmm *sm, const uint8_t *st
     }
 }
 
+/* The SDI of one line of a block: the interpolated pixels, the final
+ * angle of each pair and its AngleCost_6x3. */
+typedef struct sdi_view {
+    const uint8_t *out, *angle;
+    const uint16_t *acost;
+} sdi_view;
+
+/* Where a block's SDI comes from: the block's own windows (rows NULL), or
+ * the lines of the band the block is in, computed once for all its blocks
+ * when the first of them asks (g7sf_di_rows). */
+typedef struct sdi_src {
+    sdi_rows *rows;
+    int by;                     /* the band's first line */
+    const g7sf_plane *pic[4];   /* the picture each line is missing in */
+    bool done[4];
+    sdi_line line[4];
+} sdi_src;
+
+/* The view of line l of the block at bx from the band's lines. */
+static sdi_view band_view(const g7sf_di_params *p, sdi_src *src, int l, int bx)
+{
+    sdi_line *ln = &src->line[l];
+    if (!src->done[l]) {
+        sdi_rows_line(src->rows, p, src->pic[l], src->by + l, ln);
+        src->done[l] = true;
+    }
+    return (sdi_view){ ln->out + bx, ln->angle + bx / 2, ln->acost + bx / 2 };
+}
+
+/* The view of a block's own SDI s; acost (8 entries) is filled from it. */
+static sdi_view block_view(const di_sdi *s, uint16_t acost[8])
+{
+    for (int i = 0; i < 8; i++)
+        acost[i] = s->cost[s->angle[i]][i + 1];
+    return (sdi_view){ s->out, s->angle, acost };
+}
+
 /* First frame (§2.8.6.3, lines 1576-1582): cur1 alone, by SDI; STMM out
  * 255; prev2 repeats cur1. */
-static void first_frame(const g7sf_di_params *p, const g7sf_yuv *cur, const di_window *wc, int bx,
+static void first_frame(const g7sf_di_params *p, const g7sf_yuv *cur, sdi_src *src, int bx,
                         int by, g7sf_di_block_out *out)
 {
     uint8_t stmm3[4][8], angle[4][8];
@@ -116,13 +154,24 @@ static void first_frame(const g7sf_di_params *p, const g7sf_yuv *cur, const di_w
     /* the missing lines are l0 and l0 + 2 (by is a multiple of 4) */
     int l0 = di_first_field_line(p, by) ? 1 : 0;
     di_sdi sd[2];
-    di_sdi_line2(p, wc, l0, sd);
+    uint16_t acost[2][8];
+    sdi_view v[2];
+    if (src) {
+        v[0] = band_view(p, src, l0, bx), v[1] = band_view(p, src, l0 + 2, bx);
+    } else {
+        /* the SDI of lines 0..3 reads lines -3..6 alone: half the window
+         * (5% of a bob pass); the other lines are never read */
+        di_window wc;
+        media_load(&cur->y, bx - DIW_L, by - 3, 10, DIW_W, 2, &DIW(&wc, -DIW_L, -3), DIW_W);
+        di_sdi_line2(p, &wc, l0, sd);
+        v[0] = block_view(&sd[0], acost[0]), v[1] = block_view(&sd[1], acost[1]);
+    }
     for (int l = 0; l < 4; l++) {
         if (di_first_field_line(p, by + l)) {
-            memcpy(out->cur1_y[l], &DIW(wc, 0, l), 16);
+            memcpy(out->cur1_y[l], cur->y.data + (size_t)(by + l) * cur->y.stride + bx, 16);
         } else {
-            memcpy(out->cur1_y[l], sd[(l - l0) / 2].out, 16);
-            memcpy(angle[l], sd[(l - l0) / 2].angle, 8);
+            memcpy(out->cur1_y[l], v[(l - l0) / 2].out, 16);
+            memcpy(angle[l], v[(l - l0) / 2].angle, 8);
         }
     }
     memset(out->stmm, 255, sizeof out->stmm);
@@ -139,51 +188,52 @@ void di_blend_line_c(const g7sf_di_params *p, const uint8_t stmm3[8], const uint
         out[x] = (uint8_t)di_blend(p, stmm3[x / 2], v[x], di_avg(a[x], b[x]));
 }
 
-/* The missing line l deinterlaced (cadence 0) from its SDI sd: TDI, SDI
- * or MCDI, blend. */
+/* The missing line l deinterlaced (cadence 0) from its SDI v: TDI, SDI or
+ * MCDI, blend. */
 static void deinterlace_line(const g7sf_di_params *p, const mcdi_pixel_params *q,
                              const di_window *wp, const di_window *wc, const di_window *pic,
                              int l, const uint8_t st3[8], const mcdi_block *m,
-                             const di_stmm *sm, const di_sdi *sdp, uint8_t angle[8],
-                             uint8_t dst[16])
+                             const di_stmm *sm, sdi_view v, uint8_t angle[8], uint8_t dst[16])
 {
     const dipix_dsp *px = &media_dsp_get()->px;
-    memcpy(angle, sdp->angle, 8);
-    uint8_t v[16];
+    memcpy(angle, v.angle, 8);
+    uint8_t mc[16];
+    const uint8_t *sp = v.out;
     if (p->mcdi) {
         mcdi_line_info s;
         for (int i = 0; i < 8; i++) {
-            s.edge[i] = di_angle_off[sdp->angle[i]];
-            s.angle_cost[i] = sdp->cost[sdp->angle[i]][i + 1];
+            s.edge[i] = di_angle_off[v.angle[i]];
+            s.angle_cost[i] = v.acost[i];
             s.scm[i] = (uint32_t)sm->svcm[i + 1] + sm->shcm[i + 1];
         }
-        px->choose(q, m, pic, l, &s, sdp->out, v);
-    } else {
-        memcpy(v, sdp->out, 16);
+        px->choose(q, m, pic, l, &s, v.out, mc);
+        sp = mc;
     }
-    px->blend(p, st3, v, &DIW(wp, 0, l), &DIW(wc, 0, l), dst);
+    px->blend(p, st3, sp, &DIW(wp, 0, l), &DIW(wc, 0, l), dst);
 }
 
-int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,
-                  const uint8_t *stmm_in, int stmm_stride, int bx, int by, g7sf_di_block_out *out)
+/* Whether g7sf_di_block can run on these arguments (bx, by aside). */
+static bool args_ok(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,
+                    const uint8_t *stmm_in, int stmm_stride)
 {
-    if (!p || !cur || !out || di_params_invalid(p) || !yuv_ok(cur) || bx < 0 || by < 0 ||
-        bx % 16 || by % 4 || bx >= cur->y.width || by >= cur->y.height)
-        return G7SF_EINVAL;
-    if (!p->first_frame &&
-        (!prev || !yuv_ok(prev) || prev->y.width != cur->y.width ||
-         prev->y.height != cur->y.height || prev->chroma != cur->chroma || !stmm_in ||
-         stmm_stride < cur->y.width / 2))
-        return G7SF_EINVAL;
+    if (!p || !cur || di_params_invalid(p) || !yuv_ok(cur))
+        return false;
+    return p->first_frame ||
+           (prev && yuv_ok(prev) && prev->y.width == cur->y.width &&
+            prev->y.height == cur->y.height && prev->chroma == cur->chroma && stmm_in &&
+            stmm_stride >= cur->y.width / 2);
+}
 
-    di_window wc, wp;
+/* The block at (bx, by), checked, its SDI from src (NULL: its windows). */
+static void block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,
+                  const uint8_t *stmm_in, int stmm_stride, int bx, int by, sdi_src *src,
+                  g7sf_di_block_out *out)
+{
     if (p->first_frame) {
-        /* the SDI of lines 0..3 reads lines -3..6 alone: half the window
-         * (5% of a bob pass); the other lines are never read */
-        media_load(&cur->y, bx - DIW_L, by - 3, 10, DIW_W, 2, &DIW(&wc, -DIW_L, -3), DIW_W);
-        first_frame(p, cur, &wc, bx, by, out);
-        return 0;
+        first_frame(p, cur, src, bx, by, out);
+        return;
     }
+    di_window wc, wp;
     if (p->mcdi) {      /* the motion search reads the whole window */
         di_window_load(&cur->y, bx, by, &wc);
         di_window_load(&prev->y, bx, by, &wp);
@@ -218,18 +268,25 @@ int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
     }
     /* the SDI of the spatial lines, lines l and l + 2 (one field, one
      * picture) together when both are */
-    di_sdi sd[4];
+    di_sdi sd[2][2];
+    uint16_t acost[4][8];
+    sdi_view v[4];
     for (int l = 0; l < 2; l++) {
         const di_window *pic = di_first_field_line(p, by + l) ? &wp : &wc;
-        if (spatial[l] && spatial[l + 2]) {
-            di_sdi two[2];
-            di_sdi_line2(p, pic, l, two);
-            sd[l] = two[0], sd[l + 2] = two[1];
-        } else {
+        for (int k = l; k < 4; k += 2)
+            if (spatial[k] && src)
+                v[k] = band_view(p, src, k, bx);
+        if (src)
+            continue;
+        if (spatial[l] && spatial[l + 2])
+            di_sdi_line2(p, pic, l, sd[l]);
+        else
             for (int k = l; k < 4; k += 2)
                 if (spatial[k])
-                    di_sdi_line(p, pic, k, &sd[k]);
-        }
+                    di_sdi_line(p, pic, k, &sd[l][k / 2]);
+        for (int k = l; k < 4; k += 2)
+            if (spatial[k])
+                v[k] = block_view(&sd[l][k / 2], acost[k]);
     }
     for (int l = 0; l < 4; l++) {
         /* a 1st-field line is missing in prev2 (picture prev, reference
@@ -243,7 +300,7 @@ int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
         if (cadence) {      /* weave: 1 the field from prev, 2 from cur */
             memcpy(missing, &DIW(cadence == 1 ? &wp : &wc, 0, l), 16);
         } else if (spatial[l]) {
-            deinterlace_line(p, &q, &wp, &wc, pic, l, stmm3[l], &m, &sm[l], &sd[l], angle[l],
+            deinterlace_line(p, &q, &wp, &wc, pic, l, stmm3[l], &m, &sm[l], v[l], angle[l],
                              missing);
         } else {
             static const uint8_t unused[16];
@@ -253,5 +310,56 @@ int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
     }
     di_chroma_block(p, cur, prev, bx, by, (const uint8_t (*)[8])stmm3,
                     (const uint8_t (*)[8])angle, out);
+}
+
+int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,
+                  const uint8_t *stmm_in, int stmm_stride, int bx, int by, g7sf_di_block_out *out)
+{
+    if (!out || !args_ok(p, cur, prev, stmm_in, stmm_stride) || bx < 0 || by < 0 || bx % 16 ||
+        by % 4 || bx >= cur->y.width || by >= cur->y.height)
+        return G7SF_EINVAL;
+    block(p, cur, prev, stmm_in, stmm_stride, bx, by, NULL, out);
+    return 0;
+}
+
+int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,
+                 const uint8_t *stmm_in, int stmm_stride, int y0, int y1,
+                 void (*put)(void *ctx, int bx, int by, const g7sf_di_block_out *out), void *ctx)
+{
+    if (!put || !args_ok(p, cur, prev, stmm_in, stmm_stride) || y0 < 0 || y1 < y0 || y0 % 4 ||
+        y1 % 4 || y1 > cur->y.height)
+        return G7SF_EINVAL;
+    if (y0 == y1)
+        return 0;
+    int w = cur->y.width;
+    sdi_src src = { .rows = sdi_rows_new(w, &media_dsp_get()->rows) };
+    /* per line: w pixels, w / 2 angles, w / 2 costs, each with the room
+     * sdi_rows_line's vectors write into */
+    size_t n = (size_t)3 * w + 4 * SR_OVER;
+    uint8_t *mem = calloc(4, n);
+    if (!src.rows || !mem) {
+        sdi_rows_free(src.rows);
+        free(mem);
+        return G7SF_ENOMEM;
+    }
+    for (int l = 0; l < 4; l++) {
+        uint8_t *b = mem + (size_t)l * n;
+        src.line[l] = (sdi_line){ b, b + w + SR_OVER, (uint16_t *)(void *)(b + w + w / 2 + 2 * SR_OVER) };
+    }
+    for (int by = y0; by < y1; by += 4) {
+        src.by = by;
+        for (int l = 0; l < 4; l++) {
+            bool first = di_first_field_line(p, by + l);
+            src.pic[l] = p->first_frame || !first ? &cur->y : &prev->y;
+            src.done[l] = false;
+        }
+        for (int bx = 0; bx < w; bx += 16) {
+            g7sf_di_block_out out;
+            block(p, cur, prev, stmm_in, stmm_stride, bx, by, &src, &out);
+            put(ctx, bx, by, &out);
+        }
+    }
+    sdi_rows_free(src.rows);
+    free(mem);
     return 0;
 }

@@ -7,6 +7,7 @@
 
 #include "di_core.h"
 #include "mcdi.h"
+#include "sdi_rows.h"
 #include "gen7sf/media.h"
 
 enum { MCDI_NCAND = 16 };
@@ -337,6 +338,7 @@ typedef struct media_dsp {
     fmd_dsp fmd;
     dipix_dsp px;
     di_chroma_dsp chroma;
+    sdi_rows_dsp rows;
 } media_dsp;
 
 /* The kernels for the instruction sets in flags (enum cpu_flag). */

@@ -103,6 +103,27 @@ static void put_chroma(const vpp_wplane *p, int bx, int by, const uint8_t (*c)[1
         memcpy(p->data + (size_t)(by + l) * p->stride + bx / 2, s[l], 8);
 }
 
+/* Where a DI block's results go (put_di). */
+typedef struct di_put {
+    vpp_pass_out *out;
+    const vpp_stat *sl;
+} di_put;
+
+/* Stores a DI block's results where the kernel stores them. */
+static void put_di(void *ctx, int bx, int by, const g7sf_di_block_out *d)
+{
+    const di_put *c = ctx;
+    vpp_pass_out *out = c->out;
+    put_block(&out->prev2[0], bx, by, 4, &d->prev2_y[0][0], 16, 16);
+    put_block(&out->cur1[0], bx, by, 4, &d->cur1_y[0][0], 16, 16);
+    put_chroma(&out->prev2[1], bx, by, d->prev2_c, 1);
+    put_chroma(&out->prev2[2], bx, by, d->prev2_c, 0);
+    put_chroma(&out->cur1[1], bx, by, d->cur1_c, 1);
+    put_chroma(&out->cur1[2], bx, by, d->cur1_c, 0);
+    if (out->stat_out)
+        vpp_stat_put(c->sl, out->stat_out, VPP_STAT_STMM, bx / 2, by, 8, 4, &d->stmm[0][0], 8);
+}
+
 /* The luma region g7sf_di_block reads around (bx, by), copied from src. */
 static void copy_region(const g7sf_plane *src, uint8_t *dst, int bx, int by)
 {
@@ -242,20 +263,19 @@ int vpp_pass_run(const vpp_pass_in *in, vpp_pass_out *out, int row0, int row1, b
                 g7sf_fmd_add(&out->fmd, s->dndi_stream_id, &fb, bx, by, w, h);
                 out->motion_pixels += fb.motion;
             }
+            if (!s->dn_enable)
+                continue;       /* the DI runs along whole lines below */
             g7sf_di_block_out d;
             err = g7sf_di_block(&dip, &di_cur, prev, stmm_in, stmm_stride, bx, by, &d);
             if (err)
                 break;
-            put_block(&out->prev2[0], bx, by, 4, &d.prev2_y[0][0], 16, 16);
-            put_block(&out->cur1[0], bx, by, 4, &d.cur1_y[0][0], 16, 16);
-            put_chroma(&out->prev2[1], bx, by, d.prev2_c, 1);
-            put_chroma(&out->prev2[2], bx, by, d.prev2_c, 0);
-            put_chroma(&out->cur1[1], bx, by, d.cur1_c, 1);
-            put_chroma(&out->cur1[2], bx, by, d.cur1_c, 0);
-            if (out->stat_out)
-                vpp_stat_put(&sl, out->stat_out, VPP_STAT_STMM, bx / 2, by, 8, 4, &d.stmm[0][0],
-                             8);
+            put_di(&(di_put){ out, &sl }, bx, by, &d);
         }
+    /* without DN the DI's blocks see the frame as read: the SDI's sums are
+     * shared along the lines (g7sf_di_rows) */
+    if (!err && s->di_enable && !s->dn_enable)
+        err = g7sf_di_rows(&dip, &di_cur, prev, stmm_in, stmm_stride, row0 * bh, row1 * bh,
+                           put_di, &(di_put){ out, &sl });
     free(stmm_copy);
     free(scratch);
     return err;
