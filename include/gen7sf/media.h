@@ -194,17 +194,27 @@ G7SF_API int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g
                            const uint8_t *stmm_in, int stmm_stride, int bx, int by,
                            g7sf_di_block_out *out);
 
+/* The results of g7sf_di_rows for frame lines by .. by + 3, line l of
+ * each across the frame (w pixels wide): luma w bytes; chroma w bytes, 4:2:2
+ * with Cr(i) at [2i] and Cb(i) at [2i + 1] as g7sf_di_block_out's chroma
+ * lines; STMM2 w / 2 bytes, one per pixel pair.  Valid during the call
+ * that hands them over; lines may be shared (on the first frame prev2 is
+ * cur1) or be the frame's own. */
+typedef struct g7sf_di_band {
+    int by;
+    const uint8_t *prev2_y[4], *prev2_c[4], *cur1_y[4], *cur1_c[4], *stmm[4];
+} g7sf_di_band;
+
 /* g7sf_di_block of every block of frame lines y0 .. y1 - 1 (multiples of
- * 4, 0 <= y0 <= y1 <= height), each result handed to put(ctx, bx, by, out)
- * in the order of lines then columns: the same bytes as g7sf_di_block, with
- * the spatial deinterlacer's sums computed once along whole lines and
- * shared by neighbouring blocks and lines (the way to run a frame or a
- * stripe of one).  Reads the lines g7sf_di_block reads for those blocks.
- * Returns 0, G7SF_EINVAL (g7sf_di_block's rules, or no put) or G7SF_ENOMEM. */
+ * 4, 0 <= y0 <= y1 <= height), each band of 4 lines handed to put(ctx,
+ * band) in order: the same bytes as g7sf_di_block gives each block, with
+ * the spatial deinterlacer's sums computed once along whole lines and the
+ * chroma lines read once per band (the way to run a frame or a stripe of
+ * one).  Reads the lines g7sf_di_block reads for those blocks.  Returns 0,
+ * G7SF_EINVAL (g7sf_di_block's rules, or no put) or G7SF_ENOMEM. */
 G7SF_API int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,
                           const uint8_t *stmm_in, int stmm_stride, int y0, int y1,
-                          void (*put)(void *ctx, int bx, int by, const g7sf_di_block_out *out),
-                          void *ctx);
+                          void (*put)(void *ctx, const g7sf_di_band *band), void *ctx);
 
 /* ---- Field motion detector (§2.8.5) --------------------------------- */
 

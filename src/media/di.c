@@ -122,6 +122,7 @@ typedef struct sdi_src {
     const g7sf_plane *pic[4];   /* the picture each line is missing in */
     bool done[4];
     sdi_line line[4];
+    di_chroma_band chroma;      /* the band's chroma source lines */
 } sdi_src;
 
 /* The view of line l of the block at bx from the band's lines. */
@@ -144,9 +145,10 @@ static sdi_view block_view(const di_sdi *s, uint16_t acost[8])
 }
 
 /* First frame (§2.8.6.3, lines 1576-1582): cur1 alone, by SDI; STMM out
- * 255; prev2 repeats cur1. */
+ * 255; prev2 repeats cur1.  Outputs whose line pointers are NULL are not
+ * written (g7sf_di_rows points its band at the lines instead). */
 static void first_frame(const g7sf_di_params *p, const g7sf_yuv *cur, sdi_src *src, int bx,
-                        int by, g7sf_di_block_out *out)
+                        int by, const di_out *out)
 {
     uint8_t stmm3[4][8], angle[4][8];
     memset(stmm3, 255, sizeof stmm3);
@@ -167,18 +169,24 @@ static void first_frame(const g7sf_di_params *p, const g7sf_yuv *cur, sdi_src *s
         v[0] = block_view(&sd[0], acost[0]), v[1] = block_view(&sd[1], acost[1]);
     }
     for (int l = 0; l < 4; l++) {
-        if (di_first_field_line(p, by + l)) {
-            memcpy(out->cur1_y[l], cur->y.data + (size_t)(by + l) * cur->y.stride + bx, 16);
-        } else {
-            memcpy(out->cur1_y[l], v[(l - l0) / 2].out, 16);
+        bool own = di_first_field_line(p, by + l);
+        if (!own)
             memcpy(angle[l], v[(l - l0) / 2].angle, 8);
-        }
+        if (out->cur1_y[l])
+            memcpy(out->cur1_y[l],
+                   own ? cur->y.data + (size_t)(by + l) * cur->y.stride + bx : v[(l - l0) / 2].out,
+                   16);
+        if (out->stmm[l])
+            memset(out->stmm[l], 255, 8);
     }
-    memset(out->stmm, 255, sizeof out->stmm);
     di_chroma_block(p, cur, NULL, bx, by, (const uint8_t (*)[8])stmm3,
-                    (const uint8_t (*)[8])angle, out);
-    memcpy(out->prev2_y, out->cur1_y, sizeof out->prev2_y);
-    memcpy(out->prev2_c, out->cur1_c, sizeof out->prev2_c);
+                    (const uint8_t (*)[8])angle, src ? &src->chroma : NULL, out);
+    for (int l = 0; l < 4; l++) {
+        if (out->prev2_y[l])
+            memcpy(out->prev2_y[l], out->cur1_y[l], 16);
+        if (out->prev2_c[l])
+            memcpy(out->prev2_c[l], out->cur1_c[l], 16);
+    }
 }
 
 void di_blend_line_c(const g7sf_di_params *p, const uint8_t stmm3[8], const uint8_t v[16],
@@ -227,7 +235,7 @@ static bool args_ok(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv
 /* The block at (bx, by), checked, its SDI from src (NULL: its windows). */
 static void block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,
                   const uint8_t *stmm_in, int stmm_stride, int bx, int by, sdi_src *src,
-                  g7sf_di_block_out *out)
+                  const di_out *out)
 {
     if (p->first_frame) {
         first_frame(p, cur, src, bx, by, out);
@@ -309,7 +317,7 @@ static void block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
         }
     }
     di_chroma_block(p, cur, prev, bx, by, (const uint8_t (*)[8])stmm3,
-                    (const uint8_t (*)[8])angle, out);
+                    (const uint8_t (*)[8])angle, src ? &src->chroma : NULL, out);
 }
 
 int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,
@@ -318,46 +326,86 @@ int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
     if (!out || !args_ok(p, cur, prev, stmm_in, stmm_stride) || bx < 0 || by < 0 || bx % 16 ||
         by % 4 || bx >= cur->y.width || by >= cur->y.height)
         return G7SF_EINVAL;
-    block(p, cur, prev, stmm_in, stmm_stride, bx, by, NULL, out);
+    di_out o = di_out_block(out);
+    block(p, cur, prev, stmm_in, stmm_stride, bx, by, NULL, &o);
     return 0;
 }
 
 int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,
                  const uint8_t *stmm_in, int stmm_stride, int y0, int y1,
-                 void (*put)(void *ctx, int bx, int by, const g7sf_di_block_out *out), void *ctx)
+                 void (*put)(void *ctx, const g7sf_di_band *band), void *ctx)
 {
     if (!put || !args_ok(p, cur, prev, stmm_in, stmm_stride) || y0 < 0 || y1 < y0 || y0 % 4 ||
         y1 % 4 || y1 > cur->y.height)
         return G7SF_EINVAL;
     if (y0 == y1)
         return 0;
-    int w = cur->y.width;
-    sdi_src src = { .rows = sdi_rows_new(w, &media_dsp_get()->rows) };
-    /* per line: w pixels, w / 2 angles, w / 2 costs, each with the room
-     * sdi_rows_line's vectors write into */
-    size_t n = (size_t)3 * w + 4 * SR_OVER;
-    uint8_t *mem = calloc(4, n);
+    size_t w = (size_t)cur->y.width;
+    sdi_src src = { .rows = sdi_rows_new((int)w, &media_dsp_get()->rows) };
+    /* per band line: the SDI's pixels, angles and costs (with the room its
+     * vectors write into), the outputs (luma and chroma of prev2 and cur1,
+     * STMM), and per frame the chroma source lines */
+    size_t sdi_n = 3 * w + 4 * SR_OVER, out_n = 4 * w + w / 2, cb_n = w + DI_CBAND_PAD;
+    uint8_t *mem = calloc(1, 4 * (sdi_n + out_n) + 2 * DI_CBAND_LINES * cb_n + w / 2);
     if (!src.rows || !mem) {
         sdi_rows_free(src.rows);
         free(mem);
         return G7SF_ENOMEM;
     }
-    for (int l = 0; l < 4; l++) {
-        uint8_t *b = mem + (size_t)l * n;
-        src.line[l] = (sdi_line){ b, b + w + SR_OVER, (uint16_t *)(void *)(b + w + w / 2 + 2 * SR_OVER) };
+    uint8_t *b = mem, *cb[2][DI_CBAND_LINES];
+    di_out o;
+    g7sf_di_band band;
+    for (int l = 0; l < 4; l++, b += sdi_n + out_n) {
+        src.line[l] = (sdi_line){ b, b + w + SR_OVER,
+                                  (uint16_t *)(void *)(b + w + w / 2 + 2 * SR_OVER) };
+        uint8_t *ob = b + sdi_n;
+        o.prev2_y[l] = ob, o.cur1_y[l] = ob + w, o.prev2_c[l] = ob + 2 * w;
+        o.cur1_c[l] = ob + 3 * w, o.stmm[l] = ob + 4 * w;
     }
+    for (int f = 0; f < 2; f++)
+        for (int k = 0; k < DI_CBAND_LINES; k++, b += cb_n)
+            cb[f][k] = b, src.chroma.rows[f][k] = b;
+    uint8_t *still = b;             /* the first frame's STMM, 255 */
+    memset(still, 255, w / 2);
     for (int by = y0; by < y1; by += 4) {
         src.by = by;
+        di_chroma_band_load(cur, by, di_chroma_band_lines(p, cur, by), cb[1]);
+        if (!p->first_frame)
+            di_chroma_band_load(prev, by, 0x3F, cb[0]);
         for (int l = 0; l < 4; l++) {
             bool first = di_first_field_line(p, by + l);
             src.pic[l] = p->first_frame || !first ? &cur->y : &prev->y;
             src.done[l] = false;
+            band.prev2_y[l] = o.prev2_y[l], band.cur1_y[l] = o.cur1_y[l];
+            band.prev2_c[l] = o.prev2_c[l], band.cur1_c[l] = o.cur1_c[l];
+            band.stmm[l] = o.stmm[l];
         }
-        for (int bx = 0; bx < w; bx += 16) {
-            g7sf_di_block_out out;
-            block(p, cur, prev, stmm_in, stmm_stride, bx, by, &src, &out);
-            put(ctx, bx, by, &out);
+        di_out bo = o;
+        if (p->first_frame) {
+            /* cur1's luma lines are the frame's and the SDI's, prev2 is
+             * cur1, the STMM 255: the band points at them */
+            for (int l = 0; l < 4; l++) {
+                bo.cur1_y[l] = bo.prev2_y[l] = bo.prev2_c[l] = bo.stmm[l] = NULL;
+                band.cur1_y[l] = di_first_field_line(p, by + l)
+                                     ? cur->y.data + (size_t)(by + l) * cur->y.stride
+                                     : src.line[l].out;
+                band.prev2_y[l] = band.cur1_y[l], band.prev2_c[l] = band.cur1_c[l];
+                band.stmm[l] = still;
+            }
         }
+        for (size_t bx = 0; bx < w; bx += 16) {
+            di_out at = bo;
+            for (int l = 0; l < 4; l++) {
+                at.prev2_y[l] = bo.prev2_y[l] ? bo.prev2_y[l] + bx : NULL;
+                at.cur1_y[l] = bo.cur1_y[l] ? bo.cur1_y[l] + bx : NULL;
+                at.prev2_c[l] = bo.prev2_c[l] ? bo.prev2_c[l] + bx : NULL;
+                at.cur1_c[l] = bo.cur1_c[l] + bx;
+                at.stmm[l] = bo.stmm[l] ? bo.stmm[l] + bx / 2 : NULL;
+            }
+            block(p, cur, prev, stmm_in, stmm_stride, (int)bx, by, &src, &at);
+        }
+        band.by = by;
+        put(ctx, &band);
     }
     sdi_rows_free(src.rows);
     free(mem);

@@ -112,13 +112,72 @@ static inline void load_row(const g7sf_yuv *f, const src_map *m, int k, uint8_t 
     }
 }
 
-/* The source rows of one frame whose bit is set in rows; the others are
- * left unset. */
-static inline void load_rows(const g7sf_yuv *f, const src_map *m, unsigned rows, di_crows r)
+/* The source rows of one frame whose bit is set in rows into r, pointed
+ * at by u; the others are left unset. */
+static inline void load_rows(const g7sf_yuv *f, const src_map *m, unsigned rows, di_crows r,
+                             const uint8_t *u[NL])
 {
     for (int k = 0; k < NL; k++)
-        if (rows >> k & 1)
+        if (rows >> k & 1) {
             load_row(f, m, k, r[k]);
+            u[k] = r[k];
+        }
+}
+
+/* The source rows of the block at bx from a band's lines. */
+static inline void band_rows(const uint8_t *const rows[NL], int bx, const uint8_t *u[NL])
+{
+    for (int k = 0; k < NL; k++)
+        u[k] = rows[k] + bx;
+}
+
+void di_chroma_band_load(const g7sf_yuv *f, int by, unsigned lines,
+                         uint8_t *const rows[DI_CBAND_LINES])
+{
+    bool is411 = f->chroma == G7SF_CHROMA_411;
+    int r0 = f->chroma == G7SF_CHROMA_420 ? by / 2 - 2 : by - 1;
+    int last = f->cr.width - 1, n = f->y.width / 2 + 16;   /* samples 0 .. w / 2 + 15 */
+    for (int k = 0; k < NL; k++) {
+        if (!(lines >> k & 1))
+            continue;
+        int row = field_clamp(r0 + k, f->cr.height);
+        const uint8_t *cr = f->cr.data + (size_t)row * f->cr.stride;
+        const uint8_t *cb = f->cb.data + (size_t)row * f->cb.stride;
+        uint8_t *d = rows[k] + 2;       /* sample 0 */
+        if (is411) {
+            /* doubled as load_plane_row: even 4:2:2 samples are the
+             * source's, odd ones the average of their neighbours */
+            for (int i = -1; i < n; i++) {
+                int a = iclamp(i >> 1, last), b = iclamp((i + 1) >> 1, last);
+                d[2 * i] = (uint8_t)(i & 1 ? di_avg(cr[a], cr[b]) : cr[a]);
+                d[2 * i + 1] = (uint8_t)(i & 1 ? di_avg(cb[a], cb[b]) : cb[a]);
+            }
+            continue;
+        }
+        /* the columns inside in one interleaving pass, then the clamped
+         * ones at the ends */
+        int in = n < last + 1 ? n : last + 1;
+        for (int i = 0; i < in; i++) {
+            d[2 * i] = cr[i];
+            d[2 * i + 1] = cb[i];
+        }
+        for (int i = in; i < n; i++) {
+            d[2 * i] = cr[last];
+            d[2 * i + 1] = cb[last];
+        }
+        d[-2] = cr[0];
+        d[-1] = cb[0];
+    }
+}
+
+/* The lines of the band a first frame's chroma reads: in 4:2:0 away from
+ * the frame's top and bottom the two rows first_420 reads, else all. */
+unsigned di_chroma_band_lines(const g7sf_di_params *p, const g7sf_yuv *f, int by)
+{
+    int fl = p->top_first ? 0 : 1;
+    if (p->first_frame && f->chroma == G7SF_CHROMA_420 && by >= 4 && by + 4 < f->y.height)
+        return 1u << (2 - fl) | 1u << (4 - fl);
+    return 0x3F;
 }
 
 /* The 4:2:2 lines k (frame lines by - 1 + k) that field_line reads on the
@@ -141,12 +200,12 @@ static unsigned first_lines_needed(const g7sf_di_params *p)
  * (temporal), blended by STMM3.  The 2nd field of prev and the 1st of cur
  * have both neighbours in the pair: (prev[j] + cur[j]) / 2; prev's 1st field
  * and cur's 2nd have only their own frame's other field. */
-static inline void upsample_420(const di_chroma_dsp *d, const g7sf_di_params *p, const di_crows pr,
-                         const di_crows cr, bool is_cur, int by, int h,
-                         const uint8_t stmm3[4][8], unsigned need, di_crows buf,
-                         const uint8_t *u[NL])
+static inline void upsample_420(const di_chroma_dsp *d, const g7sf_di_params *p,
+                                const uint8_t *const pr[NL], const uint8_t *const cr[NL],
+                                bool is_cur, int by, int h, const uint8_t stmm3[4][8],
+                                unsigned need, di_crows buf, const uint8_t *u[NL])
 {
-    const uint8_t (*own)[DI_CROW] = is_cur ? cr : pr;
+    const uint8_t *const *own = is_cur ? cr : pr;
     for (int k = 0; k < NL; k++) {
         if (!(need >> k & 1)) {
             u[k] = NULL;    /* not read */
@@ -188,14 +247,19 @@ static void field_line(const di_chroma_dsp *d, const g7sf_di_params *p,
  * 2nd's l = s, s + 2 lines l and l + 2: lines s .. s + 4 in steps of 2,
  * rows 2 - f and 4 - f and the one line up-sampled between them. */
 static void first_420(const di_chroma_dsp *d, const g7sf_di_params *p, const g7sf_yuv *cur,
-                      const src_map *m, const uint8_t stmm3[4][8], const uint8_t angle[4][8],
-                      g7sf_di_block_out *out)
+                      const src_map *m, const uint8_t *const rows[NL], int bx,
+                      const uint8_t stmm3[4][8], const uint8_t angle[4][8], const di_out *out)
 {
     static const uint8_t still[8] = { 255, 255, 255, 255, 255, 255, 255, 255 };
     int f = p->top_first ? 0 : 1, s = 1 - f;
-    uint8_t a[DI_CROW], b[DI_CROW], mid[DI_CROW];
-    load_row(cur, m, 2 - f, a);
-    load_row(cur, m, 4 - f, b);
+    uint8_t ra[DI_CROW], rb[DI_CROW], mid[DI_CROW];
+    const uint8_t *a = ra, *b = rb;
+    if (rows) {
+        a = rows[2 - f] + bx, b = rows[4 - f] + bx;
+    } else {
+        load_row(cur, m, 2 - f, ra);
+        load_row(cur, m, 4 - f, rb);
+    }
     d->up(p, a, b, NULL, NULL, stmm3[2 - f], mid);      /* frame line by + 2 - f */
     memcpy(out->cur1_c[f], (f ? mid : a) + 2, 16);
     memcpy(out->cur1_c[f + 2], (f ? b : mid) + 2, 16);
@@ -203,41 +267,47 @@ static void first_420(const di_chroma_dsp *d, const g7sf_di_params *p, const g7s
     d->sdi(p, mid, b, NULL, NULL, still, angle[s + 2], out->cur1_c[s + 2]);
 }
 
-/* di_chroma_block_dsp, or with all every line of the frames computed. */
+/* di_chroma_block_dsp, or with all every line of the frames computed;
+ * the source rows from band when not NULL. */
 static void block(const di_chroma_dsp *d, const g7sf_di_params *p, const g7sf_yuv *cur,
                   const g7sf_yuv *prev, int bx, int by, const uint8_t stmm3[4][8],
-                  const uint8_t angle[4][8], g7sf_di_block_out *out, bool all)
+                  const uint8_t angle[4][8], const di_chroma_band *band, const di_out *out,
+                  bool all)
 {
     src_map m;
-    src_map_init(cur, bx, by, &m);
+    if (!band)
+        src_map_init(cur, bx, by, &m);
     bool v420 = cur->chroma == G7SF_CHROMA_420;
     if (!all && v420 && p->first_frame && by >= 4 && by + 4 < cur->y.height) {
-        first_420(d, p, cur, &m, stmm3, angle, out);
+        first_420(d, p, cur, &m, band ? band->rows[1] : NULL, bx, stmm3, angle, out);
         return;
     }
     di_crows rp, rc, bp, bc;
-    const uint8_t *up[NL] = { 0 }, *uc[NL];
+    const uint8_t *sp[NL] = { 0 }, *sc[NL] = { 0 }, *up[NL] = { 0 }, *uc[NL] = { 0 };
     int h = cur->y.height;
-    if (!p->first_frame) {      /* the output reads nearly every line */
-        load_rows(cur, &m, 0x3F, rc);
-        load_rows(prev, &m, 0x3F, rp);
-        if (v420) {
-            upsample_420(d, p, rp, rc, false, by, h, stmm3, 0x3F, bp, up);
-            upsample_420(d, p, rp, rc, true, by, h, stmm3, 0x3F, bc, uc);
-        }
+    /* after the first frame the output reads nearly every line; on the
+     * first only the lines the output reads (3 of the 6), in 4:2:2 and
+     * 4:1:1 only their rows, and prev is not read */
+    unsigned need = p->first_frame && !all ? first_lines_needed(p) : 0x3F;
+    if (band) {
+        band_rows(band->rows[1], bx, sc);
+        if (!p->first_frame)
+            band_rows(band->rows[0], bx, sp);
     } else {
-        /* only the lines the output reads (3 of the 6), in 4:2:2 and 4:1:1
-         * only their rows; prev is not read */
-        unsigned need = all ? 0x3F : first_lines_needed(p);
-        load_rows(cur, &m, v420 ? 0x3F : need, rc);
-        if (v420)
-            upsample_420(d, p, rp, rc, true, by, h, stmm3, need, bc, uc);
+        load_rows(cur, &m, v420 ? 0x3F : need, rc, sc);
+        if (!p->first_frame)
+            load_rows(prev, &m, 0x3F, rp, sp);
     }
-    if (!v420)
+    if (v420) {
+        if (!p->first_frame)
+            upsample_420(d, p, sp, sc, false, by, h, stmm3, 0x3F, bp, up);
+        upsample_420(d, p, sp, sc, true, by, h, stmm3, need, bc, uc);
+    } else {
         for (int k = 0; k < NL; k++) {
-            up[k] = rp[k];
-            uc[k] = rc[k];
+            up[k] = sp[k];
+            uc[k] = sc[k];
         }
+    }
     for (int l = 0; l < 4; l++) {
         bool first = di_first_field_line(p, by + l);
         field_line(d, p, uc, up, uc, !first, p->first_frame ? 0 : p->cadence_cur1, l, stmm3[l],
@@ -252,19 +322,21 @@ void di_chroma_block_dsp(const di_chroma_dsp *d, const g7sf_di_params *p, const 
                          const g7sf_yuv *prev, int bx, int by, const uint8_t stmm3[4][8],
                          const uint8_t angle[4][8], g7sf_di_block_out *out)
 {
-    block(d, p, cur, prev, bx, by, stmm3, angle, out, false);
+    di_out o = di_out_block(out);
+    block(d, p, cur, prev, bx, by, stmm3, angle, NULL, &o, false);
 }
 
 void di_chroma_block_all(const di_chroma_dsp *d, const g7sf_di_params *p, const g7sf_yuv *cur,
                          const g7sf_yuv *prev, int bx, int by, const uint8_t stmm3[4][8],
                          const uint8_t angle[4][8], g7sf_di_block_out *out)
 {
-    block(d, p, cur, prev, bx, by, stmm3, angle, out, true);
+    di_out o = di_out_block(out);
+    block(d, p, cur, prev, bx, by, stmm3, angle, NULL, &o, true);
 }
 
 void di_chroma_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev, int bx,
                      int by, const uint8_t stmm3[4][8], const uint8_t angle[4][8],
-                     g7sf_di_block_out *out)
+                     const di_chroma_band *band, const di_out *out)
 {
-    di_chroma_block_dsp(&media_dsp_get()->chroma, p, cur, prev, bx, by, stmm3, angle, out);
+    block(&media_dsp_get()->chroma, p, cur, prev, bx, by, stmm3, angle, band, out, false);
 }

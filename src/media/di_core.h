@@ -78,11 +78,47 @@ static inline int di_blend(const g7sf_di_params *p, int stmm3, int spatial, int 
 /* A rounded average of two pixels ("average", lines 1138, 1211). */
 static inline int di_avg(int a, int b) { return (a + b + 1) >> 1; }
 
-/* Chroma of the block (§2.8.4.5 - 2.8.4.8): fills prev2_c and cur1_c of
+/* Where a block's results go, per line l: 16 luma bytes, 16 chroma bytes
+ * (4:2:2, Cr and Cb interleaved as g7sf_di_block_out's) and 8 STMM2 bytes:
+ * the arrays of a g7sf_di_block_out (di_out_block), or the block's columns
+ * of a band's lines (g7sf_di_rows). */
+typedef struct di_out {
+    uint8_t *prev2_y[4], *prev2_c[4], *cur1_y[4], *cur1_c[4], *stmm[4];
+} di_out;
+
+static inline di_out di_out_block(g7sf_di_block_out *b)
+{
+    di_out o;
+    for (int l = 0; l < 4; l++) {
+        o.prev2_y[l] = b->prev2_y[l], o.prev2_c[l] = b->prev2_c[l];
+        o.cur1_y[l] = b->cur1_y[l], o.cur1_c[l] = b->cur1_c[l], o.stmm[l] = b->stmm[l];
+    }
+    return o;
+}
+
+/* The chroma source lines of a band of frame lines by .. by + 3
+ * (di_chroma_band_load): line k of a frame (lines by - 1 + k, or in 4:2:0
+ * chroma rows by / 2 - 2 + k, through the frame-edge rule) as 4:2:2
+ * samples -1 .. w / 2 + 15, Cr and Cb interleaved, sample i at byte
+ * 2 (i + 1): a block at bx finds the samples its chroma reads from byte bx. */
+enum { DI_CBAND_LINES = 6, DI_CBAND_PAD = 64 };
+typedef struct di_chroma_band {
+    const uint8_t *rows[2][DI_CBAND_LINES];     /* [0] prev, [1] cur */
+} di_chroma_band;
+
+/* Fills the lines k of frame f whose bit is set in lines (w +
+ * DI_CBAND_PAD bytes each at rows[k]). */
+void di_chroma_band_load(const g7sf_yuv *f, int by, unsigned lines,
+                         uint8_t *const rows[DI_CBAND_LINES]);
+/* The lines di_chroma_block reads of cur's band at by (of prev's: all). */
+unsigned di_chroma_band_lines(const g7sf_di_params *p, const g7sf_yuv *cur, int by);
+
+/* Chroma of the block (§2.8.4.5 - 2.8.4.8): fills the chroma lines of
  * out.  stmm3 is STMM3 of each block pair and line, angle the final luma
- * angle index of each pair and line. */
+ * angle index of each pair and line; the source lines from band when not
+ * NULL (the same bytes), else read from the frames. */
 void di_chroma_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev, int bx,
                      int by, const uint8_t stmm3[4][8], const uint8_t angle[4][8],
-                     g7sf_di_block_out *out);
+                     const di_chroma_band *band, const di_out *out);
 
 #endif

@@ -10,44 +10,39 @@
 
 /* D_a(x) = |n(x + o, y' + 1) - n(x - o, y' - 1)| (line 1064's pixel pairs of
  * angle a, offset o) of the row pair around the missing line y', summed in
- * column pairs: d[a * ds + k] = D_a(2k - 4) + D_a(2k - 3) for k in [0, ds);
- * lo is line y' - 1, hi line y' + 1. */
-static void sdi_rows_d_c(const uint8_t *restrict lo, const uint8_t *restrict hi,
-                                    int w, uint16_t *restrict d, int ds)
+ * column pairs, P_a(k) = D_a(2k - 4) + D_a(2k - 3) at d[a * ds + k], and
+ * those summed over the 6 columns of AngleCost_6x3's window, W_a(k) =
+ * P_a(k) + P_a(k + 1) + P_a(k + 2) at d[(DI_ANGLES + a) * ds + k]; lo is
+ * line y' - 1, hi line y' + 1. */
+static void sdi_rows_d_c(const uint8_t *restrict lo, const uint8_t *restrict hi, int w,
+                         uint16_t *restrict d, int ds)
 {
     (void)w;
     for (int a = 0; a < DI_ANGLES; a++) {
         int o = di_angle_off[a];
-        uint16_t *da = d + (size_t)a * ds;
+        uint16_t *pa = d + (size_t)a * ds, *wa = d + (size_t)(DI_ANGLES + a) * ds;
         for (int k = 0; k < ds; k++) {
             int x = 2 * k - 4;
             int h0 = hi[x + o], l0 = lo[x - o], h1 = hi[x + 1 + o], l1 = lo[x + 1 - o];
-            da[k] = (uint16_t)((h0 > l0 ? h0 - l0 : l0 - h0) + (h1 > l1 ? h1 - l1 : l1 - h1));
+            pa[k] = (uint16_t)((h0 > l0 ? h0 - l0 : l0 - h0) + (h1 > l1 ? h1 - l1 : l1 - h1));
         }
+        for (int k = 0; k + 2 < ds; k++)
+            wa[k] = (uint16_t)(pa[k] + pa[k + 1] + pa[k + 2]);
     }
 }
 
-/* AngleCost_6x3 and AngleCost_2x1 (lines 1064-1070) of every angle and pair
- * j = k - 1 (k = 0 .. w / 2 + 1) from the D rows of the lines y - 2, y and
- * y + 2: the 6x3 window is columns 2j - 2 .. 2j + 3 of the three rows (the
- * column pairs k .. k + 2), the 2x1 window the pair's own columns of the
- * middle row (column pair k + 1). */
-static void sdi_rows_costs_c(const uint16_t *d0, const uint16_t *d1,
-                                        const uint16_t *d2, int ds, int w,
-                                        uint16_t *restrict cost, uint16_t *restrict c21, int cs)
+/* AngleCost_6x3 (line 1064) of every angle and pair j = k - 1 (k = 0 ..
+ * w / 2 + 1): the window W of the D rows of the lines y - 2, y and y + 2,
+ * columns 2j - 2 .. 2j + 3.  (AngleCost_2x1, the pair's own columns of the
+ * middle row, is P of y's D row at k + 1: sdi_rows_line points at it.) */
+static void sdi_rows_costs_c(const uint16_t *d0, const uint16_t *d1, const uint16_t *d2, int ds,
+                             int w, uint16_t *restrict cost, int cs)
 {
     int np = w / 2 + 2;
     for (int a = 0; a < DI_ANGLES; a++) {
-        const uint16_t *r0 = d0 + (size_t)a * ds, *r1 = d1 + (size_t)a * ds,
-                       *r2 = d2 + (size_t)a * ds;
-        uint16_t *ca = cost + (size_t)a * cs, *c2 = c21 + (size_t)a * cs;
-        for (int k = 0; k < np; k++) {
-            int q = 0;
-            for (int t = 0; t < 3; t++)
-                q += r0[k + t] + r1[k + t] + r2[k + t];
-            ca[k] = (uint16_t)q;
-            c2[k] = r1[k + 1];
-        }
+        size_t r = (size_t)(DI_ANGLES + a) * ds;
+        for (int k = 0; k < np; k++)
+            cost[(size_t)a * cs + k] = (uint16_t)(d0[r + k] + d1[r + k] + d2[r + k]);
     }
 }
 
@@ -136,7 +131,7 @@ struct sdi_rows {
     unsigned clock;
     slot line[NLINES], drow[NDROWS];
     uint8_t *lines, *rob;
-    uint16_t *drows, *cost, *c21, *h1, *h2;
+    uint16_t *drows, *cost, *h1, *h2;
 };
 
 sdi_rows *sdi_rows_new(int w, const sdi_rows_dsp *k)
@@ -153,14 +148,13 @@ sdi_rows *sdi_rows_new(int w, const sdi_rows_dsp *k)
     /* zeroed: a vector loop may read past what the one before wrote */
     r->lines = calloc((size_t)NLINES, (size_t)r->ls);
     r->rob = calloc((size_t)r->ds, 1);
-    r->drows = calloc((size_t)NDROWS * DI_ANGLES * r->ds, sizeof *r->drows);
-    r->cost = calloc((size_t)(2 * DI_ANGLES + 2) * r->ds, sizeof *r->cost);
+    r->drows = calloc((size_t)NDROWS * 2 * DI_ANGLES * r->ds, sizeof *r->drows);
+    r->cost = calloc((size_t)(DI_ANGLES + 2) * r->ds, sizeof *r->cost);
     if (!r->lines || !r->rob || !r->drows || !r->cost) {
         sdi_rows_free(r);
         return NULL;
     }
-    r->c21 = r->cost + (size_t)DI_ANGLES * r->ds;
-    r->h1 = r->c21 + (size_t)DI_ANGLES * r->ds;
+    r->h1 = r->cost + (size_t)DI_ANGLES * r->ds;
     r->h2 = r->h1 + r->ds;
     return r;
 }
@@ -213,7 +207,7 @@ static const uint16_t *drow_of(sdi_rows *r, const g7sf_plane *pic, int y)
 {
     bool hit;
     int i = lookup(r->drow, NDROWS, r->clock, pic->data, y, &hit);
-    uint16_t *d = r->drows + (size_t)i * DI_ANGLES * r->ds;
+    uint16_t *d = r->drows + (size_t)i * 2 * DI_ANGLES * r->ds;
     if (!hit)
         r->k.d(line_of(r, pic, y - 1), line_of(r, pic, y + 1), r->w, d, r->ds);
     return d;
@@ -225,9 +219,9 @@ void sdi_rows_line(sdi_rows *r, const g7sf_di_params *p, const g7sf_plane *pic, 
     r->clock++;
     const uint16_t *d0 = drow_of(r, pic, y - 2), *d1 = drow_of(r, pic, y),
                    *d2 = drow_of(r, pic, y + 2);
-    r->k.costs(d0, d1, d2, r->ds, r->w, r->cost, r->c21, r->ds);
+    r->k.costs(d0, d1, d2, r->ds, r->w, r->cost, r->ds);
     const uint8_t *up = line_of(r, pic, y - 1), *dn = line_of(r, pic, y + 1);
     r->k.sumh(up, dn, r->w, r->h1, r->h2);
-    r->k.finish(p, r->cost, r->c21, r->ds, r->h1, r->h2, up, dn, r->w, r->rob, res->angle,
+    r->k.finish(p, r->cost, d1 + 1, r->ds, r->h1, r->h2, up, dn, r->w, r->rob, res->angle,
                 res->acost, res->out);
 }

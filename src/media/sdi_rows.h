@@ -8,7 +8,8 @@
  *
  * Layout: lines are copied with SR_PAD clamped columns each side.  Per
  * column pair k (columns 2k - 4, 2k - 3): a D row holds the pair's
- * differences summed, for k in [0, ds) per angle.  Per pixel pair j = k - 1
+ * differences summed (P) and those of pairs k .. k + 2 (W), for k in
+ * [0, ds) per angle.  Per pixel pair j = k - 1
  * (j = -1 .. w / 2, the block's neighbour pairs included as lanes 0 and 9
  * are): costs, SUM_H and robust angles.  The rows past the line are there
  * so that vector loops may run over whole vectors; what they compute there
@@ -24,7 +25,7 @@ enum { SR_PAD = 192, SR_OVER = 32 };
 typedef struct sdi_rows_dsp {
     void (*d)(const uint8_t *lo, const uint8_t *hi, int w, uint16_t *d, int ds);
     void (*costs)(const uint16_t *d0, const uint16_t *d1, const uint16_t *d2, int ds, int w,
-                  uint16_t *cost, uint16_t *c21, int cs);
+                  uint16_t *cost, int cs);
     void (*sumh)(const uint8_t *up, const uint8_t *dn, int w, uint16_t *h1, uint16_t *h2);
     void (*finish)(const g7sf_di_params *p, const uint16_t *cost, const uint16_t *c21, int cs,
                    const uint16_t *h1, const uint16_t *h2, const uint8_t *up, const uint8_t *dn,

@@ -30,27 +30,26 @@ static AVX2 void d_avx2(const uint8_t *lo, const uint8_t *hi, int w, uint16_t *d
     (void)w;
     for (int a = 0; a < DI_ANGLES; a++) {
         int o = di_angle_off[a];
+        uint16_t *pa = d + (size_t)a * ds, *wa = d + (size_t)(DI_ANGLES + a) * ds;
         for (int k = 0; k < ds; k += 16)
-            store(d + (size_t)a * ds + k, pair_ad2(load(hi + 2 * k - 4 + o), load(lo + 2 * k - 4 - o)));
+            store(pa + k, pair_ad2(load(hi + 2 * k - 4 + o), load(lo + 2 * k - 4 - o)));
+        /* W to ds - 16: the vector loops read no further (sr_stride) */
+        for (int k = 0; k + 16 < ds; k += 16)
+            store(wa + k, _mm256_add_epi16(_mm256_add_epi16(load(pa + k), load(pa + k + 1)),
+                                           load(pa + k + 2)));
     }
 }
 
 static AVX2 void costs_avx2(const uint16_t *d0, const uint16_t *d1, const uint16_t *d2, int ds,
-                            int w, uint16_t *cost, uint16_t *c21, int cs)
+                            int w, uint16_t *cost, int cs)
 {
     int n = pairs_run(w);
     for (int a = 0; a < DI_ANGLES; a++) {
-        const uint16_t *r0 = d0 + (size_t)a * ds, *r1 = d1 + (size_t)a * ds,
-                       *r2 = d2 + (size_t)a * ds;
-        for (int k = 0; k < n; k += 16) {
-            V q = _mm256_setzero_si256();
-            for (int t = 0; t < 3; t++)
-                q = _mm256_add_epi16(q, _mm256_add_epi16(_mm256_add_epi16(load(r0 + k + t),
-                                                                           load(r1 + k + t)),
-                                                         load(r2 + k + t)));
-            store(cost + (size_t)a * cs + k, q);
-            store(c21 + (size_t)a * cs + k, load(r1 + k + 1));
-        }
+        size_t r = (size_t)(DI_ANGLES + a) * ds;
+        for (int k = 0; k < n; k += 16)
+            store(cost + (size_t)a * cs + k,
+                  _mm256_add_epi16(_mm256_add_epi16(load(d0 + r + k), load(d1 + r + k)),
+                                   load(d2 + r + k)));
     }
 }
 

@@ -107,6 +107,7 @@ static void put_chroma(const vpp_wplane *p, int bx, int by, const uint8_t (*c)[1
 typedef struct di_put {
     vpp_pass_out *out;
     const vpp_stat *sl;
+    int w;
 } di_put;
 
 /* Stores a DI block's results where the kernel stores them. */
@@ -122,6 +123,36 @@ static void put_di(void *ctx, int bx, int by, const g7sf_di_block_out *d)
     put_chroma(&out->cur1[2], bx, by, d->cur1_c, 0);
     if (out->stat_out)
         vpp_stat_put(c->sl, out->stat_out, VPP_STAT_STMM, bx / 2, by, 8, 4, &d->stmm[0][0], 8);
+}
+
+/* The chroma lines of a DI band into the planes: Cr at [2i], Cb at [2i + 1]. */
+static void put_chroma_line(const vpp_wplane *cb, const vpp_wplane *cr, int y, const uint8_t *c,
+                            int w)
+{
+    uint8_t *b = cb->data ? cb->data + (size_t)y * cb->stride : NULL;
+    uint8_t *r = cr->data ? cr->data + (size_t)y * cr->stride : NULL;
+    for (int i = 0; r && i < w / 2; i++)
+        r[i] = c[2 * i];
+    for (int i = 0; b && i < w / 2; i++)
+        b[i] = c[2 * i + 1];
+}
+
+/* Stores a DI band's results (g7sf_di_rows) where the kernel stores them. */
+static void put_band(void *ctx, const g7sf_di_band *band)
+{
+    const di_put *c = ctx;
+    vpp_pass_out *out = c->out;
+    int w = c->w;
+    for (int l = 0; l < 4; l++) {
+        int y = band->by + l;
+        put_block(&out->prev2[0], 0, y, 1, band->prev2_y[l], w, w);
+        put_block(&out->cur1[0], 0, y, 1, band->cur1_y[l], w, w);
+        put_chroma_line(&out->prev2[1], &out->prev2[2], y, band->prev2_c[l], w);
+        put_chroma_line(&out->cur1[1], &out->cur1[2], y, band->cur1_c[l], w);
+        if (out->stat_out)
+            vpp_stat_put(c->sl, out->stat_out, VPP_STAT_STMM, 0, y, w / 2, 1, band->stmm[l],
+                         w / 2);
+    }
 }
 
 /* The luma region g7sf_di_block reads around (bx, by), copied from src. */
@@ -269,13 +300,13 @@ int vpp_pass_run(const vpp_pass_in *in, vpp_pass_out *out, int row0, int row1, b
             err = g7sf_di_block(&dip, &di_cur, prev, stmm_in, stmm_stride, bx, by, &d);
             if (err)
                 break;
-            put_di(&(di_put){ out, &sl }, bx, by, &d);
+            put_di(&(di_put){ out, &sl, w }, bx, by, &d);
         }
     /* without DN the DI's blocks see the frame as read: the SDI's sums are
      * shared along the lines (g7sf_di_rows) */
     if (!err && s->di_enable && !s->dn_enable)
         err = g7sf_di_rows(&dip, &di_cur, prev, stmm_in, stmm_stride, row0 * bh, row1 * bh,
-                           put_di, &(di_put){ out, &sl });
+                           put_band, &(di_put){ out, &sl, w });
     free(stmm_copy);
     free(scratch);
     return err;
