@@ -138,6 +138,10 @@ TEST(rows_equal_blocks)
                                                G7SF_CHROMA_411 };
     static got g;
     int blocks = 0, bad = 0;
+    /* working memory kept from call to call while the width stays (the
+     * frames' buffers are the same, their bytes new), or none */
+    g7sf_di_rows_mem *mem = NULL;
+    int mem_w = 0;
     for (int rep = 0; rep < 400; rep++) {
         enum g7sf_chroma c = chroma[rnd(3)];
         int w = 16 * (1 + (int)rnd(MAXW / 16)), h = 4 * (1 + (int)rnd(MAXH / 4));
@@ -159,7 +163,14 @@ TEST(rows_equal_blocks)
         }
         memset(&g, 0, sizeof g);
         g.w = w, g.next_by = y0, g.order = true;
-        int err = g7sf_di_rows(&p, &cur.v, &prev.v, &stmm_in[0][0], MAXW / 2, y0, y1, put, &g);
+        if (mem_w != w && rnd(4)) {
+            g7sf_di_rows_mem_free(mem);
+            mem = g7sf_di_rows_mem_new(w);
+            mem_w = w;
+            CHECK(mem != NULL);
+        }
+        int err = g7sf_di_rows(&p, &cur.v, &prev.v, &stmm_in[0][0], MAXW / 2, y0, y1,
+                               mem_w == w ? mem : NULL, put, &g);
         CHECK_EQ(err, 0);
         CHECK(g.order);
         CHECK_EQ(g.n, (y1 - y0) / 4);
@@ -175,6 +186,7 @@ TEST(rows_equal_blocks)
                                bx, by, w, h, rep, p.first_frame, p.mcdi);
             }
     }
+    g7sf_di_rows_mem_free(mem);
     CHECK_EQ(bad, 0);
     CHECK(blocks > 5000);
 }
@@ -243,24 +255,32 @@ TEST(bad_arguments)
     g7sf_di_params p = { .stmm_c2 = 1, .top_first = true };
     got g = { .w = 32, .order = true };
     const uint8_t *st = &stmm_in[0][0];
-    CHECK_EQ(g7sf_di_rows(&p, &cur.v, &prev.v, st, MAXW / 2, 0, 8, NULL, &g), G7SF_EINVAL);
-    CHECK_EQ(g7sf_di_rows(NULL, &cur.v, &prev.v, st, MAXW / 2, 0, 8, put, &g), G7SF_EINVAL);
-    CHECK_EQ(g7sf_di_rows(&p, &cur.v, &prev.v, st, MAXW / 2, -4, 8, put, &g), G7SF_EINVAL);
-    CHECK_EQ(g7sf_di_rows(&p, &cur.v, &prev.v, st, MAXW / 2, 2, 8, put, &g), G7SF_EINVAL);
-    CHECK_EQ(g7sf_di_rows(&p, &cur.v, &prev.v, st, MAXW / 2, 0, 6, put, &g), G7SF_EINVAL);
-    CHECK_EQ(g7sf_di_rows(&p, &cur.v, &prev.v, st, MAXW / 2, 0, 12, put, &g), G7SF_EINVAL);
-    CHECK_EQ(g7sf_di_rows(&p, &cur.v, &prev.v, st, MAXW / 2, 8, 4, put, &g), G7SF_EINVAL);
+    CHECK_EQ(g7sf_di_rows(&p, &cur.v, &prev.v, st, MAXW / 2, 0, 8, NULL, NULL, &g), G7SF_EINVAL);
+    CHECK_EQ(g7sf_di_rows(NULL, &cur.v, &prev.v, st, MAXW / 2, 0, 8, NULL, put, &g), G7SF_EINVAL);
+    CHECK_EQ(g7sf_di_rows(&p, &cur.v, &prev.v, st, MAXW / 2, -4, 8, NULL, put, &g), G7SF_EINVAL);
+    CHECK_EQ(g7sf_di_rows(&p, &cur.v, &prev.v, st, MAXW / 2, 2, 8, NULL, put, &g), G7SF_EINVAL);
+    CHECK_EQ(g7sf_di_rows(&p, &cur.v, &prev.v, st, MAXW / 2, 0, 6, NULL, put, &g), G7SF_EINVAL);
+    CHECK_EQ(g7sf_di_rows(&p, &cur.v, &prev.v, st, MAXW / 2, 0, 12, NULL, put, &g), G7SF_EINVAL);
+    CHECK_EQ(g7sf_di_rows(&p, &cur.v, &prev.v, st, MAXW / 2, 8, 4, NULL, put, &g), G7SF_EINVAL);
     /* after the first frame prev and the saved STMM are read */
-    CHECK_EQ(g7sf_di_rows(&p, &cur.v, NULL, st, MAXW / 2, 0, 8, put, &g), G7SF_EINVAL);
-    CHECK_EQ(g7sf_di_rows(&p, &cur.v, &prev.v, NULL, MAXW / 2, 0, 8, put, &g), G7SF_EINVAL);
-    CHECK_EQ(g7sf_di_rows(&p, &cur.v, &prev.v, st, 15, 0, 8, put, &g), G7SF_EINVAL);
+    CHECK_EQ(g7sf_di_rows(&p, &cur.v, NULL, st, MAXW / 2, 0, 8, NULL, put, &g), G7SF_EINVAL);
+    CHECK_EQ(g7sf_di_rows(&p, &cur.v, &prev.v, NULL, MAXW / 2, 0, 8, NULL, put, &g), G7SF_EINVAL);
+    CHECK_EQ(g7sf_di_rows(&p, &cur.v, &prev.v, st, 15, 0, 8, NULL, put, &g), G7SF_EINVAL);
     p.stmm_c2 = 0;      /* a control outside its field */
-    CHECK_EQ(g7sf_di_rows(&p, &cur.v, &prev.v, st, MAXW / 2, 0, 8, put, &g), G7SF_EINVAL);
+    CHECK_EQ(g7sf_di_rows(&p, &cur.v, &prev.v, st, MAXW / 2, 0, 8, NULL, put, &g), G7SF_EINVAL);
     CHECK_EQ(g.n, 0);
     /* an empty range is no work */
     p.stmm_c2 = 1;
-    CHECK_EQ(g7sf_di_rows(&p, &cur.v, &prev.v, st, MAXW / 2, 4, 4, put, &g), 0);
+    CHECK_EQ(g7sf_di_rows(&p, &cur.v, &prev.v, st, MAXW / 2, 4, 4, NULL, put, &g), 0);
     CHECK_EQ(g.n, 0);
+    /* working memory for another width */
+    g7sf_di_rows_mem *m16 = g7sf_di_rows_mem_new(16);
+    CHECK(m16 != NULL);
+    CHECK_EQ(g7sf_di_rows(&p, &cur.v, &prev.v, st, MAXW / 2, 0, 8, m16, put, &g), G7SF_EINVAL);
+    g7sf_di_rows_mem_free(m16);
+    CHECK(g7sf_di_rows_mem_new(0) == NULL);
+    CHECK(g7sf_di_rows_mem_new(40) == NULL);
+    g7sf_di_rows_mem_free(NULL);
     /* a line context only for widths the kernels take */
     CHECK(sdi_rows_new(0, &sdi_rows_c) == NULL);
     CHECK(sdi_rows_new(24, &sdi_rows_c) == NULL);

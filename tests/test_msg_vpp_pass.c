@@ -150,7 +150,7 @@ static void run_case(unsigned format, bool interleave, enum g7sf_chroma chroma, 
     g7sf_yuv yc = d_frame_yuv(&cur), yp = d_frame_yuv(&prev);
     vpp_pass_in in = { &s, &yc, &yp, stat_in, PITCH, NULL, VPP_STAT_IVB };
     vpp_pass_out po = as_pass_out(pass);
-    CHECK_EQ(vpp_pass_run(&in, &po, 0, vpp_pass_rows(&s, H), false), 0);
+    CHECK_EQ(vpp_pass_run(&in, &po, 0, vpp_pass_rows(&s, H), false, NULL), 0);
     pass->gne = po.gne;
     pass->motion_pixels = po.motion_pixels;
     compare(msg, pass, what);

@@ -171,7 +171,7 @@ static int run_pass(const g7sf_sampler_state_di *s, const d_frame *cur, const d_
     g7sf_yuv c = d_frame_yuv(cur), p = d_frame_yuv(prev);
     vpp_pass_in in = { s, &c, &p, stat_in, PITCH, chroma_dn ? &cp : NULL, l };
     outs_init(r);
-    return vpp_pass_run(&in, &r->o, 0, vpp_pass_rows(s, H), false);
+    return vpp_pass_run(&in, &r->o, 0, vpp_pass_rows(s, H), false, NULL);
 }
 
 /* A DN pass (4:2:0, chroma DN) from histories placed at the table's bytes:
@@ -324,13 +324,13 @@ TEST(bad_sizes_rejected)
     outs *r = malloc(sizeof *r);
     outs_init(r);
     vpp_pass_in in = { &s, &c, &c, st, PITCH, NULL, VPP_STAT_HSW };
-    CHECK_EQ(vpp_pass_run(&in, &r->o, 0, 1, false), 0);
+    CHECK_EQ(vpp_pass_run(&in, &r->o, 0, 1, false, NULL), 0);
     in.stat_layout = (enum vpp_stat_layout)2;
-    CHECK_EQ(vpp_pass_run(&in, &r->o, 0, 1, false), G7SF_EINVAL);
+    CHECK_EQ(vpp_pass_run(&in, &r->o, 0, 1, false, NULL), G7SF_EINVAL);
     in.stat_layout = VPP_STAT_HSW, in.stat_pitch = W - 2;
-    CHECK_EQ(vpp_pass_run(&in, &r->o, 0, 1, false), G7SF_EINVAL);
+    CHECK_EQ(vpp_pass_run(&in, &r->o, 0, 1, false, NULL), G7SF_EINVAL);
     in.stat_pitch = PITCH - 1;
-    CHECK_EQ(vpp_pass_run(&in, &r->o, 0, 1, false), G7SF_EINVAL);
+    CHECK_EQ(vpp_pass_run(&in, &r->o, 0, 1, false, NULL), G7SF_EINVAL);
     free(r);
     d_frame_free(&f);
 

@@ -337,6 +337,17 @@ TEST(threads_give_the_same_bytes)
     CHECK_STR(t_tool_stderr, err1);
     CHECK(strstr(err1, "the 3 whole frames before it were processed and written"));
     CHECK(t_same_file(out1, outn));
+    /* a write that fails: the same message whether the run writes its
+     * frames itself (1 thread) or on a thread of their own (2) */
+    if (access("/dev/full", W_OK) == 0) {
+        snprintf(args, sizeof args, "--quiet --deinterlace=bob --threads 1 %s /dev/full", in);
+        CHECK_EQ(run(args), 1);
+        snprintf(err1, sizeof err1, "%s", t_tool_stderr);
+        CHECK(strstr(err1, "/dev/full") != NULL);
+        snprintf(args, sizeof args, "--quiet --deinterlace=bob --threads 2 %s /dev/full", in);
+        CHECK_EQ(run(args), 1);
+        CHECK_STR(t_tool_stderr, err1);
+    }
     remove(in), remove(cut), remove(out1), remove(outn);
 }
 

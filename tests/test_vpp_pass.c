@@ -40,7 +40,7 @@ static int dn_pass(bool first, uint8_t (*cur)[W], uint8_t (*prev)[W], const uint
     g7sf_yuv c = luma(cur), p = luma(prev);
     vpp_pass_in in = { &s, &c, &p, stat_in, PITCH, NULL, VPP_STAT_IVB };
     *o = (vpp_pass_out){ .dn = { dn, W }, .stat_out = stat_out };
-    return vpp_pass_run(&in, o, 0, vpp_pass_rows(&s, H), false);
+    return vpp_pass_run(&in, o, 0, vpp_pass_rows(&s, H), false, NULL);
 }
 
 TEST(history_lands_at_half_pitch)
@@ -106,9 +106,9 @@ TEST(stripes_give_the_same_bytes)
     vpp_pass_out one = { .dn = { dn1, W }, .stat_out = s_one };
     vpp_pass_out two = { .dn = { dn2, W }, .stat_out = s_two }, two_b = two;
     CHECK_EQ(vpp_pass_rows(&s, H), 2);
-    CHECK_EQ(vpp_pass_run(&in, &one, 0, 2, false), 0);
-    CHECK_EQ(vpp_pass_run(&in, &two_b, 1, 2, false), 0);
-    CHECK_EQ(vpp_pass_run(&in, &two, 0, 1, false), 0);
+    CHECK_EQ(vpp_pass_run(&in, &one, 0, 2, false, NULL), 0);
+    CHECK_EQ(vpp_pass_run(&in, &two_b, 1, 2, false, NULL), 0);
+    CHECK_EQ(vpp_pass_run(&in, &two, 0, 1, false, NULL), 0);
     CHECK(!memcmp(dn1, dn2, sizeof dn1));
     CHECK(!memcmp(s_one, s_two, sizeof s_one));
     CHECK_EQ(one.gne.count[1], two.gne.count[1] + two_b.gne.count[1]);
@@ -124,40 +124,40 @@ TEST(bad_arguments)
     g7sf_yuv c = luma(frame_a), p = luma(frame_a);
     vpp_pass_in in = { &s, &c, &p, st, PITCH, NULL, VPP_STAT_IVB };
     vpp_pass_out o = { .dn = { dn, W }, .stat_out = st };
-    CHECK_EQ(vpp_pass_run(&in, &o, 0, 3, false), G7SF_EINVAL);     /* 2 rows */
-    CHECK_EQ(vpp_pass_run(&in, &o, 1, 0, false), G7SF_EINVAL);
-    CHECK_EQ(vpp_pass_run(NULL, &o, 0, 1, false), G7SF_EINVAL);
+    CHECK_EQ(vpp_pass_run(&in, &o, 0, 3, false, NULL), G7SF_EINVAL);     /* 2 rows */
+    CHECK_EQ(vpp_pass_run(&in, &o, 1, 0, false, NULL), G7SF_EINVAL);
+    CHECK_EQ(vpp_pass_run(NULL, &o, 0, 1, false, NULL), G7SF_EINVAL);
     in.stat_pitch = W - 2;                                          /* < width */
-    CHECK_EQ(vpp_pass_run(&in, &o, 0, 1, false), G7SF_EINVAL);
+    CHECK_EQ(vpp_pass_run(&in, &o, 0, 1, false, NULL), G7SF_EINVAL);
     in.stat_pitch = PITCH - 1;                                      /* odd */
-    CHECK_EQ(vpp_pass_run(&in, &o, 0, 1, false), G7SF_EINVAL);
+    CHECK_EQ(vpp_pass_run(&in, &o, 0, 1, false, NULL), G7SF_EINVAL);
     in.stat_pitch = PITCH;
     in.prev = NULL;                                                 /* not the first frame */
-    CHECK_EQ(vpp_pass_run(&in, &o, 0, 1, false), G7SF_EINVAL);
+    CHECK_EQ(vpp_pass_run(&in, &o, 0, 1, false, NULL), G7SF_EINVAL);
     in.prev = &p;
     s.dn_enable = 0;                                                /* neither DN nor DI */
-    CHECK_EQ(vpp_pass_run(&in, &o, 0, 1, false), G7SF_EINVAL);
+    CHECK_EQ(vpp_pass_run(&in, &o, 0, 1, false, NULL), G7SF_EINVAL);
     s.dn_enable = 1;
     c.y.width = 24;                                                 /* not whole blocks */
-    CHECK_EQ(vpp_pass_run(&in, &o, 0, 1, false), G7SF_EINVAL);
+    CHECK_EQ(vpp_pass_run(&in, &o, 0, 1, false, NULL), G7SF_EINVAL);
     c.y.width = W, c.y.height = 12;                                 /* DN only: 16x8 blocks */
-    CHECK_EQ(vpp_pass_run(&in, &o, 0, 1, false), G7SF_EINVAL);
+    CHECK_EQ(vpp_pass_run(&in, &o, 0, 1, false, NULL), G7SF_EINVAL);
     c.y.height = H;
     s.di_enable = 1;                                                /* DI needs chroma planes */
-    CHECK_EQ(vpp_pass_run(&in, &o, 0, 1, false), G7SF_EINVAL);
+    CHECK_EQ(vpp_pass_run(&in, &o, 0, 1, false, NULL), G7SF_EINVAL);
     s.di_enable = 0;
     /* no statistics surface: the same output, nothing stored */
     static uint8_t dn_stat[H * W], st_copy[H * PITCH];
-    CHECK_EQ(vpp_pass_run(&in, &o, 0, 2, false), 0);
+    CHECK_EQ(vpp_pass_run(&in, &o, 0, 2, false, NULL), 0);
     memcpy(dn_stat, dn, sizeof dn);
     memcpy(st_copy, st, sizeof st);
     memset(dn, 0, sizeof dn);
     o.stat_out = NULL;
-    CHECK_EQ(vpp_pass_run(&in, &o, 0, 2, false), 0);
+    CHECK_EQ(vpp_pass_run(&in, &o, 0, 2, false, NULL), 0);
     CHECK(!memcmp(dn, dn_stat, sizeof dn));
     CHECK(!memcmp(st, st_copy, sizeof st));
     o.stat_out = st;
-    CHECK_EQ(vpp_pass_run(&in, &o, 0, 2, false), 0);
+    CHECK_EQ(vpp_pass_run(&in, &o, 0, 2, false, NULL), 0);
     p.chroma = G7SF_CHROMA_422;                                     /* DN reads no chroma */
-    CHECK_EQ(vpp_pass_run(&in, &o, 0, 2, false), 0);
+    CHECK_EQ(vpp_pass_run(&in, &o, 0, 2, false, NULL), 0);
 }

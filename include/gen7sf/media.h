@@ -205,15 +205,25 @@ typedef struct g7sf_di_band {
     const uint8_t *prev2_y[4], *prev2_c[4], *cur1_y[4], *cur1_c[4], *stmm[4];
 } g7sf_di_band;
 
+/* Working memory of g7sf_di_rows for frames width pixels wide (a multiple
+ * of 16): kept from call to call it spares each its allocation.  One per
+ * thread; NULL when out of memory or for another width. */
+typedef struct g7sf_di_rows_mem g7sf_di_rows_mem;
+G7SF_API g7sf_di_rows_mem *g7sf_di_rows_mem_new(int width);
+G7SF_API void g7sf_di_rows_mem_free(g7sf_di_rows_mem *m);
+
 /* g7sf_di_block of every block of frame lines y0 .. y1 - 1 (multiples of
  * 4, 0 <= y0 <= y1 <= height), each band of 4 lines handed to put(ctx,
  * band) in order: the same bytes as g7sf_di_block gives each block, with
  * the spatial deinterlacer's sums computed once along whole lines and the
  * chroma lines read once per band (the way to run a frame or a stripe of
- * one).  Reads the lines g7sf_di_block reads for those blocks.  Returns 0,
- * G7SF_EINVAL (g7sf_di_block's rules, or no put) or G7SF_ENOMEM. */
+ * one).  Reads the lines g7sf_di_block reads for those blocks.  mem: from
+ * g7sf_di_rows_mem_new for the frame's width, or NULL (allocated for the
+ * call).  Returns 0, G7SF_EINVAL (g7sf_di_block's rules, no put, or mem
+ * for another width) or G7SF_ENOMEM. */
 G7SF_API int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,
                           const uint8_t *stmm_in, int stmm_stride, int y0, int y1,
+                          g7sf_di_rows_mem *mem,
                           void (*put)(void *ctx, const g7sf_di_band *band), void *ctx);
 
 /* ---- Field motion detector (§2.8.5) --------------------------------- */

@@ -331,42 +331,74 @@ int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
     return 0;
 }
 
+/* What g7sf_di_rows works in: the line SDI's context; per band line the
+ * SDI's pixels, angles and costs (with the room its vectors write into)
+ * and the outputs (luma and chroma of prev2 and cur1, STMM); per frame the
+ * chroma source lines; a line of STMM 255. */
+struct g7sf_di_rows_mem {
+    size_t w, sdi_n, out_n, cb_n;
+    sdi_rows *rows;
+    uint8_t *buf;
+};
+
+g7sf_di_rows_mem *g7sf_di_rows_mem_new(int width)
+{
+    if (width <= 0 || width % 16 || width > (1 << 20))
+        return NULL;
+    g7sf_di_rows_mem *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    size_t w = (size_t)width;
+    *m = (g7sf_di_rows_mem){ w, 3 * w + 4 * SR_OVER, 4 * w + w / 2, w + DI_CBAND_PAD,
+                             sdi_rows_new(width, &media_dsp_get()->rows), NULL };
+    m->buf = calloc(1, 4 * (m->sdi_n + m->out_n) + 2 * DI_CBAND_LINES * m->cb_n + w / 2);
+    if (!m->rows || !m->buf) {
+        g7sf_di_rows_mem_free(m);
+        return NULL;
+    }
+    memset(m->buf + 4 * (m->sdi_n + m->out_n) + 2 * DI_CBAND_LINES * m->cb_n, 255, w / 2);
+    return m;
+}
+
+void g7sf_di_rows_mem_free(g7sf_di_rows_mem *m)
+{
+    if (!m)
+        return;
+    sdi_rows_free(m->rows);
+    free(m->buf);
+    free(m);
+}
+
 int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,
-                 const uint8_t *stmm_in, int stmm_stride, int y0, int y1,
+                 const uint8_t *stmm_in, int stmm_stride, int y0, int y1, g7sf_di_rows_mem *mem,
                  void (*put)(void *ctx, const g7sf_di_band *band), void *ctx)
 {
     if (!put || !args_ok(p, cur, prev, stmm_in, stmm_stride) || y0 < 0 || y1 < y0 || y0 % 4 ||
-        y1 % 4 || y1 > cur->y.height)
+        y1 % 4 || y1 > cur->y.height || (mem && mem->w != (size_t)cur->y.width))
         return G7SF_EINVAL;
     if (y0 == y1)
         return 0;
-    size_t w = (size_t)cur->y.width;
-    sdi_src src = { .rows = sdi_rows_new((int)w, &media_dsp_get()->rows) };
-    /* per band line: the SDI's pixels, angles and costs (with the room its
-     * vectors write into), the outputs (luma and chroma of prev2 and cur1,
-     * STMM), and per frame the chroma source lines */
-    size_t sdi_n = 3 * w + 4 * SR_OVER, out_n = 4 * w + w / 2, cb_n = w + DI_CBAND_PAD;
-    uint8_t *mem = calloc(1, 4 * (sdi_n + out_n) + 2 * DI_CBAND_LINES * cb_n + w / 2);
-    if (!src.rows || !mem) {
-        sdi_rows_free(src.rows);
-        free(mem);
+    g7sf_di_rows_mem *own = NULL;
+    if (!mem && !(mem = own = g7sf_di_rows_mem_new(cur->y.width)))
         return G7SF_ENOMEM;
-    }
-    uint8_t *b = mem, *cb[2][DI_CBAND_LINES];
+    /* the frames are new: nothing kept from another call is theirs */
+    sdi_rows_reset(mem->rows);
+    size_t w = mem->w;
+    sdi_src src = { .rows = mem->rows };
+    uint8_t *b = mem->buf, *cb[2][DI_CBAND_LINES];
     di_out o;
     g7sf_di_band band;
-    for (int l = 0; l < 4; l++, b += sdi_n + out_n) {
+    for (int l = 0; l < 4; l++, b += mem->sdi_n + mem->out_n) {
         src.line[l] = (sdi_line){ b, b + w + SR_OVER,
                                   (uint16_t *)(void *)(b + w + w / 2 + 2 * SR_OVER) };
-        uint8_t *ob = b + sdi_n;
+        uint8_t *ob = b + mem->sdi_n;
         o.prev2_y[l] = ob, o.cur1_y[l] = ob + w, o.prev2_c[l] = ob + 2 * w;
         o.cur1_c[l] = ob + 3 * w, o.stmm[l] = ob + 4 * w;
     }
     for (int f = 0; f < 2; f++)
-        for (int k = 0; k < DI_CBAND_LINES; k++, b += cb_n)
+        for (int k = 0; k < DI_CBAND_LINES; k++, b += mem->cb_n)
             cb[f][k] = b, src.chroma.rows[f][k] = b;
-    uint8_t *still = b;             /* the first frame's STMM, 255 */
-    memset(still, 255, w / 2);
+    const uint8_t *still = b;       /* the first frame's STMM */
     for (int by = y0; by < y1; by += 4) {
         src.by = by;
         di_chroma_band_load(cur, by, di_chroma_band_lines(p, cur, by), cb[1]);
@@ -407,7 +439,6 @@ int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *p
         band.by = by;
         put(ctx, &band);
     }
-    sdi_rows_free(src.rows);
-    free(mem);
+    g7sf_di_rows_mem_free(own);
     return 0;
 }

@@ -159,6 +159,13 @@ sdi_rows *sdi_rows_new(int w, const sdi_rows_dsp *k)
     return r;
 }
 
+void sdi_rows_reset(sdi_rows *r)
+{
+    memset(r->line, 0, sizeof r->line);
+    memset(r->drow, 0, sizeof r->drow);
+    r->clock = 0;
+}
+
 void sdi_rows_free(sdi_rows *r)
 {
     if (!r)

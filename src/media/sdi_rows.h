@@ -54,6 +54,9 @@ typedef struct sdi_rows sdi_rows;
  * 16) with the kernels k; NULL when out of memory. */
 sdi_rows *sdi_rows_new(int w, const sdi_rows_dsp *k);
 void sdi_rows_free(sdi_rows *r);
+/* Forgets the lines and D rows kept: the next lines are of new frames
+ * (the keys are the planes' addresses, which a new frame may reuse). */
+void sdi_rows_reset(sdi_rows *r);
 
 /* The SDI of missing line y of pic (w wide) into res (w, w / 2 and w / 2
  * entries): what di_sdi_line gives every block of the line.  The D rows and

@@ -18,7 +18,7 @@ static int pass_stripe(void *ctx, int i, int row0, int row1)
     pass_job *j = ctx;
     if (j->fmd_only)
         return vpp_fmd_run(j->in, &j->part[i].fmd, &j->part[i].motion_pixels, row0, row1);
-    return vpp_pass_run(j->in, &j->part[i], row0, row1, j->skip_fmd);
+    return vpp_pass_run(j->in, &j->part[i], row0, row1, j->skip_fmd, &j->mem[i]);
 }
 
 /* Runs a pass (or its FMD alone) on the configured threads; the counters of

@@ -65,6 +65,8 @@ void g7sf_vpp_destroy(g7sf_vpp *v)
         vpp_frame_free(&v->q_di[i]);
     vpp_frame_free(&v->woven);
     vpp_pool_destroy(v->pool);
+    for (int i = 0; i < VPP_MAX_THREADS; i++)
+        g7sf_di_rows_mem_free(v->job.mem[i]);
     free(v);
 }
 

@@ -23,6 +23,9 @@ enum { QFRAMES = VPP_IVTC_AHEAD / 2 + 4, QFIELDS = VPP_IVTC_AHEAD + 8 };
 typedef struct pass_job {
     const vpp_pass_in *in;
     vpp_pass_out part[VPP_MAX_THREADS];
+    /* each thread's working memory of the DI along lines, made at its
+     * first pass and kept with the pipeline */
+    g7sf_di_rows_mem *mem[VPP_MAX_THREADS];
     bool skip_fmd, fmd_only;
 } pass_job;
 

@@ -213,7 +213,8 @@ static int dn_chroma(const vpp_pass_in *in, const vpp_pass_out *out, const vpp_s
     return 0;
 }
 
-int vpp_pass_run(const vpp_pass_in *in, vpp_pass_out *out, int row0, int row1, bool skip_fmd)
+int vpp_pass_run(const vpp_pass_in *in, vpp_pass_out *out, int row0, int row1, bool skip_fmd,
+                 g7sf_di_rows_mem **mem)
 {
     int rows, err = check(in, row0, row1, &rows);
     if (err)
@@ -304,9 +305,12 @@ int vpp_pass_run(const vpp_pass_in *in, vpp_pass_out *out, int row0, int row1, b
         }
     /* without DN the DI's blocks see the frame as read: the SDI's sums are
      * shared along the lines (g7sf_di_rows) */
-    if (!err && s->di_enable && !s->dn_enable)
+    if (!err && s->di_enable && !s->dn_enable) {
+        if (mem && !*mem)
+            *mem = g7sf_di_rows_mem_new(w);     /* NULL: one for the call */
         err = g7sf_di_rows(&dip, &di_cur, prev, stmm_in, stmm_stride, row0 * bh, row1 * bh,
-                           put_band, &(di_put){ out, &sl, w });
+                           mem ? *mem : NULL, put_band, &(di_put){ out, &sl, w });
+    }
     free(stmm_copy);
     free(scratch);
     return err;

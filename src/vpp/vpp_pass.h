@@ -69,7 +69,8 @@ int vpp_pass_rows(const g7sf_sampler_state_di *s, int height);
  * that feeds one message's results to nothing else).  Returns 0, G7SF_EINVAL
  * (bad sizes, DN and DI both off, NULL surfaces the state needs) or
  * G7SF_ENOMEM. */
-int vpp_pass_run(const vpp_pass_in *in, vpp_pass_out *out, int row0, int row1, bool skip_fmd);
+int vpp_pass_run(const vpp_pass_in *in, vpp_pass_out *out, int row0, int row1, bool skip_fmd,
+                 g7sf_di_rows_mem **mem);
 
 /* The FMD of a DI pass alone, over block rows [row0, row1) of 16x4 blocks:
  * what the pass would add to out->fmd and out->motion_pixels. */

@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "progress.h"
 #include "stats_json.h"
+#include "vio_async.h"
 #include "vpp_run.h"
 
 /* What gen7sf-vpp processes, as a mask of vio_chroma for vio_y4m_ctag_list. */
@@ -27,6 +28,12 @@ typedef struct run {
     bool out_started;
     FILE *stats;
     vio_frame frame;            /* the input frame */
+    vio_frame_info fi;          /* the frame info of the frame read last */
+    vio_frame_info fi_out;      /* of the frame written next */
+    /* with more than one thread, reading and writing on threads of their
+     * own (NULL: here) */
+    vio_async_in *ain;
+    vio_async_out *aout;
     vio_frame pic;              /* the output frame shape; data points into the pipeline's */
     segment seg;
     bool per_frame;             /* each frame's I value picks its treatment (Im, deinterlaced) */
@@ -55,11 +62,18 @@ static int emit(void *user, const g7sf_vpp_picture *p, const g7sf_vpp_stats *st)
     for (int i = 0; i < 3; i++)
         r->pic.data[i] = p->data[i], r->pic.stride[i] = p->stride[i];
     if (r->keep_itags)
-        memcpy(r->out.frame_info.itag, r->itags[s.input_frame & 3], 4);
+        memcpy(r->fi_out.itag, r->itags[s.input_frame & 3], 4);
     for (int c = 0; c < copies; c++) {
         if (copies > 1)
             s.field = c;
-        if (vio_out_write(&r->out, &r->pic, &r->err) < 0) {
+        int rc;
+        if (r->aout) {
+            rc = vio_async_out_write(r->aout, &r->pic, &r->fi_out, &r->err);
+        } else {
+            r->out.frame_info = r->fi_out;
+            rc = vio_out_write(&r->out, &r->pic, &r->err);
+        }
+        if (rc < 0) {
             r->write_failed = true;
             return 1;
         }
@@ -102,7 +116,7 @@ static enum vio_interlace stream_order(const vpp_run_opts *o, const vio_info *in
 static enum vio_interlace frame_kind(run *r, long n)
 {
     const vpp_run_opts *o = r->o;
-    const vio_frame_info *fi = &r->in.frame_info;
+    const vio_frame_info *fi = &r->fi;
     if (fi->interlace == VIO_PROGRESSIVE)
         return VIO_PROGRESSIVE;
     if (o->field_order >= 0)
@@ -204,6 +218,17 @@ static int check_chroma(const vpp_run_opts *o, int rc, const vio_error *err)
     return 0;
 }
 
+/* The next input frame, from the reader thread or read here. */
+static int read_frame(run *r, const vio_frame **f, vio_error *err)
+{
+    if (r->ain)
+        return vio_async_in_read(r->ain, f, &r->fi, err);
+    int rd = vio_in_read(&r->in, &r->frame, err);
+    *f = &r->frame;
+    r->fi = r->in.frame_info;
+    return rd;
+}
+
 static int process(run *r)
 {
     const vpp_run_opts *o = r->o;
@@ -251,11 +276,18 @@ static int process(run *r)
 
     progress pr;
     progress_start(&pr, stderr, !o->quiet, count_frames(r->in_fp, &r->in, !o->raw_in));
+    if (o->threads > 1) {
+        /* the file I/O overlaps the passes (without threads the run does
+         * it in turn, falling back to that when they cannot start) */
+        r->ain = vio_async_in_start(&r->in, 2);
+        r->aout = vio_async_out_start(&r->out, &r->pic, 2);
+    }
     long n = 0;
     int rd;
     rc = 0;
-    while ((rd = vio_in_read(&r->in, &r->frame, &err)) == 1) {
-        memcpy(r->itags[n & 3], r->in.frame_info.itag, 4);
+    const vio_frame *frame;
+    while ((rd = read_frame(r, &frame, &err)) == 1) {
+        memcpy(r->itags[n & 3], r->fi.itag, 4);
         /* the pipeline is made for the first frame read, not from the
          * header: a header claiming a huge size over a short input costs
          * nothing before the input is found to end */
@@ -266,9 +298,9 @@ static int process(run *r)
             progress_end(&pr, n);
             return CLI_EXIT_RUN;
         }
-        g7sf_vpp_picture pic = { { r->frame.data[0], r->frame.data[1], r->frame.data[2] },
-                                 { (int)r->frame.stride[0], (int)r->frame.stride[1],
-                                   (int)r->frame.stride[2] } };
+        g7sf_vpp_picture pic = { { frame->data[0], frame->data[1], frame->data[2] },
+                                 { (int)frame->stride[0], (int)frame->stride[1],
+                                   (int)frame->stride[2] } };
         if ((rc = g7sf_vpp_push(r->seg.vpp, &pic, emit, r)) != 0)
             break;
         progress_update(&pr, ++n);
@@ -278,6 +310,11 @@ static int process(run *r)
     bool cut = rd == VIO_E_TRUNCATED && n > 0;
     if (!rc && (!rd || cut) && r->seg.vpp)
         rc = g7sf_vpp_flush(r->seg.vpp, emit, r);
+    vio_async_in_stop(r->ain);
+    r->ain = NULL;
+    if (vio_async_out_finish(r->aout, &r->err) < 0)
+        r->write_failed = true;
+    r->aout = NULL;
     progress_end(&pr, n);
     if (r->write_failed)
         return cli_fail("%s: %s", o->output, r->err.msg);
@@ -303,6 +340,9 @@ int vpp_run(const vpp_run_opts *o)
     run r = { .o = o };
     int st = process(&r);
     vio_error err;
+    /* a run that failed before its end leaves the I/O threads running */
+    vio_async_in_stop(r.ain);
+    vio_async_out_finish(r.aout, NULL);
     if (r.out_started)
         vio_out_end(&r.out);
     bool keep = st == 0 || r.keep_output;
