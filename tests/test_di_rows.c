@@ -12,6 +12,7 @@
 #include "media/di_int.h"
 #include "media/dsp.h"
 #include "media/sdi_rows.h"
+#include "media/stmm_rows.h"
 #include "media/window.h"
 #include "media_isa.h"
 
@@ -204,7 +205,7 @@ static void check_lines(const sdi_rows_dsp *k)
         fill(&pic[0][0], MAXW, w, h);
         g7sf_plane pl = { &pic[0][0], MAXW, w, h };
         g7sf_di_params p = random_params();
-        sdi_rows *r = sdi_rows_new(w, k);
+        sdi_rows *r = sdi_rows_new(w, k, NULL);
         CHECK(r != NULL);
         if (!r)
             return;
@@ -248,6 +249,103 @@ TEST(line_sdi_avx2)
 #endif
 }
 
+/* The line STMM of kernels k for every line of random frame pairs against
+ * the block STMM (di_stmm_measure on each block's windows) of every block:
+ * STMM and SVCM + SHCM of lanes 0..9. */
+static void check_stmm_lines(const stmm_rows_dsp *k)
+{
+    static uint8_t pa[MAXH][MAXW], pb[MAXH][MAXW];
+    static uint8_t st[MAXW / 2 + 2 + ST_OVER];
+    static uint16_t hv[MAXW / 2 + 2 + ST_OVER];
+    int lines = 0, bad = 0;
+    for (int rep = 0; rep < 300; rep++) {
+        int w = 16 * (1 + (int)rnd(MAXW / 16)), h = 4 * (1 + (int)rnd(MAXH / 4));
+        fill(&pa[0][0], MAXW, w, h);
+        if (rnd(3))     /* motion: the other frame moved, with noise */
+            for (int y = 0; y < h; y++)
+                for (int x = 0; x < w; x++) {
+                    int v = pa[y][(x + 1) % w] + (int)rnd(9) - 4;
+                    pb[y][x] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+                }
+        else
+            fill(&pb[0][0], MAXW, w, h);
+        g7sf_plane pp = { &pa[0][0], MAXW, w, h }, pc = { &pb[0][0], MAXW, w, h };
+        g7sf_di_params p = random_params();
+        stmm_rows *r = stmm_rows_new(w, k, NULL);
+        CHECK(r != NULL);
+        if (!r)
+            return;
+        bool order = rnd(2);
+        for (int i = 0; i < h; i++) {
+            int y = order ? i : (int)rnd((unsigned)h);
+            bool first = di_first_field_line(&p, y);
+            stmm_rows_line(r, &p, &pp, &pc, first ? &pp : &pc, y, st, hv);
+            lines++;
+            for (int bx = 0; bx < w; bx += 16) {
+                di_window wp, wc;
+                int by = y & ~3;
+                di_window_load(&pp, bx, by, &wp);
+                di_window_load(&pc, bx, by, &wc);
+                di_stmm sm[4];
+                di_stmm_measure(&p, &wp, &wc, by, sm);
+                const di_stmm *s = &sm[y - by];
+                bool same = true;
+                for (int i2 = 0; i2 < DI_PAIRS; i2++)
+                    same &= s->stmm[i2] == st[bx / 2 + i2] &&
+                            s->svcm[i2] + s->shcm[i2] == hv[bx / 2 + i2];
+                if (!same && !bad++)
+                    t_fail(__FILE__, __LINE__, "STMM line %d block %d of %dx%d differs (rep %d)",
+                           y, bx, w, h, rep);
+            }
+        }
+        stmm_rows_reset(r);     /* new bytes in the same buffers next */
+        stmm_rows_free(r);
+    }
+    CHECK_EQ(bad, 0);
+    CHECK(lines > 3000);
+}
+
+TEST(line_stmm_c) { check_stmm_lines(&stmm_rows_c); }
+
+TEST(line_stmm_avx2)
+{
+#if CPU_X86
+    if (!t_isa_have(&t_isa_avx2))
+        SKIP("CPU lacks AVX2");
+    check_stmm_lines(&stmm_rows_avx2);
+#else
+    SKIP("not an x86 build: no AVX2 kernels");
+#endif
+}
+
+/* STMM2 and STMM3 along a line: the AVX2 kernel against the C one on
+ * random STMM, saved STMM and controls (the C one is held to the blocks
+ * by rows_equal_blocks where the library picks it, G7SF_CPU=c). */
+TEST(line_smooth_avx2)
+{
+#if CPU_X86
+    if (!t_isa_have(&t_isa_avx2))
+        SKIP("CPU lacks AVX2");
+    static uint8_t stmm[MAXW / 2 + 2 + ST_OVER], s_in[MAXW / 2];
+    static uint8_t a2[MAXW / 2 + 64], a3[MAXW / 2 + 64], b2[MAXW / 2 + 64], b3[MAXW / 2 + 64];
+    int bad = 0;
+    for (int rep = 0; rep < 2000; rep++) {
+        int w = 16 * (1 + (int)rnd(MAXW / 16));
+        for (size_t i = 0; i < sizeof stmm; i++)
+            stmm[i] = (uint8_t)rnd(256);
+        for (int i = 0; i < w / 2; i++)
+            s_in[i] = (uint8_t)rnd(256);
+        g7sf_di_params p = random_params();
+        stmm_rows_c.smooth(&p, stmm, s_in, w, a2 + 1, a3);
+        stmm_rows_avx2.smooth(&p, stmm, s_in, w, b2 + 1, b3);
+        bad += memcmp(a2, b2, (size_t)w / 2 + 2) || memcmp(a3, b3, (size_t)w / 2);
+    }
+    CHECK_EQ(bad, 0);
+#else
+    SKIP("not an x86 build: no AVX2 kernels");
+#endif
+}
+
 TEST(bad_arguments)
 {
     frame_make(&cur, G7SF_CHROMA_420, 32, 8);
@@ -282,8 +380,11 @@ TEST(bad_arguments)
     CHECK(g7sf_di_rows_mem_new(40) == NULL);
     g7sf_di_rows_mem_free(NULL);
     /* a line context only for widths the kernels take */
-    CHECK(sdi_rows_new(0, &sdi_rows_c) == NULL);
-    CHECK(sdi_rows_new(24, &sdi_rows_c) == NULL);
-    CHECK(sdi_rows_new(32, NULL) == NULL);
+    CHECK(sdi_rows_new(0, &sdi_rows_c, NULL) == NULL);
+    CHECK(sdi_rows_new(24, &sdi_rows_c, NULL) == NULL);
+    CHECK(sdi_rows_new(32, NULL, NULL) == NULL);
+    CHECK(stmm_rows_new(0, &stmm_rows_c, NULL) == NULL);
+    CHECK(stmm_rows_new(24, &stmm_rows_c, NULL) == NULL);
+    CHECK(stmm_rows_new(32, NULL, NULL) == NULL);
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "dsp.h"
+#include "stmm_rows.h"
 #include "window.h"
 
 void g7sf_di_params_from_state(const g7sf_sampler_state_di *s, g7sf_di_params *p)
@@ -90,15 +91,15 @@ static bool yuv_ok(const g7sf_yuv *f)
 /* STMM2 of pairs -1..8 of frame line y, then STMM3 of the block pairs.  A
  * neighbour pair outside the frame repeats the edge pair, so STMM3 there is
  * the maximum over the pairs that exist. */
-static void smooth(const g7sf_di_params *p, const di_stmm *sm, const uint8_t *stmm_in,
+static void smooth(const g7sf_di_params *p, const uint8_t st[DI_PAIRS], const uint8_t *stmm_in,
                    int stmm_stride, int bx, int y, int width, uint8_t st2[8], uint8_t st3[8])
 {
     const uint8_t *s_in = stmm_in + (size_t)y * stmm_stride + bx / 2;
     uint8_t s[DI_PAIRS];
     for (int i = 0; i < 8; i++)
-        s[i + 1] = di_stmm2(p, sm->stmm[i + 1], s_in[i]);
-    s[0] = bx > 0 ? di_stmm2(p, sm->stmm[0], s_in[-1]) : s[1];
-    s[9] = bx + 16 < width ? di_stmm2(p, sm->stmm[9], s_in[8]) : s[8];
+        s[i + 1] = di_stmm2(p, st[i + 1], s_in[i]);
+    s[0] = bx > 0 ? di_stmm2(p, st[0], s_in[-1]) : s[1];
+    s[9] = bx + 16 < width ? di_stmm2(p, st[9], s_in[8]) : s[8];
     for (int i = 0; i < 8; i++) {
         int m = s[i] > s[i + 1] ? s[i] : s[i + 1];
         st2[i] = s[i + 1];
@@ -118,10 +119,15 @@ typedef struct sdi_view {
  * when the first of them asks (g7sf_di_rows). */
 typedef struct sdi_src {
     sdi_rows *rows;
+    stmm_rows *st;
     int by;                     /* the band's first line */
+    const g7sf_yuv *cur, *prev;
     const g7sf_plane *pic[4];   /* the picture each line is missing in */
-    bool done[4];
+    bool done[4], st_done[4];
     sdi_line line[4];
+    uint8_t *stmm[4];           /* the lines' STMM and SVCM + SHCM, per pair + 1 */
+    uint16_t *hv[4];
+    uint8_t *st2[4], *st3[4];   /* and STMM2, STMM3 per pair */
     di_chroma_band chroma;      /* the band's chroma source lines */
 } sdi_src;
 
@@ -134,6 +140,24 @@ static sdi_view band_view(const g7sf_di_params *p, sdi_src *src, int l, int bx)
         src->done[l] = true;
     }
     return (sdi_view){ ln->out + bx, ln->angle + bx / 2, ln->acost + bx / 2 };
+}
+
+/* The STMM of line l of the band from its lines: STMM2 and STMM3 of the
+ * pairs of the block at bx, SVCM + SHCM of its lanes (pairs -1 .. 8). */
+static void band_stmm(const g7sf_di_params *p, sdi_src *src, const uint8_t *stmm_in,
+                      int stmm_stride, int l, int bx, const uint8_t **st3, const uint16_t **hv)
+{
+    if (!src->st_done[l]) {
+        const media_dsp *d = media_dsp_get();
+        int y = src->by + l;
+        stmm_rows_line(src->st, p, &src->prev->y, &src->cur->y, src->pic[l], y, src->stmm[l],
+                       src->hv[l]);
+        d->st_rows.smooth(p, src->stmm[l], stmm_in + (size_t)y * stmm_stride, src->cur->y.width,
+                          src->st2[l], src->st3[l]);
+        src->st_done[l] = true;
+    }
+    *st3 = src->st3[l] + bx / 2;
+    *hv = src->hv[l] + bx / 2;
 }
 
 /* The view of a block's own SDI s; acost (8 entries) is filled from it. */
@@ -197,11 +221,12 @@ void di_blend_line_c(const g7sf_di_params *p, const uint8_t stmm3[8], const uint
 }
 
 /* The missing line l deinterlaced (cadence 0) from its SDI v: TDI, SDI or
- * MCDI, blend. */
+ * MCDI, blend.  a and b are the block's line l in prev and cur, hv the
+ * lanes' SVCM + SHCM. */
 static void deinterlace_line(const g7sf_di_params *p, const mcdi_pixel_params *q,
-                             const di_window *wp, const di_window *wc, const di_window *pic,
-                             int l, const uint8_t st3[8], const mcdi_block *m,
-                             const di_stmm *sm, sdi_view v, uint8_t angle[8], uint8_t dst[16])
+                             const uint8_t *a, const uint8_t *b, const di_window *pic, int l,
+                             const uint8_t st3[8], const mcdi_block *m, const uint16_t *hv,
+                             sdi_view v, uint8_t angle[8], uint8_t dst[16])
 {
     const dipix_dsp *px = &media_dsp_get()->px;
     memcpy(angle, v.angle, 8);
@@ -212,12 +237,12 @@ static void deinterlace_line(const g7sf_di_params *p, const mcdi_pixel_params *q
         for (int i = 0; i < 8; i++) {
             s.edge[i] = di_angle_off[v.angle[i]];
             s.angle_cost[i] = v.acost[i];
-            s.scm[i] = (uint32_t)sm->svcm[i + 1] + sm->shcm[i + 1];
+            s.scm[i] = hv[i + 1];
         }
         px->choose(q, m, pic, l, &s, v.out, mc);
         sp = mc;
     }
-    px->blend(p, st3, sp, &DIW(wp, 0, l), &DIW(wc, 0, l), dst);
+    px->blend(p, st3, sp, a, b, dst);
 }
 
 /* Whether g7sf_di_block can run on these arguments (bx, by aside). */
@@ -245,19 +270,43 @@ static void block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
     if (p->mcdi) {      /* the motion search reads the whole window */
         di_window_load(&cur->y, bx, by, &wc);
         di_window_load(&prev->y, bx, by, &wp);
-    } else {
+    } else if (!src) {
         /* without it the STMM reads lines -4..7 and the SDI -3..6: 12 of
-         * the 20 lines */
+         * the 20 lines (along lines neither reads a window) */
         media_load(&cur->y, bx - DIW_L, by - 4, 12, DIW_W, 2, &DIW(&wc, -DIW_L, -4), DIW_W);
         media_load(&prev->y, bx - DIW_L, by - 4, 12, DIW_W, 2, &DIW(&wp, -DIW_L, -4), DIW_W);
     }
+    /* the block's own lines in prev and cur */
+    const uint8_t *lp[4], *lc[4];
+    for (int l = 0; l < 4; l++) {
+        bool win = p->mcdi || !src;
+        lp[l] = win ? &DIW(&wp, 0, l) : prev->y.data + (size_t)(by + l) * prev->y.stride + bx;
+        lc[l] = win ? &DIW(&wc, 0, l) : cur->y.data + (size_t)(by + l) * cur->y.stride + bx;
+    }
 
     uint8_t stmm3[4][8], angle[4][8];
-    di_stmm sm[4];
     bool spatial[4], any_spatial = false;
-    media_dsp_get()->di.stmm_measure(p, &wp, &wc, by, sm);
+    const uint8_t *st[4] = { 0 };
+    const uint16_t *hv[4];
+    di_stmm sm[4];
+    uint16_t hvb[4][DI_PAIRS];
+    if (!src) {
+        media_dsp_get()->di.stmm_measure(p, &wp, &wc, by, sm);
+        for (int l = 0; l < 4; l++) {
+            for (int i = 0; i < DI_PAIRS; i++)
+                hvb[l][i] = (uint16_t)(sm[l].svcm[i] + sm[l].shcm[i]);
+            st[l] = sm[l].stmm, hv[l] = hvb[l];
+        }
+    }
     for (int l = 0; l < 4; l++) {
-        smooth(p, &sm[l], stmm_in, stmm_stride, bx, by + l, cur->y.width, out->stmm[l], stmm3[l]);
+        if (src) {      /* STMM2 is the band's line itself */
+            const uint8_t *s3;
+            band_stmm(p, src, stmm_in, stmm_stride, l, bx, &s3, &hv[l]);
+            memcpy(stmm3[l], s3, 8);
+        } else {
+            smooth(p, st[l], stmm_in, stmm_stride, bx, by + l, cur->y.width, out->stmm[l],
+                   stmm3[l]);
+        }
         /* below STMM min every blend of the line takes the temporal value
          * alone (di_blend), luma and chroma: no SDI, and the angle is moot */
         unsigned cadence = di_first_field_line(p, by + l) ? p->cadence_prev2 : p->cadence_cur1;
@@ -300,20 +349,19 @@ static void block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
         /* a 1st-field line is missing in prev2 (picture prev, reference
          * cur), a 2nd-field line in cur1 (picture cur, reference prev) */
         bool first = di_first_field_line(p, by + l);
-        const di_window *pic = first ? &wp : &wc, *ref = first ? &wc : &wp;
+        const di_window *pic = first ? &wp : &wc;
         unsigned cadence = first ? p->cadence_prev2 : p->cadence_cur1;
         uint8_t *missing = first ? out->prev2_y[l] : out->cur1_y[l];
-        memcpy(first ? out->cur1_y[l] : out->prev2_y[l], &DIW(ref, 0, l), 16);  /* the field's own line */
+        memcpy(first ? out->cur1_y[l] : out->prev2_y[l], first ? lc[l] : lp[l], 16);  /* the field's own line */
         memset(angle[l], DI_A90, 8);
         if (cadence) {      /* weave: 1 the field from prev, 2 from cur */
-            memcpy(missing, &DIW(cadence == 1 ? &wp : &wc, 0, l), 16);
+            memcpy(missing, cadence == 1 ? lp[l] : lc[l], 16);
         } else if (spatial[l]) {
-            deinterlace_line(p, &q, &wp, &wc, pic, l, stmm3[l], &m, &sm[l], v[l], angle[l],
+            deinterlace_line(p, &q, lp[l], lc[l], pic, l, stmm3[l], &m, hv[l], v[l], angle[l],
                              missing);
         } else {
             static const uint8_t unused[16];
-            media_dsp_get()->px.blend(p, stmm3[l], unused, &DIW(&wp, 0, l), &DIW(&wc, 0, l),
-                                      missing);
+            media_dsp_get()->px.blend(p, stmm3[l], unused, lp[l], lc[l], missing);
         }
     }
     di_chroma_block(p, cur, prev, bx, by, (const uint8_t (*)[8])stmm3,
@@ -336,8 +384,10 @@ int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
  * and the outputs (luma and chroma of prev2 and cur1, STMM); per frame the
  * chroma source lines; a line of STMM 255. */
 struct g7sf_di_rows_mem {
-    size_t w, sdi_n, out_n, cb_n;
+    size_t w, sdi_n, out_n, cb_n, st_n;
+    line_cache lines;           /* the lines both read */
     sdi_rows *rows;
+    stmm_rows *st;
     uint8_t *buf;
 };
 
@@ -349,14 +399,22 @@ g7sf_di_rows_mem *g7sf_di_rows_mem_new(int width)
     if (!m)
         return NULL;
     size_t w = (size_t)width;
-    *m = (g7sf_di_rows_mem){ w, 3 * w + 4 * SR_OVER, 4 * w + w / 2, w + DI_CBAND_PAD,
-                             sdi_rows_new(width, &media_dsp_get()->rows), NULL };
-    m->buf = calloc(1, 4 * (m->sdi_n + m->out_n) + 2 * DI_CBAND_LINES * m->cb_n + w / 2);
-    if (!m->rows || !m->buf) {
+    const media_dsp *d = media_dsp_get();
+    *m = (g7sf_di_rows_mem){ .w = w, .sdi_n = 3 * w + 4 * SR_OVER, .out_n = 4 * w + w / 2,
+                             .cb_n = w + DI_CBAND_PAD,
+                             .st_n = 3 * (w / 2 + 2 + ST_OVER) + 2 * (w / 2 + 64) };
+    if (line_cache_init(&m->lines, width)) {
+        m->rows = sdi_rows_new(width, &d->rows, &m->lines);
+        m->st = stmm_rows_new(width, &d->st_rows, &m->lines);
+    }
+    m->buf = calloc(1, 4 * (m->sdi_n + m->out_n + m->st_n) + 2 * DI_CBAND_LINES * m->cb_n +
+                           w / 2);
+    if (!m->rows || !m->st || !m->buf) {
         g7sf_di_rows_mem_free(m);
         return NULL;
     }
-    memset(m->buf + 4 * (m->sdi_n + m->out_n) + 2 * DI_CBAND_LINES * m->cb_n, 255, w / 2);
+    memset(m->buf + 4 * (m->sdi_n + m->out_n + m->st_n) + 2 * DI_CBAND_LINES * m->cb_n, 255,
+           w / 2);
     return m;
 }
 
@@ -365,6 +423,8 @@ void g7sf_di_rows_mem_free(g7sf_di_rows_mem *m)
     if (!m)
         return;
     sdi_rows_free(m->rows);
+    stmm_rows_free(m->st);
+    line_cache_free(&m->lines);
     free(m->buf);
     free(m);
 }
@@ -383,14 +443,22 @@ int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *p
         return G7SF_ENOMEM;
     /* the frames are new: nothing kept from another call is theirs */
     sdi_rows_reset(mem->rows);
+    stmm_rows_reset(mem->st);
     size_t w = mem->w;
-    sdi_src src = { .rows = mem->rows };
+    sdi_src src = { .rows = mem->rows, .st = mem->st, .cur = cur, .prev = prev };
     uint8_t *b = mem->buf, *cb[2][DI_CBAND_LINES];
     di_out o;
     g7sf_di_band band;
-    for (int l = 0; l < 4; l++, b += mem->sdi_n + mem->out_n) {
+    for (int l = 0; l < 4; l++, b += mem->sdi_n + mem->out_n + mem->st_n) {
         src.line[l] = (sdi_line){ b, b + w + SR_OVER,
                                   (uint16_t *)(void *)(b + w + w / 2 + 2 * SR_OVER) };
+        /* STMM bytes, SVCM + SHCM words (pn, the pairs + 1 and room, is
+         * even), STMM2 with a byte before, STMM3 */
+        size_t pn = w / 2 + 2 + ST_OVER;
+        src.stmm[l] = b + mem->sdi_n + mem->out_n;
+        src.hv[l] = (uint16_t *)(void *)(src.stmm[l] + pn);
+        src.st2[l] = src.stmm[l] + 3 * pn + 1;
+        src.st3[l] = src.stmm[l] + 3 * pn + w / 2 + 64;
         uint8_t *ob = b + mem->sdi_n;
         o.prev2_y[l] = ob, o.cur1_y[l] = ob + w, o.prev2_c[l] = ob + 2 * w;
         o.cur1_c[l] = ob + 3 * w, o.stmm[l] = ob + 4 * w;
@@ -407,12 +475,17 @@ int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *p
         for (int l = 0; l < 4; l++) {
             bool first = di_first_field_line(p, by + l);
             src.pic[l] = p->first_frame || !first ? &cur->y : &prev->y;
-            src.done[l] = false;
+            src.done[l] = src.st_done[l] = false;
             band.prev2_y[l] = o.prev2_y[l], band.cur1_y[l] = o.cur1_y[l];
             band.prev2_c[l] = o.prev2_c[l], band.cur1_c[l] = o.cur1_c[l];
             band.stmm[l] = o.stmm[l];
         }
         di_out bo = o;
+        if (!p->first_frame)
+            for (int l = 0; l < 4; l++) {
+                bo.stmm[l] = NULL;      /* STMM2: the band's line */
+                band.stmm[l] = src.st2[l];
+            }
         if (p->first_frame) {
             /* cur1's luma lines are the frame's and the SDI's, prev2 is
              * cur1, the STMM 255: the band points at them */

@@ -8,6 +8,7 @@
 #include "di_core.h"
 #include "mcdi.h"
 #include "sdi_rows.h"
+#include "stmm_rows.h"
 #include "gen7sf/media.h"
 
 enum { MCDI_NCAND = 16 };
@@ -339,6 +340,7 @@ typedef struct media_dsp {
     dipix_dsp px;
     di_chroma_dsp chroma;
     sdi_rows_dsp rows;
+    stmm_rows_dsp st_rows;
 } media_dsp;
 
 /* The kernels for the instruction sets in flags (enum cpu_flag). */

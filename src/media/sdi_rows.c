@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "row_cache.h"
 #include "sdi_rows.h"
-#include "window.h"
 
 /* ---- The C kernels: the reference of the AVX2 ones (sdi_rows_simd.c) ---- */
 
@@ -113,28 +113,22 @@ static void sdi_rows_finish_c(const g7sf_di_params *p, const uint16_t *cost, con
 const sdi_rows_dsp sdi_rows_c = { sdi_rows_d_c, sdi_rows_costs_c, sdi_rows_sumh_c,
                                   sdi_rows_finish_c };
 
-/* Padded copies of lines and D rows, each kept under its key (the plane's
- * pixels and the line) and replaced least recently used first: a line asks
- * for 4 lines and 3 D rows, which the next line of its field shares but
- * one of each, and the two fields of a frame interleave. */
-enum { NLINES = 12, NDROWS = 8 };
-
-typedef struct slot {
-    const uint8_t *pic;
-    int y;
-    unsigned used;
-} slot;
+/* Padded copies of lines and D rows, kept under their keys (row_cache.h):
+ * a line asks for 4 lines and 3 D rows, which the next line of its field
+ * shares but one of each, and the two fields of a frame interleave. */
+enum { NDROWS = 8 };
 
 struct sdi_rows {
     sdi_rows_dsp k;
-    int w, ls, ds;              /* width; strides of lines and of pair rows */
+    int w, ds;                  /* width; stride of pair rows */
     unsigned clock;
-    slot line[NLINES], drow[NDROWS];
-    uint8_t *lines, *rob;
+    line_cache own, *lines;     /* the lines: a shared cache, or its own */
+    row_slot drow[NDROWS];
+    uint8_t *rob;
     uint16_t *drows, *cost, *h1, *h2;
 };
 
-sdi_rows *sdi_rows_new(int w, const sdi_rows_dsp *k)
+sdi_rows *sdi_rows_new(int w, const sdi_rows_dsp *k, line_cache *lines)
 {
     if (w <= 0 || w % 16 || w > (1 << 20) || !k)
         return NULL;
@@ -143,14 +137,14 @@ sdi_rows *sdi_rows_new(int w, const sdi_rows_dsp *k)
         return NULL;
     r->k = *k;
     r->w = w;
-    r->ls = w + 2 * SR_PAD;
     r->ds = sr_stride(w);
     /* zeroed: a vector loop may read past what the one before wrote */
-    r->lines = calloc((size_t)NLINES, (size_t)r->ls);
+    r->lines = lines ? lines : &r->own;
+    bool ok = lines ? lines->w == w : line_cache_init(&r->own, w);
     r->rob = calloc((size_t)r->ds, 1);
     r->drows = calloc((size_t)NDROWS * 2 * DI_ANGLES * r->ds, sizeof *r->drows);
     r->cost = calloc((size_t)(DI_ANGLES + 2) * r->ds, sizeof *r->cost);
-    if (!r->lines || !r->rob || !r->drows || !r->cost) {
+    if (!ok || !r->rob || !r->drows || !r->cost) {
         sdi_rows_free(r);
         return NULL;
     }
@@ -161,7 +155,7 @@ sdi_rows *sdi_rows_new(int w, const sdi_rows_dsp *k)
 
 void sdi_rows_reset(sdi_rows *r)
 {
-    memset(r->line, 0, sizeof r->line);
+    line_cache_reset(r->lines);
     memset(r->drow, 0, sizeof r->drow);
     r->clock = 0;
 }
@@ -170,50 +164,23 @@ void sdi_rows_free(sdi_rows *r)
 {
     if (!r)
         return;
-    free(r->lines);
+    line_cache_free(&r->own);
     free(r->rob);
     free(r->drows);
     free(r->cost);
     free(r);
 }
 
-/* The slot holding (pic, y), or else the least recently used one (never
- * one used since the clock last moved: a line takes fewer slots than
- * there are), taken for it (*hit false). */
-static int lookup(slot *s, int n, unsigned now, const uint8_t *pic, int y, bool *hit)
-{
-    int lru = 0;
-    for (int i = 0; i < n; i++) {
-        if (s[i].pic == pic && s[i].y == y) {
-            s[i].used = now;
-            *hit = true;
-            return i;
-        }
-        lru = s[i].used < s[lru].used ? i : lru;
-    }
-    s[lru] = (slot){ pic, y, now };
-    *hit = false;
-    return lru;
-}
-
-/* Line y of pic (clamped to its field, as the windows read it), columns
- * -SR_PAD .. w + SR_PAD - 1 clamped; the pointer is at column 0. */
 static const uint8_t *line_of(sdi_rows *r, const g7sf_plane *pic, int y)
 {
-    y = media_clamp_line(y, pic->height, 2);
-    bool hit;
-    int i = lookup(r->line, NLINES, r->clock, pic->data, y, &hit);
-    uint8_t *d = r->lines + (size_t)i * r->ls;
-    if (!hit)
-        media_load_clamped(pic, -SR_PAD, y, 1, r->ls, 2, d, r->ls);
-    return d + SR_PAD;
+    return line_cache_get(r->lines, pic, y);
 }
 
 /* The D rows of missing line y' of pic (lines y' - 1 and y' + 1). */
 static const uint16_t *drow_of(sdi_rows *r, const g7sf_plane *pic, int y)
 {
     bool hit;
-    int i = lookup(r->drow, NDROWS, r->clock, pic->data, y, &hit);
+    int i = row_lookup(r->drow, NDROWS, r->clock, pic->data, NULL, y, &hit);
     uint16_t *d = r->drows + (size_t)i * 2 * DI_ANGLES * r->ds;
     if (!hit)
         r->k.d(line_of(r, pic, y - 1), line_of(r, pic, y + 1), r->w, d, r->ds);
@@ -224,6 +191,7 @@ void sdi_rows_line(sdi_rows *r, const g7sf_di_params *p, const g7sf_plane *pic, 
                    const sdi_line *res)
 {
     r->clock++;
+    line_cache_step(r->lines);
     const uint16_t *d0 = drow_of(r, pic, y - 2), *d1 = drow_of(r, pic, y),
                    *d2 = drow_of(r, pic, y + 2);
     r->k.costs(d0, d1, d2, r->ds, r->w, r->cost, r->ds);

@@ -18,8 +18,9 @@
 #define GEN7SF_SDI_ROWS_H
 
 #include "di_core.h"
+#include "row_cache.h"
 
-enum { SR_PAD = 192, SR_OVER = 32 };
+enum { SR_PAD = LINE_PAD, SR_OVER = 32 };
 
 /* The kernels of one instruction set; ds and cs are at least sr_stride(w). */
 typedef struct sdi_rows_dsp {
@@ -51,11 +52,13 @@ typedef struct sdi_line {
 typedef struct sdi_rows sdi_rows;
 
 /* A context for the lines of frames w pixels wide (w > 0, a multiple of
- * 16) with the kernels k; NULL when out of memory. */
-sdi_rows *sdi_rows_new(int w, const sdi_rows_dsp *k);
+ * 16) with the kernels k, reading lines through the cache lines (of width
+ * w; NULL: one of its own); NULL when out of memory. */
+sdi_rows *sdi_rows_new(int w, const sdi_rows_dsp *k, line_cache *lines);
 void sdi_rows_free(sdi_rows *r);
-/* Forgets the lines and D rows kept: the next lines are of new frames
- * (the keys are the planes' addresses, which a new frame may reuse). */
+/* Forgets the lines (its cache, shared or not) and D rows kept: the next
+ * lines are of new frames (the keys are the planes' addresses, which a
+ * new frame may reuse). */
 void sdi_rows_reset(sdi_rows *r);
 
 /* The SDI of missing line y of pic (w wide) into res (w, w / 2 and w / 2

@@ -10,28 +10,6 @@
 
 enum { C0 = -6 };
 
-/* STMM = min(255, n / d), n = (t >> s1) << s2, of 16-bit t and d (d * 255
- * fits): in 32 bits, n limited to 255 * d, then the float quotient, exact
- * as in stmm.c: NAMEF32 for the words' halves widened, NAMEF for all. */
-#define QUOT_DEF(NAMEF, T, W, P, ATTR)                                                      \
-    static inline ATTR T NAMEF##32(T t, T d, T lim, __m128i s1, __m128i s2)                \
-    {                                                                                      \
-        T n = P##min_epu32(P##sll_epi32(P##srl_epi32(t, s1), s2), lim);                    \
-        return P##cvttps_epi32(P##div_ps(P##cvtepi32_ps(n), P##cvtepi32_ps(d)));           \
-    }                                                                                      \
-    static inline ATTR T NAMEF(T t, T d, __m128i s1, __m128i s2)                           \
-    {                                                                                      \
-        T z = P##setzero_si##W(), lim = P##mullo_epi16(d, P##set1_epi16(255));             \
-        T lo = NAMEF##32(P##unpacklo_epi16(t, z), P##unpacklo_epi16(d, z),                 \
-                         P##unpacklo_epi16(lim, z), s1, s2);                               \
-        T hi = NAMEF##32(P##unpackhi_epi16(t, z), P##unpackhi_epi16(d, z),                 \
-                         P##unpackhi_epi16(lim, z), s1, s2);                               \
-        return P##packus_epi32(lo, hi);                                                    \
-    }
-
-QUOT_DEF(quot_sse41, __m128i, 128, _mm_, SSE41)
-QUOT_DEF(quot_avx2, __m256i, 256, _mm256_, AVX2)
-
 /* ---- SSE4.1: a row as two 16-byte halves ---- */
 
 #define LIFT2(name, op)                                                                    \
