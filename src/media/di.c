@@ -498,6 +498,26 @@ int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *p
                 band.stmm[l] = still;
             }
         }
+        if (di_chroma_first_band_ok(p, cur, by)) {
+            /* the first frame away from the edges: luma and chroma along
+             * the lines, no block walk (the same bytes: the blocks' choices
+             * are the line's) */
+            const uint8_t *angle[4] = { 0 };
+            for (int l = 0; l < 4; l++)
+                if (!di_first_field_line(p, by + l)) {
+                    sdi_rows_line(src.rows, p, src.pic[l], by + l, &src.line[l]);
+                    angle[l] = src.line[l].angle;
+                }
+            const uint8_t *lines[4];
+            /* scratch: a line of prev's, which the first frame does not read */
+            di_chroma_first_band(p, cur, by, src.chroma.rows[1], angle, cb[0][0], o.cur1_c,
+                                 lines);
+            for (int l = 0; l < 4; l++)
+                band.cur1_c[l] = band.prev2_c[l] = lines[l];
+            band.by = by;
+            put(ctx, &band);
+            continue;
+        }
         for (size_t bx = 0; bx < w; bx += 16) {
             di_out at = bo;
             for (int l = 0; l < 4; l++) {

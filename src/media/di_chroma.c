@@ -267,6 +267,46 @@ static void first_420(const di_chroma_dsp *d, const g7sf_di_params *p, const g7s
     d->sdi(p, mid, b, NULL, NULL, still, angle[s + 2], out->cur1_c[s + 2]);
 }
 
+bool di_chroma_first_band_ok(const g7sf_di_params *p, const g7sf_yuv *cur, int by)
+{
+    return p->first_frame &&
+           (cur->chroma != G7SF_CHROMA_420 || (by >= 4 && by + 4 < cur->y.height));
+}
+
+void di_chroma_first_band(const g7sf_di_params *p, const g7sf_yuv *cur, int by,
+                          const uint8_t *const rows[DI_CBAND_LINES], const uint8_t *const angle[4],
+                          uint8_t *mid, uint8_t *const buf[4], const uint8_t *lines[4])
+{
+    static const uint8_t still[8] = { 255, 255, 255, 255, 255, 255, 255, 255 };
+    const di_chroma_dsp *d = &media_dsp_get()->chroma;
+    int w = cur->y.width;
+    /* the 4:2:2 lines k (frame lines by - 1 + k) the output reads: in
+     * 4:2:0 rows 2 - f and 4 - f and the line between them up-sampled
+     * (first_420), otherwise the rows themselves (field_line) */
+    const uint8_t *ln[DI_CBAND_LINES];
+    for (int k = 0; k < DI_CBAND_LINES; k++)
+        ln[k] = rows[k];
+    if (cur->chroma == G7SF_CHROMA_420) {
+        int f = p->top_first ? 0 : 1;
+        /* the first frame's up-sampling reads no STMM: the chunks of the
+         * blocks are the line's bytes */
+        for (int x = 0; x < w; x += 16)
+            d->up(p, rows[2 - f] + x, rows[4 - f] + x, NULL, NULL, still, mid + x);
+        /* first_420's a, mid and b are the lines 1 - f, 3 - f, 5 - f */
+        ln[1 - f] = rows[2 - f], ln[3 - f] = mid, ln[5 - f] = rows[4 - f];
+    }
+    for (int l = 0; l < 4; l++) {
+        if (di_first_field_line(p, by + l)) {
+            lines[l] = ln[l + 1] + 2;
+            continue;
+        }
+        for (int bx = 0; bx < w; bx += 16)
+            d->sdi(p, ln[l] + bx, ln[l + 2] + bx, NULL, NULL, still, angle[l] + bx / 2,
+                   buf[l] + bx);
+        lines[l] = buf[l];
+    }
+}
+
 /* di_chroma_block_dsp, or with all every line of the frames computed;
  * the source rows from band when not NULL. */
 static void block(const di_chroma_dsp *d, const g7sf_di_params *p, const g7sf_yuv *cur,

@@ -113,6 +113,18 @@ void di_chroma_band_load(const g7sf_yuv *f, int by, unsigned lines,
 /* The lines di_chroma_block reads of cur's band at by (of prev's: all). */
 unsigned di_chroma_band_lines(const g7sf_di_params *p, const g7sf_yuv *cur, int by);
 
+/* The first frame's chroma of a whole band, where the blocks' choices
+ * are the same along the line (di_chroma_first_band_ok: 4:2:2 and 4:1:1,
+ * 4:2:0 away from the frame's top and bottom): the bytes di_chroma_block
+ * gives every block, lines[l] pointing at output line l (w bytes): into
+ * rows or mid (w + DI_CBAND_PAD bytes of scratch) for the field's own
+ * lines, at buf[l] (w bytes, written) for the missing ones, whose luma
+ * angles per pair are angle[l]. */
+bool di_chroma_first_band_ok(const g7sf_di_params *p, const g7sf_yuv *cur, int by);
+void di_chroma_first_band(const g7sf_di_params *p, const g7sf_yuv *cur, int by,
+                          const uint8_t *const rows[DI_CBAND_LINES], const uint8_t *const angle[4],
+                          uint8_t *mid, uint8_t *const buf[4], const uint8_t *lines[4]);
+
 /* Chroma of the block (§2.8.4.5 - 2.8.4.8): fills the chroma lines of
  * out.  stmm3 is STMM3 of each block pair and line, angle the final luma
  * angle index of each pair and line; the source lines from band when not
