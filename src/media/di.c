@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "dsp.h"
+#include "mcdi_rows.h"
 #include "stmm_rows.h"
 #include "window.h"
 
@@ -128,6 +129,10 @@ typedef struct sdi_src {
     uint8_t *stmm[4];           /* the lines' STMM and SVCM + SHCM, per pair + 1 */
     uint16_t *hv[4];
     uint8_t *st2[4], *st3[4];   /* and STMM2, STMM3 per pair */
+    mcdi_rows *mc;              /* the motion search (MCDI) */
+    bool mc_done[4];
+    uint16_t *msad[4];
+    int8_t *mvx[4], *mvy[4];
     di_chroma_band chroma;      /* the band's chroma source lines */
 } sdi_src;
 
@@ -158,6 +163,25 @@ static void band_stmm(const g7sf_di_params *p, sdi_src *src, const uint8_t *stmm
     }
     *st3 = src->st3[l] + bx / 2;
     *hv = src->hv[l] + bx / 2;
+}
+
+/* The motion search of the block at bx from the band's lines: m's SADs
+ * and vectors of every line (a 1st-field line is searched in prev against
+ * cur, the others in cur against prev, as mcdi_block_run does). */
+static void band_search(sdi_src *src, int bx, mcdi_block *m)
+{
+    for (int l = 0; l < 4; l++) {
+        if (!src->mc_done[l]) {
+            const g7sf_plane *pic = src->pic[l];
+            const g7sf_plane *ref = pic == &src->cur->y ? &src->prev->y : &src->cur->y;
+            mcdi_rows_line(src->mc, pic, ref, src->by + l, src->msad[l], src->mvx[l],
+                           src->mvy[l]);
+            src->mc_done[l] = true;
+        }
+        memcpy(m->sad[l], src->msad[l] + bx / 2, sizeof m->sad[l]);
+        memcpy(m->mvx[l], src->mvx[l] + bx / 2, sizeof m->mvx[l]);
+        memcpy(m->mvy[l], src->mvy[l] + bx / 2, sizeof m->mvy[l]);
+    }
 }
 
 /* The view of a block's own SDI s; acost (8 entries) is filled from it. */
@@ -267,7 +291,12 @@ static void block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
         return;
     }
     di_window wc, wp;
-    if (p->mcdi) {      /* the motion search reads the whole window */
+    if (p->mcdi && src) {
+        /* the search is the band's: the compensation and the choice read
+         * lines -2..5 (mcdi.c) */
+        media_load(&cur->y, bx - DIW_L, by - 2, 8, DIW_W, 2, &DIW(&wc, -DIW_L, -2), DIW_W);
+        media_load(&prev->y, bx - DIW_L, by - 2, 8, DIW_W, 2, &DIW(&wp, -DIW_L, -2), DIW_W);
+    } else if (p->mcdi) {      /* the motion search reads the whole window */
         di_window_load(&cur->y, bx, by, &wc);
         di_window_load(&prev->y, bx, by, &wp);
     } else if (!src) {
@@ -320,7 +349,12 @@ static void block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
     mcdi_block m;
     mcdi_pixel_params q;
     if (p->mcdi && any_spatial) {
-        mcdi_block_run(p, &wp, &wc, &m);
+        if (src) {
+            band_search(src, bx, &m);
+            mcdi_block_finish(p, &wp, &wc, &m);
+        } else {
+            mcdi_block_run(p, &wp, &wc, &m);
+        }
         mcdi_pixel_params_init(p, &q);
     }
     /* the SDI of the spatial lines, lines l and l + 2 (one field, one
@@ -384,10 +418,11 @@ int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *
  * and the outputs (luma and chroma of prev2 and cur1, STMM); per frame the
  * chroma source lines; a line of STMM 255. */
 struct g7sf_di_rows_mem {
-    size_t w, sdi_n, out_n, cb_n, st_n;
-    line_cache lines;           /* the lines both read */
+    size_t w, sdi_n, out_n, cb_n, st_n, mc_n;
+    line_cache lines;           /* the lines the SDI and STMM read */
     sdi_rows *rows;
     stmm_rows *st;
+    mcdi_rows *mc;
     uint8_t *buf;
 };
 
@@ -402,19 +437,22 @@ g7sf_di_rows_mem *g7sf_di_rows_mem_new(int width)
     const media_dsp *d = media_dsp_get();
     *m = (g7sf_di_rows_mem){ .w = w, .sdi_n = 3 * w + 4 * SR_OVER, .out_n = 4 * w + w / 2,
                              .cb_n = w + DI_CBAND_PAD,
-                             .st_n = 3 * (w / 2 + 2 + ST_OVER) + 2 * (w / 2 + 64) };
+                             .st_n = 3 * (w / 2 + 2 + ST_OVER) + 2 * (w / 2 + 64),
+                             .mc_n = 4 * (w / 2 + MR_OVER) };
     if (line_cache_init(&m->lines, width)) {
         m->rows = sdi_rows_new(width, &d->rows, &m->lines);
         m->st = stmm_rows_new(width, &d->st_rows, &m->lines);
     }
-    m->buf = calloc(1, 4 * (m->sdi_n + m->out_n + m->st_n) + 2 * DI_CBAND_LINES * m->cb_n +
-                           w / 2);
-    if (!m->rows || !m->st || !m->buf) {
+    m->mc = mcdi_rows_new(width, &d->mc_rows);
+    m->buf = calloc(1, 4 * (m->sdi_n + m->out_n + m->st_n + m->mc_n) +
+                           2 * DI_CBAND_LINES * m->cb_n + w / 2);
+    if (!m->rows || !m->st || !m->mc || !m->buf) {
         g7sf_di_rows_mem_free(m);
         return NULL;
     }
-    memset(m->buf + 4 * (m->sdi_n + m->out_n + m->st_n) + 2 * DI_CBAND_LINES * m->cb_n, 255,
-           w / 2);
+    memset(m->buf + 4 * (m->sdi_n + m->out_n + m->st_n + m->mc_n) +
+               2 * DI_CBAND_LINES * m->cb_n,
+           255, w / 2);
     return m;
 }
 
@@ -424,6 +462,7 @@ void g7sf_di_rows_mem_free(g7sf_di_rows_mem *m)
         return;
     sdi_rows_free(m->rows);
     stmm_rows_free(m->st);
+    mcdi_rows_free(m->mc);
     line_cache_free(&m->lines);
     free(m->buf);
     free(m);
@@ -444,12 +483,13 @@ int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *p
     /* the frames are new: nothing kept from another call is theirs */
     sdi_rows_reset(mem->rows);
     stmm_rows_reset(mem->st);
+    mcdi_rows_reset(mem->mc);
     size_t w = mem->w;
-    sdi_src src = { .rows = mem->rows, .st = mem->st, .cur = cur, .prev = prev };
+    sdi_src src = { .rows = mem->rows, .st = mem->st, .mc = mem->mc, .cur = cur, .prev = prev };
     uint8_t *b = mem->buf, *cb[2][DI_CBAND_LINES];
     di_out o;
     g7sf_di_band band;
-    for (int l = 0; l < 4; l++, b += mem->sdi_n + mem->out_n + mem->st_n) {
+    for (int l = 0; l < 4; l++, b += mem->sdi_n + mem->out_n + mem->st_n + mem->mc_n) {
         src.line[l] = (sdi_line){ b, b + w + SR_OVER,
                                   (uint16_t *)(void *)(b + w + w / 2 + 2 * SR_OVER) };
         /* STMM bytes, SVCM + SHCM words (pn, the pairs + 1 and room, is
@@ -459,6 +499,11 @@ int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *p
         src.hv[l] = (uint16_t *)(void *)(src.stmm[l] + pn);
         src.st2[l] = src.stmm[l] + 3 * pn + 1;
         src.st3[l] = src.stmm[l] + 3 * pn + w / 2 + 64;
+        /* the motion search's SADs (words) and vectors */
+        size_t mn = w / 2 + MR_OVER;
+        src.msad[l] = (uint16_t *)(void *)(src.stmm[l] + mem->st_n);
+        src.mvx[l] = (int8_t *)(src.stmm[l] + mem->st_n + 2 * mn);
+        src.mvy[l] = src.mvx[l] + mn;
         uint8_t *ob = b + mem->sdi_n;
         o.prev2_y[l] = ob, o.cur1_y[l] = ob + w, o.prev2_c[l] = ob + 2 * w;
         o.cur1_c[l] = ob + 3 * w, o.stmm[l] = ob + 4 * w;
@@ -475,7 +520,7 @@ int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *p
         for (int l = 0; l < 4; l++) {
             bool first = di_first_field_line(p, by + l);
             src.pic[l] = p->first_frame || !first ? &cur->y : &prev->y;
-            src.done[l] = src.st_done[l] = false;
+            src.done[l] = src.st_done[l] = src.mc_done[l] = false;
             band.prev2_y[l] = o.prev2_y[l], band.cur1_y[l] = o.cur1_y[l];
             band.prev2_c[l] = o.prev2_c[l], band.cur1_c[l] = o.cur1_c[l];
             band.stmm[l] = o.stmm[l];

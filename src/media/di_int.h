@@ -43,6 +43,11 @@ typedef struct mcdi_block {
 
 void mcdi_block_run(const g7sf_di_params *p, const di_window *prev, const di_window *cur,
                     mcdi_block *m);
+/* mcdi_block_run after the search: m's vectors and SADs given (from the
+ * search along lines, mcdi_rows.c), the smoothness check and the
+ * compensation. */
+void mcdi_block_finish(const g7sf_di_params *p, const di_window *prev, const di_window *cur,
+                       mcdi_block *m);
 
 /* What the SDI found for one pixel pair, for the MCDI decision. */
 typedef struct mcdi_sdi_info {

@@ -25,6 +25,7 @@ void media_dsp_init(media_dsp *d, unsigned flags)
     d->chroma.sdi = di_chroma_sdi_c;
     d->rows = sdi_rows_c;
     d->st_rows = stmm_rows_c;
+    d->mc_rows = mcdi_rows_c;
 #if CPU_X86
     if (flags & CPU_SSE41) {
         d->mcdi.search = mcdi_search_sse41;
@@ -61,6 +62,7 @@ void media_dsp_init(media_dsp *d, unsigned flags)
         d->chroma.sdi = di_chroma_sdi_avx2;
         d->rows = sdi_rows_avx2;
         d->st_rows = stmm_rows_avx2;
+        d->mc_rows = mcdi_rows_avx2;
     }
 #else
     (void)flags;

@@ -7,6 +7,7 @@
 
 #include "di_core.h"
 #include "mcdi.h"
+#include "mcdi_rows.h"
 #include "sdi_rows.h"
 #include "stmm_rows.h"
 #include "gen7sf/media.h"
@@ -341,6 +342,7 @@ typedef struct media_dsp {
     di_chroma_dsp chroma;
     sdi_rows_dsp rows;
     stmm_rows_dsp st_rows;
+    mcdi_rows_dsp mc_rows;
 } media_dsp;
 
 /* The kernels for the instruction sets in flags (enum cpu_flag). */

@@ -140,6 +140,13 @@ void mcdi_block_run(const g7sf_di_params *p, const di_window *prev, const di_win
     const media_dsp *d = media_dsp_get();
     d->mcdi.search(prev, cur, l0, m);
     d->mcdi.search(cur, prev, l0 ^ 1, m);
+    mcdi_block_finish(p, prev, cur, m);
+}
+
+void mcdi_block_finish(const g7sf_di_params *p, const di_window *prev, const di_window *cur,
+                       mcdi_block *m)
+{
+    const media_dsp *d = media_dsp_get();
     d->px.smooth(p, m);
     for (int l = 0; l < 4; l++)
         d->px.compensate(di_first_field_line(p, l) ? cur : prev, l, m->mvx[l], m->mvy[l],

@@ -30,6 +30,13 @@ bool line_cache_init(line_cache *c, int w)
     return c->buf != NULL;
 }
 
+line_cache *line_cache_use(line_cache *own, line_cache *shared, int w)
+{
+    if (shared)
+        return shared->w == w ? shared : NULL;
+    return line_cache_init(own, w) ? own : NULL;
+}
+
 void line_cache_free(line_cache *c)
 {
     free(c->buf);

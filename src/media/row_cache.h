@@ -34,6 +34,9 @@ typedef struct line_cache {
 } line_cache;
 
 bool line_cache_init(line_cache *c, int w);
+/* The cache a line kernel reads through: shared (of width w) when given,
+ * else own, initialised; NULL when neither can be. */
+line_cache *line_cache_use(line_cache *own, line_cache *shared, int w);
 void line_cache_free(line_cache *c);
 /* Forgets every line (the planes' bytes are new). */
 void line_cache_reset(line_cache *c);

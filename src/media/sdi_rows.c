@@ -139,12 +139,11 @@ sdi_rows *sdi_rows_new(int w, const sdi_rows_dsp *k, line_cache *lines)
     r->w = w;
     r->ds = sr_stride(w);
     /* zeroed: a vector loop may read past what the one before wrote */
-    r->lines = lines ? lines : &r->own;
-    bool ok = lines ? lines->w == w : line_cache_init(&r->own, w);
+    r->lines = line_cache_use(&r->own, lines, w);
     r->rob = calloc((size_t)r->ds, 1);
     r->drows = calloc((size_t)NDROWS * 2 * DI_ANGLES * r->ds, sizeof *r->drows);
     r->cost = calloc((size_t)(DI_ANGLES + 2) * r->ds, sizeof *r->cost);
-    if (!ok || !r->rob || !r->drows || !r->cost) {
+    if (!r->lines || !r->rob || !r->drows || !r->cost) {
         sdi_rows_free(r);
         return NULL;
     }

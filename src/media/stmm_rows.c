@@ -102,10 +102,9 @@ stmm_rows *stmm_rows_new(int w, const stmm_rows_dsp *k, line_cache *lines)
     if (!r)
         return NULL;
     r->k = *k, r->w = w, r->as = w + 2 * ST_PAD;
-    r->lines = lines ? lines : &r->own;
-    bool ok = lines ? lines->w == w : line_cache_init(&r->own, w);
+    r->lines = line_cache_use(&r->own, lines, w);
     r->ads = calloc(NAD, (size_t)r->as);
-    if (!ok || !r->ads) {
+    if (!r->lines || !r->ads) {
         stmm_rows_free(r);
         return NULL;
     }

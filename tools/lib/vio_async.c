@@ -18,6 +18,7 @@ typedef struct ring {
     pthread_mutex_t mu;
     pthread_cond_t cv;
     pthread_t th;
+    void *io;               /* the vio_in or vio_out the thread uses */
     slot *s;
     int depth;
     long head, tail;
@@ -27,14 +28,14 @@ typedef struct ring {
 static int ring_init(ring *r, int depth, enum vio_chroma chroma, int w, int h)
 {
     memset(r, 0, sizeof *r);
+    pthread_mutex_init(&r->mu, NULL);
+    pthread_cond_init(&r->cv, NULL);
     r->depth = depth;
     if (!(r->s = calloc((size_t)depth, sizeof *r->s)))
         return -1;
     for (int i = 0; i < depth; i++)
         if (vio_frame_alloc(&r->s[i].f, chroma, w, h) < 0)
             return -1;
-    pthread_mutex_init(&r->mu, NULL);
-    pthread_cond_init(&r->cv, NULL);
     return 0;
 }
 
@@ -45,6 +46,24 @@ static void ring_free(ring *r)
     free(r->s);
     pthread_mutex_destroy(&r->mu);
     pthread_cond_destroy(&r->cv);
+}
+
+/* A new object of size bytes whose first member is its ring (depth frames
+ * of chroma, w x h) with fn running on it over io; NULL when it cannot. */
+static void *ring_start(size_t size, int depth, enum vio_chroma chroma, int w, int h, void *io,
+                        void *(*fn)(void *))
+{
+    ring *r = calloc(1, size);
+    if (!r)
+        return NULL;
+    if (ring_init(r, depth, chroma, w, h) == 0) {
+        r->io = io;
+        if (pthread_create(&r->th, NULL, fn, r) == 0)
+            return r;
+    }
+    ring_free(r);
+    free(r);
+    return NULL;
 }
 
 static void frame_copy(vio_frame *d, const vio_frame *s)
@@ -58,8 +77,7 @@ static void frame_copy(vio_frame *d, const vio_frame *s)
 /* ---- reading ---- */
 
 struct vio_async_in {
-    ring r;
-    vio_in *in;
+    ring r;                 /* first: ring_start */
     bool held;              /* the consumer has slot head */
 };
 
@@ -75,8 +93,9 @@ static void *reader(void *arg)
             break;
         slot *s = &r->s[r->tail % r->depth];
         pthread_mutex_unlock(&r->mu);
-        s->rc = vio_in_read(a->in, &s->f, &s->err);
-        s->fi = a->in->frame_info;
+        vio_in *in = r->io;
+        s->rc = vio_in_read(in, &s->f, &s->err);
+        s->fi = in->frame_info;
         pthread_mutex_lock(&r->mu);
         r->tail++;
         pthread_cond_broadcast(&r->cv);
@@ -89,22 +108,9 @@ static void *reader(void *arg)
 
 vio_async_in *vio_async_in_start(vio_in *in, int depth)
 {
-    vio_async_in *a = calloc(1, sizeof *a);
-    if (!a)
-        return NULL;
     const vio_info *ii = &in->info;
-    if (ring_init(&a->r, depth, vio_format_chroma(ii->format), ii->width, ii->height) < 0) {
-        ring_free(&a->r);
-        free(a);
-        return NULL;
-    }
-    a->in = in;
-    if (pthread_create(&a->r.th, NULL, reader, a)) {
-        ring_free(&a->r);
-        free(a);
-        return NULL;
-    }
-    return a;
+    return ring_start(sizeof(vio_async_in), depth, vio_format_chroma(ii->format), ii->width,
+                      ii->height, in, reader);
 }
 
 int vio_async_in_read(vio_async_in *a, const vio_frame **f, vio_frame_info *fi, vio_error *err)
@@ -146,8 +152,7 @@ void vio_async_in_stop(vio_async_in *a)
 /* ---- writing ---- */
 
 struct vio_async_out {
-    ring r;
-    vio_out *out;
+    ring r;                 /* first: ring_start */
     int rc;                 /* the first write's error, or 0 */
     vio_error err;
 };
@@ -168,8 +173,9 @@ static void *writer(void *arg)
         int rc = 0;
         vio_error e;
         if (!failed) {      /* after a failure the queue is only emptied */
-            a->out->frame_info = s->fi;
-            rc = vio_out_write(a->out, &s->f, &e);
+            vio_out *out = r->io;
+            out->frame_info = s->fi;
+            rc = vio_out_write(out, &s->f, &e);
         }
         pthread_mutex_lock(&r->mu);
         if (rc < 0 && !a->rc)
@@ -183,21 +189,8 @@ static void *writer(void *arg)
 
 vio_async_out *vio_async_out_start(vio_out *out, const vio_frame *shape, int depth)
 {
-    vio_async_out *a = calloc(1, sizeof *a);
-    if (!a)
-        return NULL;
-    if (ring_init(&a->r, depth, shape->chroma, shape->width[0], shape->height[0]) < 0) {
-        ring_free(&a->r);
-        free(a);
-        return NULL;
-    }
-    a->out = out;
-    if (pthread_create(&a->r.th, NULL, writer, a)) {
-        ring_free(&a->r);
-        free(a);
-        return NULL;
-    }
-    return a;
+    return ring_start(sizeof(vio_async_out), depth, shape->chroma, shape->width[0],
+                      shape->height[0], out, writer);
 }
 
 int vio_async_out_write(vio_async_out *a, const vio_frame *f, const vio_frame_info *fi,
