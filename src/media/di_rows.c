@@ -1,0 +1,225 @@
+/* The deinterlacer along whole lines (g7sf_di_rows, media.h): the band's
+ * lines the blocks share (the SDI, the STMM and the motion search of each,
+ * sdi_rows.c, stmm_rows.c, mcdi_rows.c; the chroma source lines), the
+ * first frame without a block walk, and the working memory kept between
+ * calls. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "di_band.h"
+
+/* The view of line l of the block at bx from the band's lines. */
+sdi_view di_band_sdi(const g7sf_di_params *p, di_band *src, int l, int bx)
+{
+    sdi_line *ln = &src->line[l];
+    if (!src->done[l]) {
+        sdi_rows_line(src->rows, p, src->pic[l], src->by + l, ln);
+        src->done[l] = true;
+    }
+    return (sdi_view){ ln->out + bx, ln->angle + bx / 2, ln->acost + bx / 2 };
+}
+
+/* The STMM of line l of the band from its lines: STMM2 and STMM3 of the
+ * pairs of the block at bx, SVCM + SHCM of its lanes (pairs -1 .. 8). */
+void di_band_stmm(const g7sf_di_params *p, di_band *src, const uint8_t *stmm_in,
+                      int stmm_stride, int l, int bx, const uint8_t **st3, const uint16_t **hv)
+{
+    if (!src->st_done[l]) {
+        const media_dsp *d = media_dsp_get();
+        int y = src->by + l;
+        stmm_rows_line(src->st, p, &src->prev->y, &src->cur->y, src->pic[l], y, src->stmm[l],
+                       src->hv[l]);
+        d->st_rows.smooth(p, src->stmm[l], stmm_in + (size_t)y * stmm_stride, src->cur->y.width,
+                          src->st2[l], src->st3[l]);
+        src->st_done[l] = true;
+    }
+    *st3 = src->st3[l] + bx / 2;
+    *hv = src->hv[l] + bx / 2;
+}
+
+/* The motion search of the block at bx from the band's lines: m's SADs
+ * and vectors of every line (a 1st-field line is searched in prev against
+ * cur, the others in cur against prev, as mcdi_block_run does). */
+void di_band_search(di_band *src, int bx, mcdi_block *m)
+{
+    for (int l = 0; l < 4; l++) {
+        if (!src->mc_done[l]) {
+            const g7sf_plane *pic = src->pic[l];
+            const g7sf_plane *ref = pic == &src->cur->y ? &src->prev->y : &src->cur->y;
+            mcdi_rows_line(src->mc, pic, ref, src->by + l, src->msad[l], src->mvx[l],
+                           src->mvy[l]);
+            src->mc_done[l] = true;
+        }
+        memcpy(m->sad[l], src->msad[l] + bx / 2, sizeof m->sad[l]);
+        memcpy(m->mvx[l], src->mvx[l] + bx / 2, sizeof m->mvx[l]);
+        memcpy(m->mvy[l], src->mvy[l] + bx / 2, sizeof m->mvy[l]);
+    }
+}
+
+/* What g7sf_di_rows works in: the line SDI's context; per band line the
+ * SDI's pixels, angles and costs (with the room its vectors write into)
+ * and the outputs (luma and chroma of prev2 and cur1, STMM); per frame the
+ * chroma source lines; a line of STMM 255. */
+struct g7sf_di_rows_mem {
+    size_t w, sdi_n, out_n, cb_n, st_n, mc_n;
+    line_cache lines;           /* the lines the SDI and STMM read */
+    sdi_rows *rows;
+    stmm_rows *st;
+    mcdi_rows *mc;
+    uint8_t *buf;
+};
+
+g7sf_di_rows_mem *g7sf_di_rows_mem_new(int width)
+{
+    if (width <= 0 || width % 16 || width > (1 << 20))
+        return NULL;
+    g7sf_di_rows_mem *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    size_t w = (size_t)width;
+    const media_dsp *d = media_dsp_get();
+    *m = (g7sf_di_rows_mem){ .w = w, .sdi_n = 3 * w + 4 * SR_OVER, .out_n = 4 * w + w / 2,
+                             .cb_n = w + DI_CBAND_PAD,
+                             .st_n = 3 * (w / 2 + 2 + ST_OVER) + 2 * (w / 2 + 64),
+                             .mc_n = 4 * (w / 2 + MR_OVER) };
+    if (line_cache_init(&m->lines, width)) {
+        m->rows = sdi_rows_new(width, &d->rows, &m->lines);
+        m->st = stmm_rows_new(width, &d->st_rows, &m->lines);
+    }
+    m->mc = mcdi_rows_new(width, &d->mc_rows);
+    m->buf = calloc(1, 4 * (m->sdi_n + m->out_n + m->st_n + m->mc_n) +
+                           2 * DI_CBAND_LINES * m->cb_n + w / 2);
+    if (!m->rows || !m->st || !m->mc || !m->buf) {
+        g7sf_di_rows_mem_free(m);
+        return NULL;
+    }
+    memset(m->buf + 4 * (m->sdi_n + m->out_n + m->st_n + m->mc_n) +
+               2 * DI_CBAND_LINES * m->cb_n,
+           255, w / 2);
+    return m;
+}
+
+void g7sf_di_rows_mem_free(g7sf_di_rows_mem *m)
+{
+    if (!m)
+        return;
+    sdi_rows_free(m->rows);
+    stmm_rows_free(m->st);
+    mcdi_rows_free(m->mc);
+    line_cache_free(&m->lines);
+    free(m->buf);
+    free(m);
+}
+
+int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,
+                 const uint8_t *stmm_in, int stmm_stride, int y0, int y1, g7sf_di_rows_mem *mem,
+                 void (*put)(void *ctx, const g7sf_di_band *band), void *ctx)
+{
+    if (!put || !di_args_ok(p, cur, prev, stmm_in, stmm_stride) || y0 < 0 || y1 < y0 || y0 % 4 ||
+        y1 % 4 || y1 > cur->y.height || (mem && mem->w != (size_t)cur->y.width))
+        return G7SF_EINVAL;
+    if (y0 == y1)
+        return 0;
+    g7sf_di_rows_mem *own = NULL;
+    if (!mem && !(mem = own = g7sf_di_rows_mem_new(cur->y.width)))
+        return G7SF_ENOMEM;
+    /* the frames are new: nothing kept from another call is theirs */
+    sdi_rows_reset(mem->rows);
+    stmm_rows_reset(mem->st);
+    mcdi_rows_reset(mem->mc);
+    size_t w = mem->w;
+    di_band src = { .rows = mem->rows, .st = mem->st, .mc = mem->mc, .cur = cur, .prev = prev };
+    uint8_t *b = mem->buf, *cb[2][DI_CBAND_LINES];
+    di_out o;
+    g7sf_di_band band;
+    for (int l = 0; l < 4; l++, b += mem->sdi_n + mem->out_n + mem->st_n + mem->mc_n) {
+        src.line[l] = (sdi_line){ b, b + w + SR_OVER,
+                                  (uint16_t *)(void *)(b + w + w / 2 + 2 * SR_OVER) };
+        /* STMM bytes, SVCM + SHCM words (pn, the pairs + 1 and room, is
+         * even), STMM2 with a byte before, STMM3 */
+        size_t pn = w / 2 + 2 + ST_OVER;
+        src.stmm[l] = b + mem->sdi_n + mem->out_n;
+        src.hv[l] = (uint16_t *)(void *)(src.stmm[l] + pn);
+        src.st2[l] = src.stmm[l] + 3 * pn + 1;
+        src.st3[l] = src.stmm[l] + 3 * pn + w / 2 + 64;
+        /* the motion search's SADs (words) and vectors */
+        size_t mn = w / 2 + MR_OVER;
+        src.msad[l] = (uint16_t *)(void *)(src.stmm[l] + mem->st_n);
+        src.mvx[l] = (int8_t *)(src.stmm[l] + mem->st_n + 2 * mn);
+        src.mvy[l] = src.mvx[l] + mn;
+        uint8_t *ob = b + mem->sdi_n;
+        o.prev2_y[l] = ob, o.cur1_y[l] = ob + w, o.prev2_c[l] = ob + 2 * w;
+        o.cur1_c[l] = ob + 3 * w, o.stmm[l] = ob + 4 * w;
+    }
+    for (int f = 0; f < 2; f++)
+        for (int k = 0; k < DI_CBAND_LINES; k++, b += mem->cb_n)
+            cb[f][k] = b, src.chroma.rows[f][k] = b;
+    const uint8_t *still = b;       /* the first frame's STMM */
+    for (int by = y0; by < y1; by += 4) {
+        src.by = by;
+        di_chroma_band_load(cur, by, di_chroma_band_lines(p, cur, by), cb[1]);
+        if (!p->first_frame)
+            di_chroma_band_load(prev, by, 0x3F, cb[0]);
+        for (int l = 0; l < 4; l++) {
+            bool first = di_first_field_line(p, by + l);
+            src.pic[l] = p->first_frame || !first ? &cur->y : &prev->y;
+            src.done[l] = src.st_done[l] = src.mc_done[l] = false;
+            band.prev2_y[l] = o.prev2_y[l], band.cur1_y[l] = o.cur1_y[l];
+            band.prev2_c[l] = o.prev2_c[l], band.cur1_c[l] = o.cur1_c[l];
+            band.stmm[l] = o.stmm[l];
+        }
+        di_out bo = o;
+        if (!p->first_frame)
+            for (int l = 0; l < 4; l++) {
+                bo.stmm[l] = NULL;      /* STMM2: the band's line */
+                band.stmm[l] = src.st2[l];
+            }
+        if (p->first_frame) {
+            /* cur1's luma lines are the frame's and the SDI's, prev2 is
+             * cur1, the STMM 255: the band points at them */
+            for (int l = 0; l < 4; l++) {
+                bo.cur1_y[l] = bo.prev2_y[l] = bo.prev2_c[l] = bo.stmm[l] = NULL;
+                band.cur1_y[l] = di_first_field_line(p, by + l)
+                                     ? cur->y.data + (size_t)(by + l) * cur->y.stride
+                                     : src.line[l].out;
+                band.prev2_y[l] = band.cur1_y[l], band.prev2_c[l] = band.cur1_c[l];
+                band.stmm[l] = still;
+            }
+        }
+        if (di_chroma_first_band_ok(p, cur, by)) {
+            /* the first frame away from the edges: luma and chroma along
+             * the lines, no block walk (the same bytes: the blocks' choices
+             * are the line's) */
+            const uint8_t *angle[4] = { 0 };
+            for (int l = 0; l < 4; l++)
+                if (!di_first_field_line(p, by + l)) {
+                    sdi_rows_line(src.rows, p, src.pic[l], by + l, &src.line[l]);
+                    angle[l] = src.line[l].angle;
+                }
+            const uint8_t *lines[4];
+            /* scratch: a line of prev's, which the first frame does not read */
+            di_chroma_first_band(p, cur, by, src.chroma.rows[1], angle, cb[0][0], o.cur1_c,
+                                 lines);
+            for (int l = 0; l < 4; l++)
+                band.cur1_c[l] = band.prev2_c[l] = lines[l];
+            band.by = by;
+            put(ctx, &band);
+            continue;
+        }
+        for (size_t bx = 0; bx < w; bx += 16) {
+            di_out at = bo;
+            for (int l = 0; l < 4; l++) {
+                at.prev2_y[l] = bo.prev2_y[l] ? bo.prev2_y[l] + bx : NULL;
+                at.cur1_y[l] = bo.cur1_y[l] ? bo.cur1_y[l] + bx : NULL;
+                at.prev2_c[l] = bo.prev2_c[l] ? bo.prev2_c[l] + bx : NULL;
+                at.cur1_c[l] = bo.cur1_c[l] + bx;
+                at.stmm[l] = bo.stmm[l] ? bo.stmm[l] + bx / 2 : NULL;
+            }
+            di_block(p, cur, prev, stmm_in, stmm_stride, (int)bx, by, &src, &at);
+        }
+        band.by = by;
+        put(ctx, &band);
+    }
+    g7sf_di_rows_mem_free(own);
+    return 0;
+}
