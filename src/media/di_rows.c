@@ -61,6 +61,66 @@ void g7sf_di_rows_mem_free(g7sf_di_rows_mem *m)
     free(m);
 }
 
+/* A band after the first frame, without MCDI, along its lines: per line
+ * the STMM, each block's choice (spatial when its STMM3 reaches STMM min),
+ * the SDI where a block is, and the blend or the weave; only the chroma
+ * block by block (its up-sampling reads each block's edge STMM3 for the
+ * samples around it).  The same bytes as di_block; band gets the lines,
+ * o's buffers hold the missing ones (and each line's angles, in o.stmm). */
+static void madi_band(const g7sf_di_params *p, di_band *src, const uint8_t *stmm_in,
+                      int stmm_stride, const di_out *o, g7sf_di_band *band)
+{
+    static const uint8_t unused[16];
+    const dipix_dsp *px = &media_dsp_get()->px;
+    const g7sf_yuv *cur = src->cur, *prev = src->prev;
+    int w = cur->y.width, by = src->by;
+    for (int l = 0; l < 4; l++) {
+        bool first = di_first_field_line(p, by + l);
+        unsigned cadence = first ? p->cadence_prev2 : p->cadence_cur1;
+        const uint8_t *pr = prev->y.data + (size_t)(by + l) * prev->y.stride;
+        const uint8_t *cr = cur->y.data + (size_t)(by + l) * cur->y.stride;
+        /* a 1st-field line is missing in prev2 (its own line is cur's), a
+         * 2nd-field line in cur1 */
+        uint8_t *miss = first ? o->prev2_y[l] : o->cur1_y[l], *angle = o->stmm[l];
+        const uint8_t *st3;
+        const uint16_t *hv;
+        di_band_stmm(p, src, stmm_in, stmm_stride, l, 0, &st3, &hv);
+        const uint8_t *out = miss;
+        if (cadence) {      /* weave: 1 the field from prev, 2 from cur */
+            out = cadence == 1 ? pr : cr;
+            memset(angle, DI_A90, (size_t)w / 2);
+        }
+        for (int bx = 0; bx < w && !cadence; bx += 16) {
+            unsigned top = 0;
+            for (int i = 0; i < 8; i++)
+                top = st3[bx / 2 + i] > top ? st3[bx / 2 + i] : top;
+            const uint8_t *v = unused;
+            if (top >= p->stmm_min) {
+                sdi_view sv = di_band_sdi(p, src, l, bx);
+                v = sv.out;
+                memcpy(angle + bx / 2, sv.angle, 8);
+            } else {
+                memset(angle + bx / 2, DI_A90, 8);
+            }
+            px->blend(p, st3 + bx / 2, v, pr + bx, cr + bx, miss + bx);
+        }
+        band->prev2_y[l] = first ? out : pr;
+        band->cur1_y[l] = first ? cr : out;
+        band->stmm[l] = src->st2[l];
+    }
+    for (int bx = 0; bx < w; bx += 16) {
+        uint8_t stmm3[4][8], angle[4][8];
+        di_out at = { 0 };
+        for (int l = 0; l < 4; l++) {
+            memcpy(stmm3[l], src->st3[l] + bx / 2, 8);
+            memcpy(angle[l], o->stmm[l] + bx / 2, 8);
+            at.prev2_c[l] = o->prev2_c[l] + bx, at.cur1_c[l] = o->cur1_c[l] + bx;
+        }
+        di_chroma_block(p, cur, prev, bx, by, (const uint8_t (*)[8])stmm3,
+                        (const uint8_t (*)[8])angle, &src->chroma, &at);
+    }
+}
+
 int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,
                  const uint8_t *stmm_in, int stmm_stride, int y0, int y1, g7sf_di_rows_mem *mem,
                  void (*put)(void *ctx, const g7sf_di_band *band), void *ctx)
@@ -152,6 +212,12 @@ int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *p
                                  lines);
             for (int l = 0; l < 4; l++)
                 band.cur1_c[l] = band.prev2_c[l] = lines[l];
+            band.by = by;
+            put(ctx, &band);
+            continue;
+        }
+        if (!p->first_frame && !p->mcdi) {
+            madi_band(p, &src, stmm_in, stmm_stride, &o, &band);
             band.by = by;
             put(ctx, &band);
             continue;
