@@ -28,7 +28,7 @@ static void fill(uint8_t *p, int stride, int w, int h)
 {
     int kind = (int)rnd(6), o = (int)rnd(11) - 5, noise = (int)rnd(3);
     int flat = (int)rnd(256);
-    uint8_t f[MAXW + 6 * MAXH];     /* f(t), t = x - o y + 5 MAXH */
+    uint8_t f[MAXW + 11 * MAXH];    /* f(t), t = x - o y + 5 MAXH, |o| <= 5 */
     int len = 0, v = (int)rnd(256);
     for (size_t t = 0; t < sizeof f; t++) {
         if (len-- <= 0) {
