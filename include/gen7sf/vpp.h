@@ -60,6 +60,11 @@ typedef struct g7sf_vpp_config {
     int threads;                    /* 1..64; output identical for every value */
     enum g7sf_platform platform;    /* G7SF_HSW adds chroma denoise */
     enum g7sf_vpp_stat_layout stat_layout;  /* 0: the platform's own */
+    /* 0, or K in 1..8: each output picture is copied (by the pipeline's
+     * threads) into one of K buffers of its own, where it stays unchanged
+     * after its callback until the callback of the K - 1-th picture after
+     * it returns: a caller may write it on another thread meanwhile */
+    int keep;
 } g7sf_vpp_config;
 
 /* A planar frame: Y, Cb, Cr (chroma at the config's subsampling). */
@@ -94,8 +99,8 @@ G7SF_API g7sf_vpp *g7sf_vpp_create(const g7sf_vpp_config *cfg, int *err);
 G7SF_API void g7sf_vpp_destroy(g7sf_vpp *v);
 
 /* Called for each output frame, in order; the picture is valid only during
- * the call and is read-only (it points into the pipeline's own frames, its
- * strides wider than the picture).  A non-zero return stops the pipeline: it is returned by
+ * the call (with keep, longer: g7sf_vpp_config) and is read-only (it points
+ * into the pipeline's own frames, its strides wider than the picture).  A non-zero return stops the pipeline: it is returned by
  * g7sf_vpp_push / g7sf_vpp_flush, then and on every later call. */
 typedef int (*g7sf_vpp_emit)(void *user, const g7sf_vpp_picture *out, const g7sf_vpp_stats *st);
 

@@ -1,5 +1,7 @@
 /* The pipeline's output side (vpp_int.h): the frame-level conversions
  * (import, chroma weave / down / up) on the pool, and the output picture. */
+#include <string.h>
+
 #include "vpp_int.h"
 
 /* Frame-level conversions (import, chroma weave / down / up) in stripes of
@@ -7,13 +9,14 @@
  * fifth of a bob run.  Each stripe writes its own lines only. */
 typedef struct conv_job {
     g7sf_vpp *v;
-    const g7sf_vpp_picture *in;             /* import */
+    const g7sf_vpp_picture *in;             /* import; keep: the picture */
+    const vpp_frame *to;                    /* keep: the copy */
     const vpp_frame *f, *field1, *field2;   /* emit: the source, woven fields */
     int stage;                              /* CONV_* */
     bool interlaced;
 } conv_job;
 
-enum { CONV_IMPORT, CONV_WEAVE, CONV_DOWN, CONV_UP };
+enum { CONV_IMPORT, CONV_WEAVE, CONV_DOWN, CONV_UP, CONV_KEEP };
 
 /* Lines [*y0, *y1) of a plane of `lines` lines, for stripe rows [r0, r1)
  * of a frame of H / 8 rows. */
@@ -41,6 +44,17 @@ static int conv_stripe(void *ctx, int stripe, int r0, int r1)
             uint8_t *dst = v->raw_c[0] ? v->raw_c[i - 1] : f->data[i];
             vpp_pad_rows(j->in->data[i], j->in->stride[i], cw, ch, dst, v->W / 2, v->W / 2,
                          v->interlaced, y0, y1);
+        }
+        return 0;
+    }
+    if (j->stage == CONV_KEEP) {
+        const vpp_frame *to = j->to;
+        for (int i = 0; i < 3; i++) {
+            int w = i ? to->w / 2 : to->w, stride = vpp_frame_stride(to, i);
+            conv_lines(vpp_frame_lines(to, i), v->H, r0, r1, &y0, &y1);
+            for (int y = y0; y < y1; y++)
+                memcpy(to->data[i] + (size_t)y * stride,
+                       j->in->data[i] + (size_t)y * j->in->stride[i], (size_t)w);
         }
         return 0;
     }
@@ -107,6 +121,15 @@ int vpp_emit_frame(g7sf_vpp *v, const out_src *src, long input, int field,
     }
     g7sf_vpp_picture pic = { { luma, f->data[1], f->data[2] },
                              { luma_stride, f->w / 2, f->w / 2 } };
+    if (c->keep) {
+        /* into the next of the kept buffers, on the pool */
+        const vpp_frame *to = &v->kept[v->emitted % c->keep];
+        conv_run(v, &(conv_job){ .in = &pic, .to = to, .stage = CONV_KEEP });
+        pic = (g7sf_vpp_picture){ { to->data[0], to->data[1], to->data[2] },
+                                  { vpp_frame_stride(to, 0), vpp_frame_stride(to, 1),
+                                    vpp_frame_stride(to, 2) } };
+    }
+    v->emitted++;
     static const char *const cadence[] = { "video", "3:2", "2:2" };
     g7sf_vpp_stats st = v->st;
     st.input_frame = input, st.field = field;

@@ -48,6 +48,32 @@ static void take_chunks(vpp_pool *p, int index)
     }
 }
 
+/* A pipeline's jobs come in quick succession (a frame's import, passes and
+ * conversions, a few hundred microseconds to a few milliseconds each):
+ * a thread that went to sleep between them wakes tens of microseconds
+ * into the next, by when the caller has taken most of its rows.  So the
+ * threads first watch for the next job a little while (SPIN pauses, some
+ * 50 microseconds), unlocked, then sleep. */
+enum { SPIN = 2000 };
+
+static inline void cpu_pause(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
+/* Whether *v changed from seen (or quit was set) within SPIN pauses. */
+static bool spin_for(const unsigned long *v, unsigned long seen, const bool *quit)
+{
+    for (int i = 0; i < SPIN; i++) {
+        if (__atomic_load_n(v, __ATOMIC_ACQUIRE) != seen || __atomic_load_n(quit, __ATOMIC_ACQUIRE))
+            return true;
+        cpu_pause();
+    }
+    return false;
+}
+
 static void *worker_main(void *arg)
 {
     worker *w = arg;
@@ -55,6 +81,11 @@ static void *worker_main(void *arg)
     unsigned long seen = 0;
     pthread_mutex_lock(&p->lock);
     for (;;) {
+        if (!p->quit && p->generation == seen) {
+            pthread_mutex_unlock(&p->lock);
+            spin_for(&p->generation, seen, &p->quit);
+            pthread_mutex_lock(&p->lock);
+        }
         while (!p->quit && p->generation == seen)
             pthread_cond_wait(&p->go, &p->lock);
         if (p->quit)
@@ -63,7 +94,7 @@ static void *worker_main(void *arg)
         if (w->index >= p->n)
             continue;
         take_chunks(p, w->index);
-        if (--p->pending == 0)
+        if (__atomic_sub_fetch(&p->pending, 1, __ATOMIC_ACQ_REL) == 0)
             pthread_cond_signal(&p->done);
     }
     pthread_mutex_unlock(&p->lock);
@@ -100,7 +131,7 @@ void vpp_pool_destroy(vpp_pool *p)
         return;
     if (p->threads > 1) {
         pthread_mutex_lock(&p->lock);
-        p->quit = true;
+        __atomic_store_n(&p->quit, true, __ATOMIC_RELEASE);
         pthread_cond_broadcast(&p->go);
         pthread_mutex_unlock(&p->lock);
         for (int i = 0; i < p->started; i++)
@@ -126,9 +157,18 @@ int vpp_pool_run(vpp_pool *p, int rows, vpp_stripe_fn fn, void *ctx, int *stripe
     pthread_mutex_lock(&p->lock);
     p->fn = fn, p->ctx = ctx, p->rows = rows, p->n = pooled + 1, p->pending = pooled;
     p->next = 0, p->min_chunk = rows / (16 * n) > 1 ? rows / (16 * n) : 1, p->err = 0;
-    p->generation++;
+    /* atomic: the workers watching it unlocked (spin_for) see the job
+     * whole, set above under the lock they then take */
+    __atomic_store_n(&p->generation, p->generation + 1, __ATOMIC_RELEASE);
     pthread_cond_broadcast(&p->go);
     take_chunks(p, 0);
+    /* the last chunks are short: their threads are about to finish */
+    if (p->pending) {
+        pthread_mutex_unlock(&p->lock);
+        for (int i = 0; i < SPIN && __atomic_load_n(&p->pending, __ATOMIC_ACQUIRE); i++)
+            cpu_pause();
+        pthread_mutex_lock(&p->lock);
+    }
     while (p->pending)
         pthread_cond_wait(&p->done, &p->lock);
     int err = p->err;

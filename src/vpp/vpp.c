@@ -20,7 +20,8 @@ static bool config_ok(const g7sf_vpp_config *c)
            (unsigned)c->deinterlace <= G7SF_VPP_DI_OFF && (unsigned)c->rate <= G7SF_VPP_RATE_FILM &&
            c->denoise >= -1 && c->denoise <= 64 && c->threads >= 1 &&
            c->threads <= VPP_MAX_THREADS && (c->platform == G7SF_IVB || c->platform == G7SF_HSW) &&
-           (unsigned)c->stat_layout <= G7SF_VPP_STAT_HSW;
+           (unsigned)c->stat_layout <= G7SF_VPP_STAT_HSW && c->keep >= 0 &&
+           c->keep <= VPP_MAX_KEEP;
 }
 
 /* The DI controls: the Ivy Bridge driver's values, except the STMM ones,
@@ -64,6 +65,8 @@ void g7sf_vpp_destroy(g7sf_vpp *v)
     for (int i = 0; i < QFIELDS; i++)
         vpp_frame_free(&v->q_di[i]);
     vpp_frame_free(&v->woven);
+    for (int i = 0; i < VPP_MAX_KEEP; i++)
+        vpp_frame_free(&v->kept[i]);
     vpp_pool_destroy(v->pool);
     for (int i = 0; i < VPP_MAX_THREADS; i++)
         g7sf_di_rows_mem_free(v->job.mem[i]);
@@ -103,6 +106,8 @@ static int alloc_all(g7sf_vpp *v)
         err = vpp_frame_alloc(&v->q_di[i], v->W, v->H, G7SF_CHROMA_422);
     if (!err && v->ahead)
         err = vpp_frame_alloc(&v->woven, v->W, v->H, c->chroma);
+    for (int i = 0; i < c->keep && !err; i++)
+        err = vpp_frame_alloc(&v->kept[i], v->W, v->H, v->out_chroma);
     return err;
 }
 

@@ -20,6 +20,8 @@
 enum { QFRAMES = VPP_IVTC_AHEAD / 2 + 4, QFIELDS = VPP_IVTC_AHEAD + 8 };
 
 /* One pass split into stripes, each with its own counters. */
+enum { VPP_MAX_KEEP = 8 };
+
 typedef struct pass_job {
     const vpp_pass_in *in;
     vpp_pass_out part[VPP_MAX_THREADS];
@@ -43,6 +45,8 @@ struct g7sf_vpp {
     vpp_frame prev2, cur1;      /* the DI pass outputs, 4:2:2 */
     vpp_frame down;             /* a DI output back to 4:2:0 */
     vpp_frame up;               /* 4:2:0 to 4:2:2 for 4:2:2 output */
+    vpp_frame kept[VPP_MAX_KEEP];   /* cfg.keep: the last pictures emitted */
+    long emitted;
     uint8_t *stat[2];           /* statistics surfaces, pitch W */
     enum vpp_stat_layout stat_layout;
     int stat_in;

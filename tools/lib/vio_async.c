@@ -23,9 +23,10 @@ typedef struct ring {
     int depth;
     long head, tail;
     bool stop;
+    bool frames;            /* the slots own frames (else they point at the caller's) */
 } ring;
 
-static int ring_init(ring *r, int depth, enum vio_chroma chroma, int w, int h)
+static int ring_init(ring *r, int depth, enum vio_chroma chroma, int w, int h, bool frames)
 {
     memset(r, 0, sizeof *r);
     pthread_mutex_init(&r->mu, NULL);
@@ -33,15 +34,16 @@ static int ring_init(ring *r, int depth, enum vio_chroma chroma, int w, int h)
     r->depth = depth;
     if (!(r->s = calloc((size_t)depth, sizeof *r->s)))
         return -1;
-    for (int i = 0; i < depth; i++)
+    for (int i = 0; i < depth && frames; i++)
         if (vio_frame_alloc(&r->s[i].f, chroma, w, h) < 0)
             return -1;
+    r->frames = frames;
     return 0;
 }
 
 static void ring_free(ring *r)
 {
-    for (int i = 0; r->s && i < r->depth; i++)
+    for (int i = 0; r->s && r->frames && i < r->depth; i++)
         vio_frame_free(&r->s[i].f);
     free(r->s);
     pthread_mutex_destroy(&r->mu);
@@ -50,13 +52,13 @@ static void ring_free(ring *r)
 
 /* A new object of size bytes whose first member is its ring (depth frames
  * of chroma, w x h) with fn running on it over io; NULL when it cannot. */
-static void *ring_start(size_t size, int depth, enum vio_chroma chroma, int w, int h, void *io,
-                        void *(*fn)(void *))
+static void *ring_start(size_t size, int depth, enum vio_chroma chroma, int w, int h, bool frames,
+                        void *io, void *(*fn)(void *))
 {
     ring *r = calloc(1, size);
     if (!r)
         return NULL;
-    if (ring_init(r, depth, chroma, w, h) == 0) {
+    if (ring_init(r, depth, chroma, w, h, frames) == 0) {
         r->io = io;
         if (pthread_create(&r->th, NULL, fn, r) == 0)
             return r;
@@ -110,7 +112,7 @@ vio_async_in *vio_async_in_start(vio_in *in, int depth)
 {
     const vio_info *ii = &in->info;
     return ring_start(sizeof(vio_async_in), depth, vio_format_chroma(ii->format), ii->width,
-                      ii->height, in, reader);
+                      ii->height, true, in, reader);
 }
 
 int vio_async_in_read(vio_async_in *a, const vio_frame **f, vio_frame_info *fi, vio_error *err)
@@ -187,10 +189,10 @@ static void *writer(void *arg)
     return NULL;
 }
 
-vio_async_out *vio_async_out_start(vio_out *out, const vio_frame *shape, int depth)
+vio_async_out *vio_async_out_start(vio_out *out, const vio_frame *shape, int depth, bool copy)
 {
     return ring_start(sizeof(vio_async_out), depth, shape->chroma, shape->width[0],
-                      shape->height[0], out, writer);
+                      shape->height[0], copy, out, writer);
 }
 
 int vio_async_out_write(vio_async_out *a, const vio_frame *f, const vio_frame_info *fi,
@@ -201,19 +203,36 @@ int vio_async_out_write(vio_async_out *a, const vio_frame *f, const vio_frame_in
     while (!a->rc && r->tail - r->head >= r->depth)
         pthread_cond_wait(&r->cv, &r->mu);
     int rc = a->rc;
+    pthread_mutex_unlock(&r->mu);
+    if (!rc) {
+        slot *s = &r->s[r->tail % r->depth];    /* the writer is not at it */
+        if (r->frames)
+            frame_copy(&s->f, f);
+        else
+            s->f = *f;
+        s->fi = *fi;
+        pthread_mutex_lock(&r->mu);
+        r->tail++;
+        pthread_cond_broadcast(&r->cv);
+        /* a frame not copied is the caller's until depth - 1 more are
+         * queued: the call returns with fewer than depth pending */
+        while (!r->frames && !a->rc && r->tail - r->head >= r->depth)
+            pthread_cond_wait(&r->cv, &r->mu);
+        rc = a->rc;
+        pthread_mutex_unlock(&r->mu);
+    }
     if (rc && err)
         *err = a->err;
-    pthread_mutex_unlock(&r->mu);
-    if (rc)
-        return rc;
-    slot *s = &r->s[r->tail % r->depth];    /* the writer is not at it */
-    frame_copy(&s->f, f);
-    s->fi = *fi;
+    return rc;
+}
+
+void vio_async_out_drain(vio_async_out *a)
+{
+    ring *r = &a->r;
     pthread_mutex_lock(&r->mu);
-    r->tail++;
-    pthread_cond_broadcast(&r->cv);
+    while (r->tail != r->head)
+        pthread_cond_wait(&r->cv, &r->mu);
     pthread_mutex_unlock(&r->mu);
-    return 0;
 }
 
 int vio_async_out_finish(vio_async_out *a, vio_error *err)

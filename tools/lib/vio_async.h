@@ -24,12 +24,18 @@ int vio_async_in_read(vio_async_in *a, const vio_frame **f, vio_frame_info *fi, 
 /* Stops the reader (wherever it is) and frees it. */
 void vio_async_in_stop(vio_async_in *a);
 
-/* Starts writing to out (started) with depth frames shaped like shape. */
-vio_async_out *vio_async_out_start(vio_out *out, const vio_frame *shape, int depth);
-/* Queues a copy of f with the frame info fi (out's frame_info when
- * written); 0, or the negative code and err of a write that failed before. */
+/* Starts writing to out (started): with copy, into depth frames shaped like
+ * shape; without, from the caller's frames themselves. */
+vio_async_out *vio_async_out_start(vio_out *out, const vio_frame *shape, int depth, bool copy);
+/* Queues f (a copy of it, or itself) with the frame info fi (out's
+ * frame_info when written); 0, or the negative code and err of a write
+ * that failed.  Without copy, f must stay unchanged until depth - 1 more
+ * frames have been queued after it: the call returns when fewer than
+ * depth are waiting to be written. */
 int vio_async_out_write(vio_async_out *a, const vio_frame *f, const vio_frame_info *fi,
                         vio_error *err);
+/* Returns when everything queued is written (or dropped after a failure). */
+void vio_async_out_drain(vio_async_out *a);
 /* Writes what is queued, stops and frees the writer: 0 or the first
  * write's error. */
 int vio_async_out_finish(vio_async_out *a, vio_error *err);

@@ -8,6 +8,11 @@
 #include "vio_async.h"
 #include "vpp_run.h"
 
+/* With threads, the pictures the pipeline keeps for the writer thread
+ * (g7sf_vpp_config.keep): it writes them from there, two at a time behind
+ * the one being made. */
+enum { VPP_KEEP = 3 };
+
 /* What gen7sf-vpp processes, as a mask of vio_chroma for vio_y4m_ctag_list. */
 #define VPP_CHROMAS ((1u << VIO_CHROMA_420) | (1u << VIO_CHROMA_422))
 
@@ -195,9 +200,12 @@ static int start_segment(run *r, enum vio_interlace kind, long first)
                                                                    : G7SF_CHROMA_422,
         .deinterlace = pass ? G7SF_VPP_DI_OFF : o->di, .rate = o->rate,
         .top_first = kind != VIO_BFF, .denoise = o->denoise, .threads = o->threads,
-        .platform = G7SF_IVB,
+        .platform = G7SF_IVB, .keep = r->aout ? VPP_KEEP : 0,
     };
     int verr = 0;
+    /* the writer thread may still be writing the old pipeline's pictures */
+    if (r->aout)
+        vio_async_out_drain(r->aout);
     g7sf_vpp_destroy(r->seg.vpp);
     r->seg = (segment){ g7sf_vpp_create(&cfg, &verr), kind, first };
     if (!r->seg.vpp)
@@ -280,7 +288,7 @@ static int process(run *r)
         /* the file I/O overlaps the passes (without threads the run does
          * it in turn, falling back to that when they cannot start) */
         r->ain = vio_async_in_start(&r->in, 2);
-        r->aout = vio_async_out_start(&r->out, &r->pic, 2);
+        r->aout = vio_async_out_start(&r->out, &r->pic, VPP_KEEP, false);
     }
     long n = 0;
     int rd;
