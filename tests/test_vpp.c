@@ -126,8 +126,8 @@ static int run(const g7sf_vpp_config *c, pic *frames, int nf, int n, sink *s)
 TEST(bad_configs)
 {
     const g7sf_vpp_config good = config(64, 32, G7SF_VPP_DI_MADI, G7SF_VPP_RATE_FIELD);
-    g7sf_vpp_config bad[12];
-    for (int i = 0; i < 12; i++)
+    g7sf_vpp_config bad[14];
+    for (int i = 0; i < 14; i++)
         bad[i] = good;
     bad[0].width = 15;
     bad[1].height = 7;
@@ -141,7 +141,9 @@ TEST(bad_configs)
     bad[9].threads = 1000;
     bad[10].platform = (enum g7sf_platform)2;
     bad[11].height = -8;
-    for (int i = 0; i < 12; i++) {
+    bad[12].keep = -1;
+    bad[13].keep = 9;
+    for (int i = 0; i < 14; i++) {
         int err = 0;
         CHECKF(!g7sf_vpp_create(&bad[i], &err) && err == G7SF_EINVAL, "config %d: %d", i, err);
     }
@@ -391,6 +393,78 @@ TEST(threads_identical)
         for (int i = 0; i < 3; i++)
             pic_free(&q[i]);
     }
+}
+
+/* With keep = K the pictures of the last K - 1 callbacks stay unchanged
+ * through the next one: each callback hashes the picture it gets and
+ * rehashes the ones before it (kept by pointer); the bytes are those of
+ * keep = 0. */
+typedef struct kept {
+    sink s;
+    int k;
+    const uint8_t *data[MAX_OUT][3];
+    int stride[MAX_OUT][3];
+    int changed;
+} kept;
+
+static uint64_t hash_pic(const sink *s, const uint8_t *const data[3], const int stride[3])
+{
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < 3; i++)
+        for (int y = 0; y < (i ? s->ch : s->h); y++)
+            for (int x = 0; x < (i ? s->cw : s->w); x++)
+                h = (h ^ data[i][y * stride[i] + x]) * 1099511628211ull;
+    return h;
+}
+
+static int collect_kept(void *user, const g7sf_vpp_picture *out, const g7sf_vpp_stats *st)
+{
+    kept *k = user;
+    int n = k->s.n;
+    for (int back = 1; back < k->k && back <= n && n < MAX_OUT; back++)
+        k->changed += hash_pic(&k->s, k->data[n - back], k->stride[n - back]) !=
+                      k->s.hash[n - back];
+    if (n < MAX_OUT)
+        for (int i = 0; i < 3; i++)
+            k->data[n][i] = out->data[i], k->stride[n][i] = out->stride[i];
+    return collect(&k->s, out, st);
+}
+
+TEST(keep_holds_pictures)
+{
+    static const enum g7sf_vpp_deinterlace modes[] = { G7SF_VPP_DI_BOB, G7SF_VPP_DI_MADI,
+                                                       G7SF_VPP_DI_AUTO, G7SF_VPP_DI_WEAVE };
+    pic q[3];
+    for (int i = 0; i < 3; i++)
+        pic_alloc(&q[i], 64, 40, true), pic_random(&q[i]);
+    for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++)
+        for (int k = 1; k <= 8; k += 3) {
+            g7sf_vpp_config c = config(64, 40, modes[m], G7SF_VPP_RATE_FIELD);
+            c.threads = 2;
+            sink ref = { 0 };
+            CHECK_EQ(run(&c, q, 3, 6, &ref), 0);
+            c.keep = k;
+            kept kp = { .k = k };
+            int err;
+            g7sf_vpp *v = g7sf_vpp_create(&c, &err);
+            CHECK(v != NULL);
+            if (!v)
+                continue;
+            kp.s.w = c.width, kp.s.h = c.height, kp.s.cw = c.width / 2, kp.s.ch = c.height / 2;
+            for (int i = 0; i < 6 && !err; i++)
+                err = g7sf_vpp_push(v, &q[i % 3].p, collect_kept, &kp);
+            if (!err)
+                err = g7sf_vpp_flush(v, collect_kept, &kp);
+            g7sf_vpp_destroy(v);
+            CHECK_EQ(err, 0);
+            CHECK_EQ(kp.changed, 0);
+            CHECK_EQ(kp.s.n, ref.n);
+            for (int i = 0; i < ref.n && i < MAX_OUT; i++)
+                CHECKF(kp.s.hash[i] == ref.hash[i], "mode %zu, keep %d: output %d differs", m, k,
+                       i);
+        }
+    for (int i = 0; i < 3; i++)
+        pic_free(&q[i]);
 }
 
 /* ---- deinterlacing modes ------------------------------------------------ */
