@@ -1,8 +1,8 @@
 /* The video pipeline (gen7sf/vpp.h, src/vpp) on fuzzed configurations and
  * pictures: small frames of any content, every deinterlace mode, rate,
  * field order, denoise strength, chroma, output chroma, platform and
- * statistics layout, one or two threads, up to 40 frames (past the film
- * look-ahead's window and its rings).
+ * statistics layout, one or two threads, pictures kept or not, up to 40
+ * frames (past the film look-ahead's window and its rings).
  * Contract: every configuration built here is valid, so create succeeds;
  * push and flush return 0; outputs come in input order, each from a frame
  * already pushed, with strides that hold the configured size (the last
@@ -73,6 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         .deinterlace = (enum g7sf_vpp_deinterlace)(b[3] % 6),
         .rate = (enum g7sf_vpp_rate)(b[3] / 6 % 3),
         .denoise = b[4] % 67 - 2 < -1 ? -1 : b[4] % 67 - 2,
+        .keep = b[6] % 9,
     };
     long frames = 1 + b[5] % 40;
     int err;
