@@ -248,8 +248,8 @@ void di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev
         }
     }
     for (int l = 0; l < 4; l++) {
+        const uint8_t *s3 = stmm3[l];
         if (src) {      /* STMM2 is the band's line itself */
-            const uint8_t *s3;
             di_band_stmm(p, src, stmm_in, stmm_stride, l, bx, &s3, &hv[l]);
             memcpy(stmm3[l], s3, 8);
         } else {
@@ -257,11 +257,12 @@ void di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev
                    stmm3[l]);
         }
         /* below STMM min every blend of the line takes the temporal value
-         * alone (di_blend), luma and chroma: no SDI, and the angle is moot */
+         * alone (di_blend), luma and chroma: no SDI, and the angle is moot
+         * (s3: the band's line, not the copy just stored) */
         unsigned cadence = di_first_field_line(p, by + l) ? p->cadence_prev2 : p->cadence_cur1;
         unsigned top = 0;
         for (int i = 0; i < 8; i++)
-            top = stmm3[l][i] > top ? stmm3[l][i] : top;
+            top = s3[i] > top ? s3[i] : top;
         spatial[l] = !cadence && top >= p->stmm_min;
         any_spatial |= spatial[l];
     }
