@@ -92,7 +92,7 @@ static int check_kernels(const mcdi_rows_dsp *k, int reps)
          * the same buffers: nothing it kept may be taken) */
         if (rw != w || rnd(4) == 0) {
             mcdi_rows_free(r);
-            r = mcdi_rows_new(w, k);
+            r = mcdi_rows_new(w, k, NULL);
             rw = w;
             CHECK(r != NULL);
             if (!r)
@@ -160,7 +160,7 @@ static void check_extremes(const mcdi_rows_dsp *k)
     memset(bufa, 0, sizeof bufa);
     memset(z, 255, sizeof z);
     g7sf_plane pa = { &bufa[0][0], MAXW, MAXW, MAXH }, pz = { &z[0][0], MAXW, MAXW, MAXH };
-    mcdi_rows *r = mcdi_rows_new(MAXW, k);
+    mcdi_rows *r = mcdi_rows_new(MAXW, k, NULL);
     CHECK(r != NULL);
     if (!r)
         return;
@@ -189,9 +189,9 @@ TEST(line_search_extremes)
 
 TEST(bad_arguments)
 {
-    CHECK(mcdi_rows_new(0, &mcdi_rows_c) == NULL);
-    CHECK(mcdi_rows_new(-16, &mcdi_rows_c) == NULL);
-    CHECK(mcdi_rows_new(24, &mcdi_rows_c) == NULL);
-    CHECK(mcdi_rows_new(32, NULL) == NULL);
+    CHECK(mcdi_rows_new(0, &mcdi_rows_c, NULL) == NULL);
+    CHECK(mcdi_rows_new(-16, &mcdi_rows_c, NULL) == NULL);
+    CHECK(mcdi_rows_new(24, &mcdi_rows_c, NULL) == NULL);
+    CHECK(mcdi_rows_new(32, NULL, NULL) == NULL);
     mcdi_rows_free(NULL);
 }

@@ -12,7 +12,7 @@
  * chroma source lines; a line of STMM 255. */
 struct g7sf_di_rows_mem {
     size_t w, sdi_n, out_n, cb_n, st_n, mc_n;
-    line_cache lines;           /* the lines the SDI and STMM read */
+    line_cache lines;           /* the lines the SDI, STMM and search read */
     sdi_rows *rows;
     stmm_rows *st;
     mcdi_rows *mc;
@@ -35,8 +35,8 @@ g7sf_di_rows_mem *g7sf_di_rows_mem_new(int width)
     if (line_cache_init(&m->lines, width)) {
         m->rows = sdi_rows_new(width, &d->rows, &m->lines);
         m->st = stmm_rows_new(width, &d->st_rows, &m->lines);
+        m->mc = mcdi_rows_new(width, &d->mc_rows, &m->lines);
     }
-    m->mc = mcdi_rows_new(width, &d->mc_rows);
     m->buf = calloc(1, 4 * (m->sdi_n + m->out_n + m->st_n + m->mc_n) +
                            2 * DI_CBAND_LINES * m->cb_n + w / 2);
     if (!m->rows || !m->st || !m->mc || !m->buf) {

@@ -5,7 +5,6 @@
 
 #include "dsp.h"
 #include "mcdi_rows.h"
-#include "window.h"
 
 enum { NCAND = MCDI_NCAND };
 _Static_assert(NCAND == 16, "mr_at lays out 16 candidates");
@@ -61,7 +60,8 @@ static void mcdi_rows_best_c(const uint16_t *r0, const uint16_t *r1, const uint1
 
 const mcdi_rows_dsp mcdi_rows_c = { mcdi_rows_diff_c, mcdi_rows_best_c };
 
-/* Padded copies of lines, P rows and R rows, each kept under its key and
+/* Padded copies of lines (row_cache.h, a cache perhaps shared with the
+ * SDI's and STMM's), P rows and R rows, each kept under its key and
  * replaced least recently used first.  Lines are keyed by the plane's
  * pixels and the (clamped) line; rows by the picture's and the reference's
  * pixels and the line v, unclamped (the reference lines v + My clamp on
@@ -69,24 +69,19 @@ const mcdi_rows_dsp mcdi_rows_c = { mcdi_rows_diff_c, mcdi_rows_best_c };
  * fewer than each cache holds, so nothing it uses is replaced under it; in
  * order a line of one field reuses R(y - 2) and P(y) of the line two
  * above, and the two fields (picture and reference swapped) interleave. */
-enum { NLINES = 20, NPROWS = 6, NRROWS = 6 };
-
-typedef struct slot {
-    const uint8_t *pic, *ref;
-    int y;
-    unsigned used;
-} slot;
+enum { NPROWS = 6, NRROWS = 6 };
+_Static_assert((int)MR_PAD <= (int)LINE_PAD, "the line cache pads less than the kernels read");
 
 struct mcdi_rows {
     mcdi_rows_dsp k;
-    int w, ls, ps;              /* width; strides of lines and of rows */
+    int w, ps;                  /* width; stride of rows */
     unsigned clock;
-    slot line[NLINES], prow[NPROWS], rrow[NRROWS];
-    uint8_t *lines;
+    line_cache own, *lines;     /* the lines: a shared cache, or its own */
+    row_slot prow[NPROWS], rrow[NRROWS];
     uint16_t *prows, *rrows;
 };
 
-mcdi_rows *mcdi_rows_new(int w, const mcdi_rows_dsp *k)
+mcdi_rows *mcdi_rows_new(int w, const mcdi_rows_dsp *k, line_cache *lines)
 {
     if (w <= 0 || w % 16 || w > (1 << 20) || !k)
         return NULL;
@@ -95,11 +90,10 @@ mcdi_rows *mcdi_rows_new(int w, const mcdi_rows_dsp *k)
         return NULL;
     r->k = *k;
     r->w = w;
-    r->ls = w + 2 * MR_PAD;
     r->ps = mr_stride(w);
     /* zeroed, though every kernel writes the whole row it later reads */
     size_t row = (size_t)NCAND * r->ps;
-    r->lines = calloc((size_t)NLINES, (size_t)r->ls);
+    r->lines = line_cache_use(&r->own, lines, w);
     r->prows = calloc((size_t)NPROWS * row, sizeof *r->prows);
     r->rrows = calloc((size_t)NRROWS * row, sizeof *r->rrows);
     if (!r->lines || !r->prows || !r->rrows) {
@@ -111,7 +105,7 @@ mcdi_rows *mcdi_rows_new(int w, const mcdi_rows_dsp *k)
 
 void mcdi_rows_reset(mcdi_rows *r)
 {
-    memset(r->line, 0, sizeof r->line);
+    line_cache_reset(r->lines);
     memset(r->prow, 0, sizeof r->prow);
     memset(r->rrow, 0, sizeof r->rrow);
     r->clock = 0;
@@ -121,43 +115,17 @@ void mcdi_rows_free(mcdi_rows *r)
 {
     if (!r)
         return;
-    free(r->lines);
+    line_cache_free(&r->own);
     free(r->prows);
     free(r->rrows);
     free(r);
 }
 
-/* The slot holding (pic, ref, y), or else the least recently used one
- * (never one used since the clock last moved: a line takes fewer slots
- * than there are), taken for it (*hit false). */
-static int lookup(slot *s, int n, unsigned now, const uint8_t *pic, const uint8_t *ref, int y,
-                  bool *hit)
-{
-    int lru = 0;
-    for (int i = 0; i < n; i++) {
-        if (s[i].pic == pic && s[i].ref == ref && s[i].y == y) {
-            s[i].used = now;
-            *hit = true;
-            return i;
-        }
-        lru = s[i].used < s[lru].used ? i : lru;
-    }
-    s[lru] = (slot){ pic, ref, y, now };
-    *hit = false;
-    return lru;
-}
-
 /* Line y of pl as the windows read it (nearest line of the same field),
- * columns -MR_PAD .. w + MR_PAD - 1 clamped; the pointer is at column 0. */
+ * columns clamped; the pointer is at column 0. */
 static const uint8_t *line_of(mcdi_rows *r, const g7sf_plane *pl, int y)
 {
-    y = media_clamp_line(y, pl->height, 2);
-    bool hit;
-    int i = lookup(r->line, NLINES, r->clock, pl->data, NULL, y, &hit);
-    uint8_t *d = r->lines + (size_t)i * r->ls;
-    if (!hit)
-        media_load_clamped(pl, -MR_PAD, y, 1, r->ls, 2, d, r->ls);
-    return d + MR_PAD;
+    return line_cache_get(r->lines, pl, y);
 }
 
 /* P(v) into out, plus add when not NULL: picture line v against the
@@ -174,7 +142,7 @@ static void diff_rows(mcdi_rows *r, const g7sf_plane *pic, const g7sf_plane *ref
 static const uint16_t *prow_of(mcdi_rows *r, const g7sf_plane *pic, const g7sf_plane *ref, int v)
 {
     bool hit;
-    int i = lookup(r->prow, NPROWS, r->clock, pic->data, ref->data, v, &hit);
+    int i = row_lookup(r->prow, NPROWS, r->clock, pic->data, ref->data, v, &hit);
     uint16_t *d = r->prows + (size_t)i * NCAND * r->ps;
     if (!hit)
         diff_rows(r, pic, ref, v, NULL, d);
@@ -186,7 +154,7 @@ static const uint16_t *prow_of(mcdi_rows *r, const g7sf_plane *pic, const g7sf_p
 static const uint16_t *rrow_of(mcdi_rows *r, const g7sf_plane *pic, const g7sf_plane *ref, int v)
 {
     bool hit;
-    int i = lookup(r->rrow, NRROWS, r->clock, pic->data, ref->data, v, &hit);
+    int i = row_lookup(r->rrow, NRROWS, r->clock, pic->data, ref->data, v, &hit);
     uint16_t *d = r->rrows + (size_t)i * NCAND * r->ps;
     if (!hit)
         diff_rows(r, pic, ref, v + 1, prow_of(r, pic, ref, v), d);
@@ -197,6 +165,7 @@ void mcdi_rows_line(mcdi_rows *r, const g7sf_plane *pic, const g7sf_plane *ref, 
                     uint16_t *sad, int8_t *mvx, int8_t *mvy)
 {
     r->clock++;
+    line_cache_step(r->lines);
     const uint16_t *r0 = rrow_of(r, pic, ref, y - 2), *r1 = rrow_of(r, pic, ref, y);
     const uint16_t *p = prow_of(r, pic, ref, y + 2);
     r->k.best(r0, r1, p, r->w, sad, mvx, mvy);

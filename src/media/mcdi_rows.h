@@ -31,6 +31,7 @@
 #include <stdint.h>
 
 #include "gen7sf/media.h"
+#include "row_cache.h"
 
 enum { MR_PAD = 64, MR_OVER = 16 };
 
@@ -62,8 +63,10 @@ extern const mcdi_rows_dsp mcdi_rows_avx2;  /* only where core/cpu.h says AVX2 *
 typedef struct mcdi_rows mcdi_rows;
 
 /* A context for lines of frames w pixels wide (w > 0, a multiple of 16)
- * with the kernels k; NULL when out of memory or for another w or no k. */
-mcdi_rows *mcdi_rows_new(int w, const mcdi_rows_dsp *k);
+ * with the kernels k, reading lines through the cache lines (of width w,
+ * shared with other line kernels; NULL: one of its own); NULL when out of
+ * memory or for another w or no k. */
+mcdi_rows *mcdi_rows_new(int w, const mcdi_rows_dsp *k, line_cache *lines);
 void mcdi_rows_free(mcdi_rows *r);
 /* Forgets the lines and rows kept: the next calls are on new frames (the
  * keys are the planes' addresses, which a new frame may reuse). */
