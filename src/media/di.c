@@ -211,7 +211,8 @@ void di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev
         return;
     }
     di_window wc, wp;
-    if (p->mcdi && src) {
+    bool line_search = p->mcdi && src && src->line_search;
+    if (line_search) {
         /* the search is the band's: the compensation and the choice read
          * lines -2..5 (mcdi.c) */
         media_load(&cur->y, bx - DIW_L, by - 2, 8, DIW_W, 2, &DIW(&wc, -DIW_L, -2), DIW_W);
@@ -270,7 +271,7 @@ void di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev
     mcdi_block m;
     mcdi_pixel_params q;
     if (p->mcdi && any_spatial) {
-        if (src) {
+        if (line_search) {
             di_band_search(src, bx, &m);
             mcdi_block_finish(p, &wp, &wc, &m);
         } else {

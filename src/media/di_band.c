@@ -53,3 +53,27 @@ void di_band_search(di_band *src, int bx, mcdi_block *m)
     }
 }
 
+
+bool di_band_line_search(const g7sf_di_params *p, di_band *src, const uint8_t *stmm_in,
+                         int stmm_stride)
+{
+    int w = src->cur->y.width, searching = 0;
+    const uint8_t *st3[4];
+    const uint16_t *hv;
+    bool spatial[4];
+    for (int l = 0; l < 4; l++) {
+        bool first = di_first_field_line(p, src->by + l);
+        spatial[l] = !(first ? p->cadence_prev2 : p->cadence_cur1);
+        di_band_stmm(p, src, stmm_in, stmm_stride, l, 0, &st3[l], &hv);
+    }
+    /* as di_block decides it: a line is spatial where its STMM3 reaches
+     * STMM min; the search runs for a block with any such line */
+    for (int bx = 0; bx < w; bx += 16) {
+        bool any = false;
+        for (int l = 0; l < 4 && !any; l++)
+            for (int i = 0; i < 8 && spatial[l] && !any; i++)
+                any = st3[l][bx / 2 + i] >= p->stmm_min;
+        searching += any;
+    }
+    return 3 * searching > w / 16;
+}

@@ -29,6 +29,7 @@ typedef struct di_band {
     uint16_t *hv[4];
     uint8_t *st2[4], *st3[4];   /* and STMM2, STMM3 per pair */
     mcdi_rows *mc;              /* the motion search (MCDI) */
+    bool line_search;           /* the band's blocks search along its lines */
     bool mc_done[4];
     uint16_t *msad[4];
     int8_t *mvx[4], *mvy[4];
@@ -42,6 +43,11 @@ sdi_view di_band_sdi(const g7sf_di_params *p, di_band *b, int l, int bx);
 void di_band_stmm(const g7sf_di_params *p, di_band *b, const uint8_t *stmm_in, int stmm_stride,
                   int l, int bx, const uint8_t **st3, const uint16_t **hv);
 void di_band_search(di_band *b, int bx, mcdi_block *m);
+/* Whether the band's blocks should take their motion search from its
+ * lines: a line's search costs about a third of every block's, so when
+ * more than a third of the blocks search (have a spatial line). */
+bool di_band_line_search(const g7sf_di_params *p, di_band *b, const uint8_t *stmm_in,
+                         int stmm_stride);
 
 /* Whether g7sf_di_block can run on these arguments (bx, by aside). */
 bool di_args_ok(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,

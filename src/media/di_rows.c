@@ -222,6 +222,9 @@ int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *p
             put(ctx, &band);
             continue;
         }
+        /* the same bytes either way: the cheaper search for this band */
+        src.line_search = p->mcdi && !p->first_frame &&
+                          di_band_line_search(p, &src, stmm_in, stmm_stride);
         for (size_t bx = 0; bx < w; bx += 16) {
             di_out at = bo;
             for (int l = 0; l < 4; l++) {
