@@ -2,7 +2,8 @@
  * at 1080i (1920x1080 4:2:0, top field first, field rate): output fields
  * per second of each mode on 1 thread and on every CPU online, beside
  * FFmpeg's bwdif (send_field, one thread) on the same clip in the same
- * run, the yardstick of issue 19.  Each figure is the best of 3 runs of
+ * run, the yardstick of issue 19, and the threads' gain (1 thread's time
+ * over all of them).  Each figure is the best of 3 runs of
  * the whole process (wall time, start-up included): on a shared machine
  * the best is the least disturbed.  bwdif is skipped, with the reason,
  * when ffmpeg cannot be run.  Arguments: none (the tools are found beside
@@ -103,7 +104,7 @@ int main(int argc, char **argv)
                "-vf bwdif=mode=send_field)\n", "ffmpeg bwdif, 1 thread");
     char head[32];
     snprintf(head, sizeof head, "%s threads", all);
-    printf("%-26s %24s %24s\n", "mode", "1 thread", head);
+    printf("%-26s %24s %24s %6s\n", "mode", "1 thread", head, "gain");
     static const struct { const char *name, *di; bool dn; } modes[] = {
         { "bob", "--deinterlace=bob", false },      { "madi", "--deinterlace=madi", false },
         { "mcdi", "--deinterlace=mcdi", false },    { "auto", "--deinterlace=auto", false },
@@ -112,6 +113,7 @@ int main(int argc, char **argv)
     };
     for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
         printf("%-26s", modes[m].name);
+        double one = -1;
         for (int t = 0; t < 2; t++) {
             char *a[] = { vpp, "--quiet", (char *)modes[m].di, "--threads", t ? all : "1",
                           clip, out, NULL, NULL };
@@ -124,6 +126,10 @@ int main(int argc, char **argv)
                 printf(" %8.1f (%4.2fx bwdif)", FIELDS / s, bw / s);
             else
                 printf(" %8.1f %15s", FIELDS / s, "");
+            one = t ? one : s;
+            /* the threads' gain: 1 thread's time over all of them */
+            if (t && s > 0 && one > 0)
+                printf(" %5.2fx", one / s);
         }
         printf("\n");
         fflush(stdout);
