@@ -16,6 +16,10 @@
 enum { NL = 6, NS = 10 };
 typedef uint8_t di_crows[NL][DI_CROW];
 
+/* STMM3 of a still picture: the first frame's chroma SDI alone, no
+ * temporal blend. */
+static const uint8_t still[8] = { 255, 255, 255, 255, 255, 255, 255, 255 };
+
 static inline int iclamp(int v, int hi) { return v < 0 ? 0 : v > hi ? hi : v; }
 
 /* media_clamp_line(y, h, 2), the call only outside the plane. */
@@ -232,7 +236,6 @@ static void field_line(const di_chroma_dsp *d, const g7sf_di_params *p,
                        const uint8_t *const uc[NL], bool missing, unsigned cadence, int l,
                        const uint8_t stmm3[8], const uint8_t angle[8], uint8_t dst[16])
 {
-    static const uint8_t still[8] = { 255, 255, 255, 255, 255, 255, 255, 255 };
     if (!missing || cadence)
         memcpy(dst, (!missing ? own : cadence == 1 ? up : uc)[l + 1] + 2, 16);
     else if (p->first_frame)    /* no neighbour in time */
@@ -250,7 +253,6 @@ static void first_420(const di_chroma_dsp *d, const g7sf_di_params *p, const g7s
                       const src_map *m, const uint8_t *const rows[NL], int bx,
                       const uint8_t stmm3[4][8], const uint8_t angle[4][8], const di_out *out)
 {
-    static const uint8_t still[8] = { 255, 255, 255, 255, 255, 255, 255, 255 };
     int f = p->top_first ? 0 : 1, s = 1 - f;
     uint8_t ra[DI_CROW], rb[DI_CROW], mid[DI_CROW];
     const uint8_t *a = ra, *b = rb;
@@ -277,7 +279,6 @@ void di_chroma_first_band(const g7sf_di_params *p, const g7sf_yuv *cur, int by,
                           const uint8_t *const rows[DI_CBAND_LINES], const uint8_t *const angle[4],
                           uint8_t *mid, uint8_t *const buf[4], const uint8_t *lines[4])
 {
-    static const uint8_t still[8] = { 255, 255, 255, 255, 255, 255, 255, 255 };
     const di_chroma_dsp *d = &media_dsp_get()->chroma;
     int w = cur->y.width;
     /* the 4:2:2 lines k (frame lines by - 1 + k) the output reads: in

@@ -30,6 +30,16 @@ typedef struct di_stmm {
 void di_stmm_measure(const g7sf_di_params *p, const di_window *wp, const di_window *wc, int by,
                      di_stmm s[4]);
 
+/* STMM of a pair (lines 1040-1046) from its TDM and SCM: (TDM >> shift1)
+ * << shift2 over SCM / 16 + C2, truncated, limited to 255.  Below 255 * d
+ * the dividend has at most 16 bits and d at most 8, so the float quotient
+ * cannot round across an integer: the exact truncated quotient. */
+static inline uint8_t di_stmm_quot(const g7sf_di_params *p, unsigned tdm, int scm)
+{
+    unsigned n = (tdm >> p->tdm_shift1) << p->tdm_shift2, d = ((unsigned)scm >> 4) + p->stmm_c2;
+    return (uint8_t)(n >= 255 * d ? 255 : (unsigned)((float)n / (float)d));
+}
+
 /* The exponential smoothing with the saved STMM_s (lines 1031-1038). */
 static inline uint8_t di_stmm2(const g7sf_di_params *p, unsigned stmm, unsigned stmm_s)
 {

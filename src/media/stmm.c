@@ -68,7 +68,7 @@ void di_stmm_measure(const g7sf_di_params *p, const di_window *wp, const di_wind
         split(h3, he, ho);
         split(h5, h5e, h5o);
         di_stmm *o = &s[l];
-        unsigned s1 = p->tdm_shift1, s2 = p->tdm_shift2, c2 = p->stmm_c2, mul = p->vecm_mul;
+        unsigned mul = p->vecm_mul;
         for (int i = 0; i < DI_LANES; i++) {
             /* the pair's pixels x0, x0 + 1 are ev[i + 2], od[i + 2] */
             int svcm = ve[i + 2] + vo[i + 2];
@@ -77,17 +77,12 @@ void di_stmm_measure(const g7sf_di_params *p, const di_window *wp, const di_wind
             int vecm = (int)((h5e[i + 2] * mul) >> 5);
             int scm = imax(svcm + shcm - vecm, 0);
             unsigned tdm = (unsigned)(to[i + 1] + te[i + 2] + to[i + 2] + te[i + 3]);
-            /* the exact truncated quotient, limited to 8 bits: below 255 * d
-             * the dividend has at most 16 bits and d at most 8, so the float
-             * quotient cannot round across an integer */
-            unsigned n = (tdm >> s1) << s2, d = ((unsigned)scm >> 4) + c2;
-            unsigned q = n >= 255 * d ? 255 : (unsigned)((float)n / (float)d);
             o->svcm[i] = (uint16_t)svcm;
             o->shcm[i] = (uint16_t)shcm;
             o->vecm[i] = (uint16_t)vecm;
             o->scm[i] = (uint16_t)scm;
             o->tdm[i] = (uint16_t)tdm;
-            o->stmm[i] = (uint8_t)q;
+            o->stmm[i] = di_stmm_quot(p, tdm, scm);
         }
     }
 }

@@ -37,7 +37,7 @@ static void ad_c(const uint8_t *const pl[3], const uint8_t *const cl[3], int w, 
 static void line_c(const g7sf_di_params *p, const uint8_t *const ad[5],
                    const uint8_t *const ln[5], int w, uint8_t *stmm, uint16_t *hv)
 {
-    unsigned s1 = p->tdm_shift1, s2 = p->tdm_shift2, c2 = p->stmm_c2, mul = p->vecm_mul;
+    unsigned mul = p->vecm_mul;
     for (int k = 0; k < w / 2 + 2; k++) {
         int c = 2 * k - 2;
         unsigned tdm = 0;
@@ -55,9 +55,7 @@ static void line_c(const g7sf_di_params *p, const uint8_t *const ad[5],
                 shcm += iabs(ln[r][x] - ln[r][x + 1]);
         int vecm = (int)(((unsigned)h5 * mul) >> 5);
         int scm = svcm + shcm - vecm > 0 ? svcm + shcm - vecm : 0;
-        /* the exact truncated quotient as di_stmm_measure takes it */
-        unsigned n = (tdm >> s1) << s2, d = ((unsigned)scm >> 4) + c2;
-        stmm[k] = (uint8_t)(n >= 255 * d ? 255 : (unsigned)((float)n / (float)d));
+        stmm[k] = di_stmm_quot(p, tdm, scm);
         hv[k] = (uint16_t)(svcm + shcm);
     }
 }
