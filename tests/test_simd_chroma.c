@@ -86,6 +86,103 @@ TEST(chroma_up_avx2) { check_kernel(&t_isa_avx2, false); }
 TEST(chroma_sdi_sse41) { check_kernel(&t_isa_sse41, true); }
 TEST(chroma_sdi_avx2) { check_kernel(&t_isa_avx2, true); }
 
+/* The line kernels (up_line on each side, sdi_line) against C on lines of
+ * 8 to 48 pairs (a block's 8 and the 16 of a step), every fill and blend
+ * setting; the bytes past the line stay as they were. */
+static void check_line_kernel(const t_isa *s, bool sdi)
+{
+    media_dsp d;
+    if (!t_table_for(s, &d))
+        SKIP("CPU lacks this instruction set");
+    if (!d.chroma.up_line || d.chroma.up_line == di_chroma_up_line_c)
+        SKIP("no line kernels for this instruction set (the C ones serve)");
+    enum { NP = 48, PAD = 8, LB = 2 * NP + 2 * PAD };
+    int cases = 0;
+    for (int f = 0; f < F_COUNT; f++)
+        for (int k = 0; k < KCASES; k++)
+            for (int side = -1; side <= 1; side++) {
+                int n = 8 * (1 + (int)(t_rand() % (NP / 8)));
+                g7sf_di_params p = { 0 };
+                blend_params(&p, k);
+                uint8_t l[8][LB], s3[NP], angle[NP], want[LB], got[LB];
+                fill_bytes(&l[0][0], sizeof l, (enum fill)f);
+                fill_bytes(s3, sizeof s3, (enum fill)((f + k) % F_COUNT));
+                for (int i = 0; i < NP; i++)
+                    angle[i] = (uint8_t)(k < 2 ? (8 * k + i) % DI_ANGLES : (int)(t_rand() % DI_ANGLES));
+                memset(want, 0x5a, sizeof want);
+                memset(got, 0x5a, sizeof got);
+                if (sdi) {
+                    const uint8_t *a[3] = { l[0] + PAD, l[1] + PAD, l[2] + PAD };
+                    const uint8_t *b[3] = { l[3] + PAD, l[4] + PAD, l[5] + PAD };
+                    di_chroma_sdi_line_c(&p, a, b, l[6] + PAD, l[7] + PAD, s3, angle, want + PAD, n);
+                    d.chroma.sdi_line(&p, a, b, l[6] + PAD, l[7] + PAD, s3, angle, got + PAD, n);
+                } else {
+                    di_chroma_up_line_c(&p, l[0] + PAD, l[1] + PAD, l[2] + PAD, l[3] + PAD, s3,
+                                        side, want + PAD, n);
+                    d.chroma.up_line(&p, l[0] + PAD, l[1] + PAD, l[2] + PAD, l[3] + PAD, s3,
+                                     side, got + PAD, n);
+                }
+                CHECKF(!memcmp(want, got, sizeof want),
+                       "%s %s_line: fill %d case %d side %d, %d pairs: differs from C (min %u "
+                       "max %u shift %u)", s->name, sdi ? "sdi" : "up", f, k, side, n,
+                       p.stmm_min, p.stmm_max, p.stmm_shift);
+                cases++;
+                if (t_failed())
+                    return;
+            }
+    CHECK_EQ(cases, F_COUNT * KCASES * 3);
+}
+
+TEST(chroma_up_line_avx2) { check_line_kernel(&t_isa_avx2, false); }
+TEST(chroma_sdi_line_avx2) { check_line_kernel(&t_isa_avx2, true); }
+
+/* The line kernels' C definitions against the block kernels they stand
+ * for: a block's 8 pairs of di_chroma_up_c (its samples -1 .. 8) are the
+ * line's own pairs with its left side at the first and its right side at
+ * the last; di_chroma_sdi_c reads them so. */
+TEST(chroma_line_c_is_block_c)
+{
+    int cases = 0;
+    for (int f = 0; f < F_COUNT; f++)
+        for (int k = 0; k < KCASES; k++) {
+            g7sf_di_params p = { 0 };
+            blend_params(&p, k);
+            uint8_t l[4][DI_CROW], s3[8], angle[8], blk[DI_CROW], side[3][16];
+            fill_bytes(&l[0][0], sizeof l, (enum fill)f);
+            fill_bytes(s3, sizeof s3, (enum fill)((f + k) % F_COUNT));
+            for (int i = 0; i < 8; i++)
+                angle[i] = (uint8_t)(t_rand() % DI_ANGLES);
+            di_chroma_up_c(&p, l[0], l[1], l[2], l[3], s3, blk);
+            for (int sd = -1; sd <= 1; sd++) {
+                int o = 2 + 2 * sd;
+                di_chroma_up_line_c(&p, l[0] + o, l[1] + o, l[2] + o, l[3] + o, s3, sd,
+                                    side[sd + 1], 8);
+            }
+            /* the block's samples -1 .. 8: the left side's first, the
+             * line's own 0 .. 7, the right side's last */
+            CHECK(!memcmp(blk, side[0], 2));
+            CHECK(!memcmp(blk + 2, side[1], 16));
+            CHECK(!memcmp(blk + 18, side[2] + 14, 2));
+            /* the SDI from the block's up-sampled lines and from the sides */
+            uint8_t want[16], got[16], b2[DI_CROW];
+            memcpy(b2, blk, sizeof b2);
+            for (int x = 0; x < DI_CROW; x++)
+                b2[x] = (uint8_t)(b2[x] ^ 0x33);
+            uint8_t bs[3][16];
+            for (int sd = 0; sd < 3; sd++)
+                for (int x = 0; x < 16; x++)
+                    bs[sd][x] = (uint8_t)(side[sd][x] ^ 0x33);
+            di_chroma_sdi_c(&p, blk, b2, l[2], l[3], s3, angle, want);
+            const uint8_t *a[3] = { side[0], side[1], side[2] }, *b[3] = { bs[0], bs[1], bs[2] };
+            di_chroma_sdi_line_c(&p, a, b, l[2] + 2, l[3] + 2, s3, angle, got, 8);
+            CHECK(!memcmp(want, got, 16));
+            cases++;
+            if (t_failed())
+                return;
+        }
+    CHECK_EQ(cases, F_COUNT * KCASES);
+}
+
 /* ---- the block ---- */
 
 /* A frame of w x h luma with chroma planes of the format, each plane's
@@ -190,4 +287,6 @@ TEST(chroma_c_table)
     media_dsp_init(&d, 0);
     CHECK(d.chroma.up == di_chroma_up_c);
     CHECK(d.chroma.sdi == di_chroma_sdi_c);
+    CHECK(d.chroma.up_line == di_chroma_up_line_c);
+    CHECK(d.chroma.sdi_line == di_chroma_sdi_line_c);
 }

@@ -320,8 +320,14 @@ void di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev
             media_dsp_get()->px.blend(p, stmm3[l], unused, lp[l], lc[l], missing);
         }
     }
+    if (src) {
+        /* the band's chroma runs along its lines when its luma is done */
+        for (int l = 0; l < 4; l++)
+            memcpy(src->angle[l] + bx / 2, angle[l], 8);
+        return;
+    }
     di_chroma_block(p, cur, prev, bx, by, (const uint8_t (*)[8])stmm3,
-                    (const uint8_t (*)[8])angle, src ? &src->chroma : NULL, out);
+                    (const uint8_t (*)[8])angle, NULL, out);
 }
 
 int g7sf_di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,

@@ -34,6 +34,11 @@ typedef struct di_band {
     uint16_t *msad[4];
     int8_t *mvx[4], *mvy[4];
     di_chroma_band chroma;      /* the band's chroma source lines */
+    /* after the first frame the chroma runs along the lines once the
+     * band's luma is done (di_chroma_band_after): the luma angle of each
+     * pair of the lines, the room of the up-sampled lines */
+    uint8_t *angle[4];
+    uint8_t *chroma_up[2][DI_CBAND_LINES][3];
 } di_band;
 
 /* The SDI of line l of the block at bx, STMM3 and SVCM + SHCM of its

@@ -135,6 +135,20 @@ void di_chroma_first_band(const g7sf_di_params *p, const g7sf_yuv *cur, int by,
                           const uint8_t *const rows[DI_CBAND_LINES], const uint8_t *const angle[4],
                           uint8_t *mid, uint8_t *const buf[4], const uint8_t *lines[4]);
 
+/* The chroma of a band after the first frame along its lines: the bytes
+ * di_chroma_block gives each of its blocks, in any chroma format.  src
+ * holds both frames' lines, st3[l] and angle[l] the STMM3 and final luma
+ * angle of each pair of line l (w / 2 bytes); up the room of the 4:2:0
+ * up-sampled lines (w bytes each, per frame, line and side), prev2 and
+ * cur1 of the missing lines (w bytes each).  prev2_out[l], cur1_out[l]
+ * point at output line l (w bytes): into src's rows, up, or prev2, cur1. */
+void di_chroma_band_after(const g7sf_di_params *p, const g7sf_yuv *cur, int by,
+                          const di_chroma_band *src, const uint8_t *const st3[4],
+                          const uint8_t *const angle[4],
+                          uint8_t *const up[2][DI_CBAND_LINES][3], uint8_t *const prev2[4],
+                          uint8_t *const cur1[4], const uint8_t *prev2_out[4],
+                          const uint8_t *cur1_out[4]);
+
 /* Chroma of the block (§2.8.4.5 - 2.8.4.8): fills the chroma lines of
  * out.  stmm3 is STMM3 of each block pair and line, angle the final luma
  * angle index of each pair and line; the source lines from band when not

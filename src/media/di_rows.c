@@ -11,7 +11,7 @@
  * and the outputs (luma and chroma of prev2 and cur1, STMM); per frame the
  * chroma source lines; a line of STMM 255. */
 struct g7sf_di_rows_mem {
-    size_t w, sdi_n, out_n, cb_n, st_n, mc_n;
+    size_t w, sdi_n, out_n, cb_n, st_n, mc_n, up_n;
     line_cache lines;           /* the lines the SDI, STMM and search read */
     sdi_rows *rows;
     stmm_rows *st;
@@ -31,20 +31,20 @@ g7sf_di_rows_mem *g7sf_di_rows_mem_new(int width)
     *m = (g7sf_di_rows_mem){ .w = w, .sdi_n = 3 * w + 4 * SR_OVER, .out_n = 4 * w + w / 2,
                              .cb_n = w + DI_CBAND_PAD,
                              .st_n = 3 * (w / 2 + 2 + ST_OVER) + 2 * (w / 2 + 64),
-                             .mc_n = 4 * (w / 2 + MR_OVER) };
+                             .mc_n = 4 * (w / 2 + MR_OVER), .up_n = w + 32 };
     if (line_cache_init(&m->lines, width)) {
         m->rows = sdi_rows_new(width, &d->rows, &m->lines);
         m->st = stmm_rows_new(width, &d->st_rows, &m->lines);
         m->mc = mcdi_rows_new(width, &d->mc_rows, &m->lines);
     }
     m->buf = calloc(1, 4 * (m->sdi_n + m->out_n + m->st_n + m->mc_n) +
-                           2 * DI_CBAND_LINES * m->cb_n + w / 2);
+                           2 * DI_CBAND_LINES * (m->cb_n + 3 * m->up_n) + w / 2);
     if (!m->rows || !m->st || !m->mc || !m->buf) {
         g7sf_di_rows_mem_free(m);
         return NULL;
     }
     memset(m->buf + 4 * (m->sdi_n + m->out_n + m->st_n + m->mc_n) +
-               2 * DI_CBAND_LINES * m->cb_n,
+               2 * DI_CBAND_LINES * (m->cb_n + 3 * m->up_n),
            255, w / 2);
     return m;
 }
@@ -59,6 +59,19 @@ void g7sf_di_rows_mem_free(g7sf_di_rows_mem *m)
     line_cache_free(&m->lines);
     free(m->buf);
     free(m);
+}
+
+/* The chroma of a band after the first frame, along its lines, from the
+ * STMM3 and angles its luma left in src (the luma's, o's buffers hold
+ * the missing lines). */
+static void chroma_after(const g7sf_di_params *p, const di_band *src, const di_out *o,
+                         g7sf_di_band *band)
+{
+    const uint8_t *st3[4], *angle[4];
+    for (int l = 0; l < 4; l++)
+        st3[l] = src->st3[l], angle[l] = src->angle[l];
+    di_chroma_band_after(p, src->cur, src->by, &src->chroma, st3, angle, src->chroma_up,
+                         o->prev2_c, o->cur1_c, band->prev2_c, band->cur1_c);
 }
 
 /* A band after the first frame, without MCDI, along its lines: per line
@@ -81,7 +94,7 @@ static void madi_band(const g7sf_di_params *p, di_band *src, const uint8_t *stmm
         const uint8_t *cr = cur->y.data + (size_t)(by + l) * cur->y.stride;
         /* a 1st-field line is missing in prev2 (its own line is cur's), a
          * 2nd-field line in cur1 */
-        uint8_t *miss = first ? o->prev2_y[l] : o->cur1_y[l], *angle = o->stmm[l];
+        uint8_t *miss = first ? o->prev2_y[l] : o->cur1_y[l], *angle = src->angle[l];
         const uint8_t *st3;
         const uint16_t *hv;
         di_band_stmm(p, src, stmm_in, stmm_stride, l, 0, &st3, &hv);
@@ -108,17 +121,7 @@ static void madi_band(const g7sf_di_params *p, di_band *src, const uint8_t *stmm
         band->cur1_y[l] = first ? cr : out;
         band->stmm[l] = src->st2[l];
     }
-    for (int bx = 0; bx < w; bx += 16) {
-        uint8_t stmm3[4][8], angle[4][8];
-        di_out at = { 0 };
-        for (int l = 0; l < 4; l++) {
-            memcpy(stmm3[l], src->st3[l] + bx / 2, 8);
-            memcpy(angle[l], o->stmm[l] + bx / 2, 8);
-            at.prev2_c[l] = o->prev2_c[l] + bx, at.cur1_c[l] = o->cur1_c[l] + bx;
-        }
-        di_chroma_block(p, cur, prev, bx, by, (const uint8_t (*)[8])stmm3,
-                        (const uint8_t (*)[8])angle, &src->chroma, &at);
-    }
+    chroma_after(p, src, o, band);
 }
 
 int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev,
@@ -162,8 +165,13 @@ int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *p
         o.cur1_c[l] = ob + 3 * w, o.stmm[l] = ob + 4 * w;
     }
     for (int f = 0; f < 2; f++)
-        for (int k = 0; k < DI_CBAND_LINES; k++, b += mem->cb_n)
+        for (int k = 0; k < DI_CBAND_LINES; k++, b += mem->cb_n + 3 * mem->up_n) {
             cb[f][k] = b, src.chroma.rows[f][k] = b;
+            for (int s = 0; s < 3; s++)
+                src.chroma_up[f][k][s] = b + mem->cb_n + s * mem->up_n;
+        }
+    for (int l = 0; l < 4; l++)
+        src.angle[l] = o.stmm[l];
     const uint8_t *still = b;       /* the first frame's STMM */
     for (int by = y0; by < y1; by += 4) {
         src.by = by;
@@ -236,6 +244,8 @@ int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *p
             }
             di_block(p, cur, prev, stmm_in, stmm_stride, (int)bx, by, &src, &at);
         }
+        if (!p->first_frame)
+            chroma_after(p, &src, &o, &band);
         band.by = by;
         put(ctx, &band);
     }

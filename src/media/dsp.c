@@ -23,6 +23,8 @@ void media_dsp_init(media_dsp *d, unsigned flags)
     /* chroma deinterlace */
     d->chroma.up = di_chroma_up_c;
     d->chroma.sdi = di_chroma_sdi_c;
+    d->chroma.up_line = di_chroma_up_line_c;
+    d->chroma.sdi_line = di_chroma_sdi_line_c;
     d->rows = sdi_rows_c;
     d->st_rows = stmm_rows_c;
     d->mc_rows = mcdi_rows_c;
@@ -60,6 +62,8 @@ void media_dsp_init(media_dsp *d, unsigned flags)
         d->px.blend = di_blend_line_avx2;
         d->chroma.up = di_chroma_up_avx2;
         d->chroma.sdi = di_chroma_sdi_avx2;
+        d->chroma.up_line = di_chroma_up_line_avx2;
+        d->chroma.sdi_line = di_chroma_sdi_line_avx2;
         d->rows = sdi_rows_avx2;
         d->st_rows = stmm_rows_avx2;
         d->mc_rows = mcdi_rows_avx2;

@@ -239,9 +239,43 @@ void di_chroma_sdi_avx2(const g7sf_di_params *p, const uint8_t *a, const uint8_t
                         const uint8_t *t0, const uint8_t *t1, const uint8_t s3[8],
                         const uint8_t angle[8], uint8_t dst[16]);
 
+/* The same two along a band's lines after the first frame (di_chroma_rows.c),
+ * pairs i = 0 .. n - 1 (n a multiple of 8, 8 pairs a block) at bytes 2i,
+ * 2i + 1 of every line.  up_line: byte x of pair i gets the spatial
+ * (up + dn) / 2 blended with the temporal (t0 + t1) / 2 by STMM3 s3[j]:
+ * side 0, the pair's own, j = i; side -1 (+1), the pairs are the left
+ * (right) neighbours of the block's pairs, the lines given one sample to
+ * the left (right), and j is the pair the block reads them with: its own
+ * pair, or at the block's first (last) pair that pair itself (the block's
+ * edge STMM3, as di_chroma_up's).  sdi_line: di_chroma_sdi of each pair
+ * with a[1], b[1] the lines, a[0], b[0] their left neighbours and a[2],
+ * b[2] their right ones as the block sees them (up_line's sides), STMM3
+ * and angle per pair. */
+typedef void (*di_chroma_up_line_fn)(const g7sf_di_params *p, const uint8_t *up,
+                                     const uint8_t *dn, const uint8_t *t0, const uint8_t *t1,
+                                     const uint8_t *s3, int side, uint8_t *dst, int n);
+void di_chroma_up_line_c(const g7sf_di_params *p, const uint8_t *up, const uint8_t *dn,
+                         const uint8_t *t0, const uint8_t *t1, const uint8_t *s3, int side,
+                         uint8_t *dst, int n);
+void di_chroma_up_line_avx2(const g7sf_di_params *p, const uint8_t *up, const uint8_t *dn,
+                            const uint8_t *t0, const uint8_t *t1, const uint8_t *s3, int side,
+                            uint8_t *dst, int n);
+typedef void (*di_chroma_sdi_line_fn)(const g7sf_di_params *p, const uint8_t *const a[3],
+                                      const uint8_t *const b[3], const uint8_t *t0,
+                                      const uint8_t *t1, const uint8_t *s3,
+                                      const uint8_t *angle, uint8_t *dst, int n);
+void di_chroma_sdi_line_c(const g7sf_di_params *p, const uint8_t *const a[3],
+                          const uint8_t *const b[3], const uint8_t *t0, const uint8_t *t1,
+                          const uint8_t *s3, const uint8_t *angle, uint8_t *dst, int n);
+void di_chroma_sdi_line_avx2(const g7sf_di_params *p, const uint8_t *const a[3],
+                             const uint8_t *const b[3], const uint8_t *t0, const uint8_t *t1,
+                             const uint8_t *s3, const uint8_t *angle, uint8_t *dst, int n);
+
 typedef struct di_chroma_dsp {
     di_chroma_up_fn up;
     di_chroma_sdi_fn sdi;
+    di_chroma_up_line_fn up_line;
+    di_chroma_sdi_line_fn sdi_line;
 } di_chroma_dsp;
 
 /* di_chroma_block with the kernels of d. */
