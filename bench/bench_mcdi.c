@@ -42,10 +42,10 @@ int main(void)
     do {
         for (int k = 0; k < NWIN; k++, blocks++) {
             mcdi_block_run(&p, &prev[k], &cur[k], &m);
+            di_view vp = di_view_of(&prev[k]), vc = di_view_of(&cur[k]);
             for (int l = 0; l < 4; l++)
                 for (int x = 0; x < 16; x++)
-                    mc += mcdi_select(&p, &m, di_first_field_line(&p, l) ? &prev[k] : &cur[k], l,
-                                      x, &s);
+                    mc += mcdi_select(&p, &m, di_first_field_line(&p, l) ? &vp : &vc, l, x, &s);
         }
     } while ((t = now() - t0) < 1.0);
     printf("%-40s %10.0f blocks/s = %.1f 1080i fields/s (%.0f%% MCDI pixels, %s)\n",

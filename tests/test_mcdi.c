@@ -502,7 +502,11 @@ static void scene_init(scene *sc)
     sc->s = (mcdi_sdi_info){ .edge = 0, .angle_cost = 200, .scm = 20 };
 }
 
-static bool sel(const scene *sc) { return mcdi_select(&sc->p, &sc->m, &sc->pic, 1, 4, &sc->s); }
+static bool sel(const scene *sc)
+{
+    di_view v = di_view_of(&sc->pic);
+    return mcdi_select(&sc->p, &sc->m, &v, 1, 4, &sc->s);
+}
 
 TEST(consistency_check)
 {
@@ -693,10 +697,11 @@ TEST(select_rejects_bad_input)
     sc.p.first_frame = true;
     CHECK(!sel(&sc));
     scene_init(&sc);
-    CHECK(!mcdi_select(&sc.p, &sc.m, &sc.pic, 4, 4, &sc.s));
-    CHECK(!mcdi_select(&sc.p, &sc.m, &sc.pic, -1, 4, &sc.s));
-    CHECK(!mcdi_select(&sc.p, &sc.m, &sc.pic, 1, 16, &sc.s));
-    CHECK(!mcdi_select(&sc.p, &sc.m, &sc.pic, 1, -1, &sc.s));
+    di_view v = di_view_of(&sc.pic);
+    CHECK(!mcdi_select(&sc.p, &sc.m, &v, 4, 4, &sc.s));
+    CHECK(!mcdi_select(&sc.p, &sc.m, &v, -1, 4, &sc.s));
+    CHECK(!mcdi_select(&sc.p, &sc.m, &v, 1, 16, &sc.s));
+    CHECK(!mcdi_select(&sc.p, &sc.m, &v, 1, -1, &sc.s));
     sc.m.mvx[1][2] = 7;
     CHECK(!sel(&sc));
     sc.m.mvx[1][2] = -128;

@@ -34,6 +34,21 @@ enum { NEXT = sizeof extremes / sizeof extremes[0] };
 
 /* A window of a smooth texture (so motion compensated values agree with the
  * picture's own often enough to be chosen), random bytes, or all 0 / 255. */
+/* w's lines as the kernels may be given them along whole lines: rows
+ * apart from each other, in another order, each with bytes of its own
+ * around (the C reference reads w itself, di_view_of). */
+static di_view scattered(const di_window *w, uint8_t buf[DIW_H][DIW_W + 40])
+{
+    di_view v;
+    for (int r = 0; r < DIW_H; r++) {
+        uint8_t *b = buf[(7 * r + 3) % DIW_H];
+        memset(b, 0xA5, DIW_W + 40);
+        memcpy(b + 20, w->p[r], DIW_W);
+        v.row[r] = b + 20 + DIW_L;
+    }
+    return v;
+}
+
 static void fill_window(di_window *w)
 {
     unsigned kind = rnd(6), fx = rnd(9), fy = rnd(9), ph = rnd(256);
@@ -97,14 +112,16 @@ static void check_compensate(const t_isa *s)
     if (!tables_for(s, &d, &ref))
         SKIP("CPU lacks this instruction set");
     static di_window w;
+    static uint8_t buf[DIW_H][DIW_W + 40];
     for (int rep = 0; rep < 2000; rep++) {
         mcdi_block m;
         fill_window(&w);
         fill_vectors(&m);
+        di_view vw = di_view_of(&w), vs = scattered(&w, buf);
         for (int l = 0; l < 4; l++) {
             uint8_t want[16], got[16];
-            ref.px.compensate(&w, l, m.mvx[l], m.mvy[l], want);
-            d.px.compensate(&w, l, m.mvx[l], m.mvy[l], got);
+            ref.px.compensate(&vw, l, m.mvx[l], m.mvy[l], want);
+            d.px.compensate(&vs, l, m.mvx[l], m.mvy[l], got);
             CHECKF(!memcmp(want, got, 16), "%s rep %d line %d: mv (%d,%d): %u, C %u", s->name,
                    rep, l, m.mvx[l][0], m.mvy[l][0], got[0], want[0]);
         }
@@ -171,6 +188,7 @@ static void check_choose(const t_isa *is)
     if (!tables_for(is, &d, &ref))
         SKIP("CPU lacks this instruction set");
     static di_window pic, other;
+    static uint8_t buf[DIW_H][DIW_W + 40];
     long chosen = 0, refused = 0;
     for (int rep = 0; rep < 3000; rep++) {
         g7sf_di_params p;
@@ -184,18 +202,19 @@ static void check_choose(const t_isa *is)
         else
             fill_window(&other);
         fill_vectors(&m);
+        di_view vp = di_view_of(&pic), vo = di_view_of(&other), vs = scattered(&pic, buf);
         for (int l = 0; l < 4; l++) {
             mcdi_line_info s;
             uint8_t sdi[16], want[16], got[16];
-            ref.px.compensate(&other, l, m.mvx[l], m.mvy[l], m.mc[l]);
+            ref.px.compensate(&vo, l, m.mvx[l], m.mvy[l], m.mc[l]);
             for (int x = 0; x < 16; x++) {
                 if (rnd(8) == 0)
                     m.mc[l][x] = (uint8_t)(rnd(2) ? 0 : 255);
                 sdi[x] = (uint8_t)t_rand();
             }
             fill_choice(&m, &s, &p, l);
-            ref.px.choose(&q, &m, &pic, l, &s, sdi, want);
-            d.px.choose(&q, &m, &pic, l, &s, sdi, got);
+            ref.px.choose(&q, &m, &vp, l, &s, sdi, want);
+            d.px.choose(&q, &m, &vs, l, &s, sdi, got);
             CHECKF(!memcmp(want, got, 16), "%s rep %d line %d: pixel 0 %u, C %u", is->name,
                    rep, l, got[0], want[0]);
             for (int x = 0; x < 16; x++)

@@ -169,7 +169,7 @@ void di_blend_line_c(const g7sf_di_params *p, const uint8_t stmm3[8], const uint
  * MCDI, blend.  a and b are the block's line l in prev and cur, hv the
  * lanes' SVCM + SHCM. */
 static void deinterlace_line(const g7sf_di_params *p, const mcdi_pixel_params *q,
-                             const uint8_t *a, const uint8_t *b, const di_window *pic, int l,
+                             const uint8_t *a, const uint8_t *b, const di_view *pic, int l,
                              const uint8_t st3[8], const mcdi_block *m, const uint16_t *hv,
                              sdi_view v, uint8_t angle[8], uint8_t dst[16])
 {
@@ -211,12 +211,19 @@ void di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev
         return;
     }
     di_window wc, wp;
+    di_view vc, vp;
     bool line_search = p->mcdi && src && src->line_search;
     if (line_search) {
         /* the search is the band's: the compensation and the choice read
-         * lines -2..5 (mcdi.c) */
-        media_load(&cur->y, bx - DIW_L, by - 2, 8, DIW_W, 2, &DIW(&wc, -DIW_L, -2), DIW_W);
-        media_load(&prev->y, bx - DIW_L, by - 2, 8, DIW_W, 2, &DIW(&wp, -DIW_L, -2), DIW_W);
+         * lines -2..5 (mcdi.c), straight from the frames where the
+         * window's columns are inside them */
+        const uint8_t *rc[8], *rp[8];
+        media_point_rows(&cur->y, bx - DIW_L, by - 2, 8, DIW_W, 2, rc, wc.p[0]);
+        media_point_rows(&prev->y, bx - DIW_L, by - 2, 8, DIW_W, 2, rp, wp.p[0]);
+        for (int r = 0; r < 8; r++) {
+            vc.row[DIW_T - 2 + r] = rc[r] + DIW_L;
+            vp.row[DIW_T - 2 + r] = rp[r] + DIW_L;
+        }
     } else if (p->mcdi) {      /* the motion search reads the whole window */
         di_window_load(&cur->y, bx, by, &wc);
         di_window_load(&prev->y, bx, by, &wp);
@@ -226,10 +233,12 @@ void di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev
         media_load(&cur->y, bx - DIW_L, by - 4, 12, DIW_W, 2, &DIW(&wc, -DIW_L, -4), DIW_W);
         media_load(&prev->y, bx - DIW_L, by - 4, 12, DIW_W, 2, &DIW(&wp, -DIW_L, -4), DIW_W);
     }
+    if (!line_search)
+        vc = di_view_of(&wc), vp = di_view_of(&wp);
     /* the block's own lines in prev and cur */
     const uint8_t *lp[4], *lc[4];
     for (int l = 0; l < 4; l++) {
-        bool win = p->mcdi || !src;
+        bool win = (p->mcdi && !line_search) || !src;
         lp[l] = win ? &DIW(&wp, 0, l) : prev->y.data + (size_t)(by + l) * prev->y.stride + bx;
         lc[l] = win ? &DIW(&wc, 0, l) : cur->y.data + (size_t)(by + l) * cur->y.stride + bx;
     }
@@ -273,7 +282,7 @@ void di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev
     if (p->mcdi && any_spatial) {
         if (line_search) {
             di_band_search(src, bx, &m);
-            mcdi_block_finish(p, &wp, &wc, &m);
+            mcdi_block_finish(p, &vp, &vc, &m);
         } else {
             mcdi_block_run(p, &wp, &wc, &m);
         }
@@ -305,7 +314,7 @@ void di_block(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *prev
         /* a 1st-field line is missing in prev2 (picture prev, reference
          * cur), a 2nd-field line in cur1 (picture cur, reference prev) */
         bool first = di_first_field_line(p, by + l);
-        const di_window *pic = first ? &wp : &wc;
+        const di_view *pic = first ? &vp : &vc;
         unsigned cadence = first ? p->cadence_prev2 : p->cadence_cur1;
         uint8_t *missing = first ? out->prev2_y[l] : out->cur1_y[l];
         memcpy(first ? out->cur1_y[l] : out->prev2_y[l], first ? lc[l] : lp[l], 16);  /* the field's own line */

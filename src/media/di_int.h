@@ -18,6 +18,24 @@ typedef struct di_window {
 
 void di_window_load(const g7sf_plane *pl, int bx, int by, di_window *w);
 
+/* The lines of a window as pointers: DIV(v, x, y) reads as DIW(w, x, y),
+ * row[DIW_T + y] pointing at column 0 of line y, readable for x in
+ * [-DIW_L, DIW_W - DIW_L).  Into a window (di_view_of), or straight into
+ * the frame where the block's columns are inside (g7sf_di_rows): the MCDI
+ * steps after the search read lines -2 .. 5 through one, no copy needed. */
+typedef struct di_view {
+    const uint8_t *row[DIW_H];
+} di_view;
+#define DIV(v, x, y) ((v)->row[DIW_T + (y)][x])
+
+static inline di_view di_view_of(const di_window *w)
+{
+    di_view v;
+    for (int r = 0; r < DIW_H; r++)
+        v.row[r] = &w->p[r][DIW_L];
+    return v;
+}
+
 /* Why p cannot drive the deinterlacer and the field motion detector, or
  * NULL when it can (g7sf_di_block: G7SF_EINVAL). */
 const char *di_params_invalid(const g7sf_di_params *p);
@@ -46,7 +64,7 @@ void mcdi_block_run(const g7sf_di_params *p, const di_window *prev, const di_win
 /* mcdi_block_run after the search: m's vectors and SADs given (from the
  * search along lines, mcdi_rows.c), the smoothness check and the
  * compensation. */
-void mcdi_block_finish(const g7sf_di_params *p, const di_window *prev, const di_window *cur,
+void mcdi_block_finish(const g7sf_di_params *p, const di_view *prev, const di_view *cur,
                        mcdi_block *m);
 
 /* What the SDI found for one pixel pair, for the MCDI decision. */
@@ -61,7 +79,7 @@ typedef struct mcdi_sdi_info {
  * m->mc[l][x] (true) or the SDI value (false) as DItemp.  pic is the picture
  * being deinterlaced (prev for 1st-field lines, cur for the others), as in
  * mcdi_block_run. */
-bool mcdi_select(const g7sf_di_params *p, const mcdi_block *m, const di_window *pic, int l, int x,
+bool mcdi_select(const g7sf_di_params *p, const mcdi_block *m, const di_view *pic, int l, int x,
                  const mcdi_sdi_info *s);
 
 #endif

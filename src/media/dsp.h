@@ -300,13 +300,13 @@ void mcdi_smooth_avx2(const g7sf_di_params *p, mcdi_block *m);
 /* Motion compensation (§2.8.4.11) of line l (0..3) of w: out[x] is pixel x
  * moved by half the vector {mvx, mvy}[x / 2].  The vectors are candidates
  * (|Mx| <= 6, |My| <= 2). */
-typedef void (*mcdi_compensate_fn)(const di_window *w, int l, const int8_t mvx[8],
+typedef void (*mcdi_compensate_fn)(const di_view *w, int l, const int8_t mvx[8],
                                    const int8_t mvy[8], uint8_t out[16]);
-void mcdi_compensate_c(const di_window *w, int l, const int8_t mvx[8], const int8_t mvy[8],
+void mcdi_compensate_c(const di_view *w, int l, const int8_t mvx[8], const int8_t mvy[8],
                        uint8_t out[16]);
-void mcdi_compensate_sse41(const di_window *w, int l, const int8_t mvx[8], const int8_t mvy[8],
+void mcdi_compensate_sse41(const di_view *w, int l, const int8_t mvx[8], const int8_t mvy[8],
                            uint8_t out[16]);
-void mcdi_compensate_avx2(const di_window *w, int l, const int8_t mvx[8], const int8_t mvy[8],
+void mcdi_compensate_avx2(const di_view *w, int l, const int8_t mvx[8], const int8_t mvy[8],
                           uint8_t out[16]);
 
 /* The MCDI decision's controls: p for the C reference, and the same
@@ -336,13 +336,13 @@ typedef struct mcdi_line_info {
  * mcdi_select (di_int.h) takes MCDI for pixel x, else sdi[x].  m holds a
  * search's vectors (candidates). */
 typedef void (*mcdi_choose_fn)(const mcdi_pixel_params *q, const mcdi_block *m,
-                               const di_window *pic, int l, const mcdi_line_info *s,
+                               const di_view *pic, int l, const mcdi_line_info *s,
                                const uint8_t sdi[16], uint8_t out[16]);
-void mcdi_choose_c(const mcdi_pixel_params *q, const mcdi_block *m, const di_window *pic, int l,
+void mcdi_choose_c(const mcdi_pixel_params *q, const mcdi_block *m, const di_view *pic, int l,
                    const mcdi_line_info *s, const uint8_t sdi[16], uint8_t out[16]);
-void mcdi_choose_sse41(const mcdi_pixel_params *q, const mcdi_block *m, const di_window *pic,
+void mcdi_choose_sse41(const mcdi_pixel_params *q, const mcdi_block *m, const di_view *pic,
                        int l, const mcdi_line_info *s, const uint8_t sdi[16], uint8_t out[16]);
-void mcdi_choose_avx2(const mcdi_pixel_params *q, const mcdi_block *m, const di_window *pic,
+void mcdi_choose_avx2(const mcdi_pixel_params *q, const mcdi_block *m, const di_view *pic,
                       int l, const mcdi_line_info *s, const uint8_t sdi[16], uint8_t out[16]);
 
 /* The final blend of a line: out[x] = di_blend(p, stmm3[x / 2], v[x],

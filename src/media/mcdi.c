@@ -119,14 +119,14 @@ void mcdi_smoothness(const g7sf_di_params *p, mcdi_block *m)
  * lands between the lines above and below, which keeps the field of line y.
  * The four cases of the text are one rounded average of four terms, a whole
  * position taken twice: no branch. */
-static unsigned compensate(const di_window *w, int x, int y, int mx, int my)
+static unsigned compensate(const di_view *w, int x, int y, int mx, int my)
 {
     int x0 = x + mx / 2, x1 = x + mx - mx / 2, hy = my / 2 % 2 != 0;
     int ya = y + my / 2 - hy, yb = y + my / 2 + hy;
-    return (DIW(w, x0, ya) + DIW(w, x1, ya) + DIW(w, x0, yb) + DIW(w, x1, yb) + 2u) >> 2;
+    return (DIV(w, x0, ya) + DIV(w, x1, ya) + DIV(w, x0, yb) + DIV(w, x1, yb) + 2u) >> 2;
 }
 
-void mcdi_compensate_c(const di_window *w, int l, const int8_t mvx[8], const int8_t mvy[8],
+void mcdi_compensate_c(const di_view *w, int l, const int8_t mvx[8], const int8_t mvy[8],
                        uint8_t out[16])
 {
     for (int x = 0; x < 16; x++)
@@ -140,10 +140,11 @@ void mcdi_block_run(const g7sf_di_params *p, const di_window *prev, const di_win
     const media_dsp *d = media_dsp_get();
     d->mcdi.search(prev, cur, l0, m);
     d->mcdi.search(cur, prev, l0 ^ 1, m);
-    mcdi_block_finish(p, prev, cur, m);
+    di_view vp = di_view_of(prev), vc = di_view_of(cur);
+    mcdi_block_finish(p, &vp, &vc, m);
 }
 
-void mcdi_block_finish(const g7sf_di_params *p, const di_window *prev, const di_window *cur,
+void mcdi_block_finish(const g7sf_di_params *p, const di_view *prev, const di_view *cur,
                        mcdi_block *m)
 {
     const media_dsp *d = media_dsp_get();
@@ -157,11 +158,11 @@ void mcdi_block_finish(const g7sf_di_params *p, const di_window *prev, const di_
  * the opposite vector takes from the picture's own field of line l must
  * agree better than the two ends of the SDI's chosen angle, and within
  * mc_consistency_th. */
-static bool consistent(const g7sf_di_params *p, const mcdi_block *m, const di_window *pic, int l,
+static bool consistent(const g7sf_di_params *p, const mcdi_block *m, const di_view *pic, int l,
                        int x, int edge)
 {
     int mx = m->mvx[l][x / 2], my = m->mvy[l][x / 2];
-    unsigned d_sdi = (unsigned)iabs(DIW(pic, x - edge, l - 1) - DIW(pic, x + edge, l + 1));
+    unsigned d_sdi = (unsigned)iabs(DIV(pic, x - edge, l - 1) - DIV(pic, x + edge, l + 1));
     unsigned d_mc = (unsigned)iabs((int)m->mc[l][x] - (int)compensate(pic, x, l, -mx, -my));
     return d_sdi > d_mc && d_mc < p->mc_consistency_th;
 }
@@ -169,10 +170,10 @@ static bool consistent(const g7sf_di_params *p, const mcdi_block *m, const di_wi
 /* NeighborPixel_TH (line 1397, meaning not given): the MCDI pixel lies at
  * most neighbor_pixel_th outside the range of its vertical neighbours, the
  * lines of the field being completed. */
-static bool near_neighbors(const g7sf_di_params *p, const mcdi_block *m, const di_window *pic,
+static bool near_neighbors(const g7sf_di_params *p, const mcdi_block *m, const di_view *pic,
                            int l, int x)
 {
-    int a = DIW(pic, x, l - 1), b = DIW(pic, x, l + 1), v = m->mc[l][x];
+    int a = DIV(pic, x, l - 1), b = DIV(pic, x, l + 1), v = m->mc[l][x];
     int lo = a < b ? a : b, hi = a < b ? b : a;
     int th = p->neighbor_pixel_th > 255 ? 255 : (int)p->neighbor_pixel_th;  /* no more matters */
     return v + th >= lo && v <= hi + th;
@@ -189,7 +190,7 @@ static uint64_t cat_th2(const g7sf_di_params *p, unsigned scm)
     return scm / slope;
 }
 
-bool mcdi_select(const g7sf_di_params *p, const mcdi_block *m, const di_window *pic, int l, int x,
+bool mcdi_select(const g7sf_di_params *p, const mcdi_block *m, const di_view *pic, int l, int x,
                  const mcdi_sdi_info *s)
 {
     if (!p->mcdi || p->first_frame || l < 0 || l > 3 || x < 0 || x > 15)
@@ -207,7 +208,7 @@ bool mcdi_select(const g7sf_di_params *p, const mcdi_block *m, const di_window *
     return consistent(p, m, pic, l, x, s->edge);
 }
 
-void mcdi_choose_c(const mcdi_pixel_params *q, const mcdi_block *m, const di_window *pic, int l,
+void mcdi_choose_c(const mcdi_pixel_params *q, const mcdi_block *m, const di_view *pic, int l,
                    const mcdi_line_info *s, const uint8_t sdi[16], uint8_t out[16])
 {
     for (int x = 0; x < 16; x++) {

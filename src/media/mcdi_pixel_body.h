@@ -22,7 +22,7 @@ enum { NAME(NC) = 16 / NL };
  * columns x + Mx/2 and x + Mx - Mx/2 (offsets -3..3) from one 16-byte row
  * at x - 3 with pshufb, interleaved so that pmaddubsw adds them; the rows
  * l, l - 2 (My = -2) and l + 2 (My = 2) give the four terms. */
-static inline TARGET V NAME(compensate)(const di_window *w, int l, int x0, V mx, V my)
+static inline TARGET V NAME(compensate)(const di_view *w, int l, int x0, V mx, V my)
 {
     /* o0 + 3 = Mx/2 + 3 by Mx + 6; o1 + 3 = (Mx + 6) - (o0 + 3) */
     const __m128i half = _mm_setr_epi8(0, 1, 1, 2, 2, 3, 3, 3, 4, 4, 5, 5, 6, 0, 0, 0);
@@ -34,7 +34,7 @@ static inline TARGET V NAME(compensate)(const di_window *w, int l, int x0, V mx,
     V idx = I(add_epi8)(I(blendv_epi8)(o0, I(sub_epi8)(k, o0), TAB(odd)), TAB(col));
     V ones = I(set1_epi8)(1), h[3];
     for (int r = 0; r < 3; r++)     /* lines l - 2, l, l + 2 */
-        h[r] = I(maddubs_epi16)(I(shuffle_epi8)(BYTES16(&DIW(w, x0 - 3, l - 2 + 2 * r)), idx), ones);
+        h[r] = I(maddubs_epi16)(I(shuffle_epi8)(BYTES16(&DIV(w, x0 - 3, l - 2 + 2 * r)), idx), ones);
     V up = I(cmpgt_epi32)(I(set1_epi32)(-1), my), down = I(cmpgt_epi32)(my, I(set1_epi32)(1));
     V sum = I(add_epi16)(I(blendv_epi8)(h[1], h[0], up), I(blendv_epi8)(h[1], h[2], down));
     return I(srli_epi16)(I(add_epi16)(sum, I(set1_epi16)(2)), 2);
@@ -66,7 +66,7 @@ void TARGET NAME(mcdi_smooth)(const g7sf_di_params *p, mcdi_block *m)
     }
 }
 
-void TARGET NAME(mcdi_compensate)(const di_window *w, int l, const int8_t mvx[8],
+void TARGET NAME(mcdi_compensate)(const di_view *w, int l, const int8_t mvx[8],
                                   const int8_t mvy[8], uint8_t out[16])
 {
     V r[NAME(NC)];
@@ -77,7 +77,7 @@ void TARGET NAME(mcdi_compensate)(const di_window *w, int l, const int8_t mvx[8]
 
 /* The chunk's bytes of line y at x + e[x / 2] (|e| <= 5), as words: two
  * pshufb of 4 pixels each, from the 16 bytes at x0 - 5 and x0 - 1. */
-static inline TARGET V NAME(along_edge)(const di_window *pic, int y, int x0, V e)
+static inline TARGET V NAME(along_edge)(const di_view *pic, int y, int x0, V e)
 {
     const __m128i dup2 = _mm_setr_epi8(0, 0, 4, 4, 8, 8, 12, 12, -1, -1, -1, -1, -1, -1, -1, -1);
     const __m128i base = _mm_setr_epi8(5, 6, 7, 8, 5, 6, 7, 8, -128, -128, -128, -128, -128,
@@ -87,8 +87,8 @@ static inline TARGET V NAME(along_edge)(const di_window *pic, int y, int x0, V e
     const __m128i hi = _mm_setr_epi8(-128, -128, -128, -128, 0, 0, 0, 0, -128, -128, -128, -128,
                                      -128, -128, -128, -128);
     V idx = I(add_epi8)(TAB(base), I(shuffle_epi8)(e, TAB(dup2)));
-    V b = VOR(I(shuffle_epi8)(BYTES16(&DIW(pic, x0 - 5, y)), VOR(idx, TAB(lo))),
-              I(shuffle_epi8)(BYTES16(&DIW(pic, x0 - 1, y)), VOR(idx, TAB(hi))));
+    V b = VOR(I(shuffle_epi8)(BYTES16(&DIV(pic, x0 - 5, y)), VOR(idx, TAB(lo))),
+              I(shuffle_epi8)(BYTES16(&DIV(pic, x0 - 1, y)), VOR(idx, TAB(hi))));
     return I(unpacklo_epi8)(b, VZERO);
 }
 
@@ -119,7 +119,7 @@ static inline TARGET void NAME(pair_tests)(const mcdi_pixel_params *q, const mcd
 }
 
 void TARGET NAME(mcdi_choose)(const mcdi_pixel_params *q, const mcdi_block *m,
-                              const di_window *pic, int l, const mcdi_line_info *s,
+                              const di_view *pic, int l, const mcdi_line_info *s,
                               const uint8_t sdi[16], uint8_t out[16])
 {
     V r[NAME(NC)];
@@ -137,7 +137,7 @@ void TARGET NAME(mcdi_choose)(const mcdi_pixel_params *q, const mcdi_block *m,
         V cons = VAND(I(cmpgt_epi16)(d_sdi, d_mc),
                       I(cmpgt_epi16)(I(set1_epi16)(q->consistency_th), d_mc));
         /* NeighborPixel_TH: within th of [min, max] of the vertical neighbours */
-        V a = LOADW(&DIW(pic, x0, l - 1)), b = LOADW(&DIW(pic, x0, l + 1));
+        V a = LOADW(&DIV(pic, x0, l - 1)), b = LOADW(&DIV(pic, x0, l + 1));
         V th = I(set1_epi16)(q->neighbor_th);
         V far = VOR(I(cmpgt_epi16)(I(min_epi16)(a, b), I(add_epi16)(mc, th)),
                     I(cmpgt_epi16)(mc, I(add_epi16)(I(max_epi16)(a, b), th)));
