@@ -3,9 +3,13 @@
  * per second of each mode on 1 thread and on every CPU online, beside
  * FFmpeg's bwdif (send_field, one thread) on the same clip in the same
  * run, the yardstick of issue 19, and the threads' gain (1 thread's time
- * over all of them).  Each figure is the best of 3 runs of
- * the whole process (wall time, start-up included): on a shared machine
- * the best is the least disturbed.  bwdif is skipped, with the reason,
+ * over all of them).  Each rate is the best of 3 runs of the whole
+ * process (wall time, start-up included): on a shared machine the best is
+ * the least disturbed.  The ratio to bwdif is the median over pairs of
+ * runs, bwdif and the mode one after the other, of bwdif's time over the
+ * mode's: the machine's speed drifts from minute to minute (bwdif alone
+ * has measured 123 to 182 fields/s in one day), and a pair sees the same
+ * speed.  bwdif is skipped, with the reason,
  * when ffmpeg cannot be run.  Arguments: none (the tools are found beside
  * this program's build directory); BENCH_DIR sets the scratch directory
  * (default /tmp; the clip is ~280 MB, the outputs twice that). */
@@ -60,6 +64,32 @@ static double best(char *const argv[])
     return b;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* RUNS pairs of runs, ref (when not NULL) then argv: argv's best time, and
+ * in *ratio the median of ref's time over argv's (-1 without ref); -1 if
+ * argv failed (a failing ref gives no ratio). */
+static double paired(char *const argv[], char *const ref[], double *ratio)
+{
+    double b = -1, r[RUNS];
+    int n = 0;
+    for (int i = 0; i < RUNS; i++) {
+        double tr = ref ? run(ref) : -1, t = run(argv);
+        if (t < 0)
+            return -1;
+        b = b < 0 || t < b ? t : b;
+        if (tr > 0)
+            r[n++] = tr / t;
+    }
+    qsort(r, (size_t)n, sizeof r[0], cmp_double);
+    *ratio = n ? r[n / 2] : -1;
+    return b;
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -96,7 +126,7 @@ int main(int argc, char **argv)
                    out, NULL };
     double bw = best(ff);
     printf("gen7sf-vpp, 1080i Y4M file to Y4M file, %d fields, best of %d, whole process "
-           "(fields/s; x bwdif)\n", FIELDS, RUNS);
+           "(fields/s; x bwdif: median of %d pairs of runs)\n", FIELDS, RUNS, RUNS);
     if (bw > 0)
         printf("%-26s %10.1f\n", "ffmpeg bwdif, 1 thread", FIELDS / bw);
     else
@@ -119,11 +149,11 @@ int main(int argc, char **argv)
                           clip, out, NULL, NULL };
             if (modes[m].dn)    /* before the file names */
                 a[7] = a[6], a[6] = a[5], a[5] = "--denoise";
-            double s = best(a);
+            double ratio, s = paired(a, bw > 0 ? ff : NULL, &ratio);
             if (s < 0)
                 printf(" %24s", "failed");
-            else if (bw > 0)
-                printf(" %8.1f (%4.2fx bwdif)", FIELDS / s, bw / s);
+            else if (ratio > 0)
+                printf(" %8.1f (%4.2fx bwdif)", FIELDS / s, ratio);
             else
                 printf(" %8.1f %15s", FIELDS / s, "");
             one = t ? one : s;
