@@ -129,12 +129,22 @@ static void put_di(void *ctx, int bx, int by, const g7sf_di_block_out *d)
 static void put_chroma_line(const vpp_wplane *cb, const vpp_wplane *cr, int y, const uint8_t *c,
                             int w)
 {
-    uint8_t *b = cb->data ? cb->data + (size_t)y * cb->stride : NULL;
-    uint8_t *r = cr->data ? cr->data + (size_t)y * cr->stride : NULL;
+    /* restrict: the planes and the line do not overlap, so the loops
+     * vectorise */
+    uint8_t *restrict b = cb->data ? cb->data + (size_t)y * cb->stride : NULL;
+    uint8_t *restrict r = cr->data ? cr->data + (size_t)y * cr->stride : NULL;
+    const uint8_t *restrict s = c;
+    if (r && b) {
+        for (int i = 0; i < w / 2; i++) {
+            r[i] = s[2 * i];
+            b[i] = s[2 * i + 1];
+        }
+        return;
+    }
     for (int i = 0; r && i < w / 2; i++)
-        r[i] = c[2 * i];
+        r[i] = s[2 * i];
     for (int i = 0; b && i < w / 2; i++)
-        b[i] = c[2 * i + 1];
+        b[i] = s[2 * i + 1];
 }
 
 /* Stores a DI band's results (g7sf_di_rows) where the kernel stores them. */
