@@ -135,16 +135,21 @@ static inline void band_rows(const uint8_t *const rows[NL], int bx, const uint8_
         u[k] = rows[k] + bx;
 }
 
+int di_chroma_band_row(const g7sf_yuv *f, int by, int k)
+{
+    int r0 = f->chroma == G7SF_CHROMA_420 ? by / 2 - 2 : by - 1;
+    return field_clamp(r0 + k, f->cr.height);
+}
+
 void di_chroma_band_load(const g7sf_yuv *f, int by, unsigned lines,
                          uint8_t *const rows[DI_CBAND_LINES])
 {
     bool is411 = f->chroma == G7SF_CHROMA_411;
-    int r0 = f->chroma == G7SF_CHROMA_420 ? by / 2 - 2 : by - 1;
     int last = f->cr.width - 1, n = f->y.width / 2 + 16;   /* samples 0 .. w / 2 + 15 */
     for (int k = 0; k < NL; k++) {
         if (!(lines >> k & 1))
             continue;
-        int row = field_clamp(r0 + k, f->cr.height);
+        int row = di_chroma_band_row(f, by, k);
         const uint8_t *cr = f->cr.data + (size_t)row * f->cr.stride;
         const uint8_t *cb = f->cb.data + (size_t)row * f->cb.stride;
         uint8_t *d = rows[k] + 2;       /* sample 0 */

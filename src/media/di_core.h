@@ -116,6 +116,8 @@ typedef struct di_chroma_band {
     const uint8_t *rows[2][DI_CBAND_LINES];     /* [0] prev, [1] cur */
 } di_chroma_band;
 
+/* The plane row line k of frame f's band at by is made from. */
+int di_chroma_band_row(const g7sf_yuv *f, int by, int k);
 /* Fills the lines k of frame f whose bit is set in lines (w +
  * DI_CBAND_PAD bytes each at rows[k]). */
 void di_chroma_band_load(const g7sf_yuv *f, int by, unsigned lines,

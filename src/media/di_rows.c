@@ -61,6 +61,58 @@ void g7sf_di_rows_mem_free(g7sf_di_rows_mem *m)
     free(m);
 }
 
+/* A frame's chroma source lines kept from band to band (a band's 6 rows
+ * share 4 with the next in 4:2:0, 2 otherwise): the plane row each buffer
+ * holds, -1 for none. */
+typedef struct chroma_ring {
+    uint8_t *buf[DI_CBAND_LINES];
+    int row[DI_CBAND_LINES];
+} chroma_ring;
+
+/* Points rows[k] of the lines k in lines at buffers holding frame f's
+ * band rows, loading only the rows no buffer holds: 6 buffers are enough,
+ * as the ones that hold none of the band's rows are as many as the rows
+ * to load (or more, where the frame's edge gives two lines one row). */
+static void chroma_ring_band(chroma_ring *r, const g7sf_yuv *f, int by, unsigned lines,
+                             const uint8_t *rows[DI_CBAND_LINES])
+{
+    int want[DI_CBAND_LINES];
+    bool used[DI_CBAND_LINES] = { false };
+    unsigned load = 0;
+    for (int k = 0; k < DI_CBAND_LINES; k++) {
+        if (!(lines >> k & 1))
+            continue;
+        want[k] = di_chroma_band_row(f, by, k);
+        int j = 0;
+        while (j < DI_CBAND_LINES && r->row[j] != want[k])
+            j++;
+        if (j < DI_CBAND_LINES)
+            rows[k] = r->buf[j], used[j] = true;
+        else
+            load |= 1u << k;
+    }
+    for (int k = 0; k < DI_CBAND_LINES; k++) {
+        if (!(load >> k & 1))
+            continue;
+        /* the row an earlier line of this band loaded, else a buffer
+         * that holds none of the band's rows */
+        int j = 0;
+        while (j < DI_CBAND_LINES && !(used[j] && r->row[j] == want[k]))
+            j++;
+        if (j == DI_CBAND_LINES)
+            for (j = 0; j < DI_CBAND_LINES - 1 && used[j]; j++)
+                ;
+        if (r->row[j] != want[k] || !used[j]) {
+            uint8_t *one[DI_CBAND_LINES] = { 0 };
+            one[k] = r->buf[j];
+            di_chroma_band_load(f, by, 1u << k, one);
+            r->row[j] = want[k];
+            used[j] = true;
+        }
+        rows[k] = r->buf[j];
+    }
+}
+
 /* The chroma of a band after the first frame, along its lines, from the
  * STMM3 and angles its luma left in src (the luma's, o's buffers hold
  * the missing lines). */
@@ -142,7 +194,8 @@ int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *p
     mcdi_rows_reset(mem->mc);
     size_t w = mem->w;
     di_band src = { .rows = mem->rows, .st = mem->st, .mc = mem->mc, .cur = cur, .prev = prev };
-    uint8_t *b = mem->buf, *cb[2][DI_CBAND_LINES];
+    uint8_t *b = mem->buf;
+    chroma_ring ring[2];
     di_out o;
     g7sf_di_band band;
     for (int l = 0; l < 4; l++, b += mem->sdi_n + mem->out_n + mem->st_n + mem->mc_n) {
@@ -166,7 +219,7 @@ int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *p
     }
     for (int f = 0; f < 2; f++)
         for (int k = 0; k < DI_CBAND_LINES; k++, b += mem->cb_n + 3 * mem->up_n) {
-            cb[f][k] = b, src.chroma.rows[f][k] = b;
+            ring[f].buf[k] = b, ring[f].row[k] = -1;
             for (int s = 0; s < 3; s++)
                 src.chroma_up[f][k][s] = b + mem->cb_n + s * mem->up_n;
         }
@@ -175,9 +228,9 @@ int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *p
     const uint8_t *still = b;       /* the first frame's STMM */
     for (int by = y0; by < y1; by += 4) {
         src.by = by;
-        di_chroma_band_load(cur, by, di_chroma_band_lines(p, cur, by), cb[1]);
+        chroma_ring_band(&ring[1], cur, by, di_chroma_band_lines(p, cur, by), src.chroma.rows[1]);
         if (!p->first_frame)
-            di_chroma_band_load(prev, by, 0x3F, cb[0]);
+            chroma_ring_band(&ring[0], prev, by, 0x3F, src.chroma.rows[0]);
         for (int l = 0; l < 4; l++) {
             bool first = di_first_field_line(p, by + l);
             src.pic[l] = p->first_frame || !first ? &cur->y : &prev->y;
@@ -216,7 +269,7 @@ int g7sf_di_rows(const g7sf_di_params *p, const g7sf_yuv *cur, const g7sf_yuv *p
                 }
             const uint8_t *lines[4];
             /* scratch: a line of prev's, which the first frame does not read */
-            di_chroma_first_band(p, cur, by, src.chroma.rows[1], angle, cb[0][0], o.cur1_c,
+            di_chroma_first_band(p, cur, by, src.chroma.rows[1], angle, ring[0].buf[0], o.cur1_c,
                                  lines);
             for (int l = 0; l < 4; l++)
                 band.cur1_c[l] = band.prev2_c[l] = lines[l];
