@@ -368,15 +368,21 @@ TEST(message_length_and_descriptor)
     CHECK_EQ(t_send(gpu, &thr, G7SF_SFID_SAMPLER, base | 2u << 25, 0, p, w), G7SF_EMLEN);
     /* Sampler Index must be even (line 4465) */
     CHECK_EQ(t_send(gpu, &thr, G7SF_SFID_SAMPLER, base | 1u << 25 | 1u << 8, 0, p, w), G7SF_EOPCODE);
-    /* the other SIMD32/64 types are not modelled, the reserved ones are errors,
-     * and type 8 in the other SIMD modes is gather4, judged by its own rules:
-     * SIMD4x2 returns 1 register, SIMD16 takes 2 a parameter, and SIMD8
-     * finds a MEDIA_SURFACE_STATE where it reads RENDER_SURFACE_STATE */
+    /* the other SIMD32/64 types go to their own rules (sample_unorm* and
+     * cache_flush: response lengths 8, 9, 1, not 4) or are not modelled
+     * (sample_8x8), the reserved ones are errors, and type 8 in the other
+     * SIMD modes is gather4, judged by its own rules: SIMD4x2 returns 1
+     * register, SIMD16 takes 2 a parameter, and SIMD8 finds a
+     * MEDIA_SURFACE_STATE where it reads RENDER_SURFACE_STATE */
     uint32_t simd32 = 1u << 25 | 4u << 20 | 3u << 17;
-    static const unsigned other[] = { 0x00, 0x02, 0x03, 0x0A, 0x0B, 0x0C, 0x1F };
+    static const struct { unsigned type; int code; } other[] = {
+        { 0x00, G7SF_ERLEN }, { 0x02, G7SF_ERLEN }, { 0x03, G7SF_ENOTIMPL },
+        { 0x0A, G7SF_ERLEN }, { 0x0B, G7SF_ENOTIMPL }, { 0x0C, G7SF_ERLEN },
+        { 0x1F, G7SF_ERLEN },
+    };
     for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
-        CHECK_EQ(t_send(gpu, &thr, G7SF_SFID_SAMPLER, simd32 | other[i] << 12, 0, p, w),
-                 G7SF_ENOTIMPL);
+        CHECK_EQ(t_send(gpu, &thr, G7SF_SFID_SAMPLER, simd32 | other[i].type << 12, 0, p, w),
+                 other[i].code);
     CHECK_EQ(t_send(gpu, &thr, G7SF_SFID_SAMPLER, simd32 | 0x01u << 12, 0, p, w), G7SF_EOPCODE);
     CHECK_EQ(t_send(gpu, &thr, G7SF_SFID_SAMPLER, simd32 | 0x10u << 12, 0, p, w), G7SF_EOPCODE);
     static const int gather4[3] = { G7SF_ERLEN, G7SF_ESTATE, G7SF_EMLEN };

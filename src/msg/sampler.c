@@ -1,17 +1,26 @@
 /* Sampling engine message routing (§2.13.1.1, descriptor at lines
  * 4440-4470): SIMD4x2 / SIMD8 / SIMD16 messages run g7sf_sample() on the
- * bound surface and sampler; of SIMD32/64, the deinterlace message runs. */
+ * bound surface and sampler; of SIMD32/64, deinterlace, sample_unorm* and
+ * cache_flush run (sample_8x8 is still to come). */
 #include "desc.h"
 #include "gen7sf/state.h"
 #include "bind_cache.h"
 #include "sample_msg.h"
 
-/* SIMD32/64 message types (table at lines 4618-4629); NULL: reserved. */
-static const char *const simd32_64_types[32] = {
-    [0x00] = "sample_unorm (pixel shader)", [0x02] = "sample_unorm+killpix (pixel shader)",
-    [0x03] = "sample_8x8 (pixel shader)",   [0x08] = "deinterlace",
-    [0x0A] = "sample_unorm+killpix (media)", [0x0B] = "sample_8x8 (media)",
-    [0x0C] = "sample_unorm (media)",         [0x1F] = "cache_flush",
+/* SIMD32/64 message types (table at lines 4618-4629): name and what runs
+ * it (NULL: not modelled yet); no name: reserved. */
+static const struct {
+    const char *name;
+    int (*run)(g7sf_msg_ctx *c, const sampler_desc *d);
+} simd32_64_types[32] = {
+    [SAMPLER32_UNORM_PS] = { "sample_unorm (pixel shader)", sampler_unorm },
+    [SAMPLER32_UNORM_KILLPIX_PS] = { "sample_unorm+killpix (pixel shader)", sampler_unorm },
+    [SAMPLER32_8X8_PS] = { "sample_8x8 (pixel shader)", NULL },
+    [SAMPLER32_DEINTERLACE] = { "deinterlace", sampler_deinterlace },
+    [SAMPLER32_UNORM_KILLPIX_MEDIA] = { "sample_unorm+killpix (media)", sampler_unorm },
+    [SAMPLER32_8X8_MEDIA] = { "sample_8x8 (media)", NULL },
+    [SAMPLER32_UNORM_MEDIA] = { "sample_unorm (media)", sampler_unorm },
+    [SAMPLER32_CACHE_FLUSH] = { "cache_flush", sampler_cache_flush },
 };
 
 static int texture(const g7sf_render_surface_state *ss, const uint32_t *extra, void *out,
@@ -21,9 +30,7 @@ static int texture(const g7sf_render_surface_state *ss, const uint32_t *extra, v
     return g7sf_texture_from_state(ss, out);
 }
 
-/* The texture at binding table entry bti, decoded once per distinct
- * RENDER_SURFACE_STATE (g7sf_msg_bind). */
-static int bind_texture(g7sf_msg_ctx *c, unsigned bti, g7sf_texture *t)
+int sampler_bind_texture(g7sf_msg_ctx *c, unsigned bti, g7sf_texture *t)
 {
     int err;
     const char *why;
@@ -42,7 +49,7 @@ static int sample_message(g7sf_msg_ctx *c, const sampler_desc *d)
     g7sf_sampler smp;
     g7sf_sample_result res;
     int r = sample_msg_decode(c, d, &m);
-    if (r || (r = bind_texture(c, d->bti, &tex)))
+    if (r || (r = sampler_bind_texture(c, d->bti, &tex)))
         return r;
     if (m.reads_sampler && (r = g7sf_sampler_read(c->gpu, m.sampler_state, &smp)))
         return g7sf_msg_fail(c, r, "sampler: SAMPLER_STATE %u at 0x%x or its border colour: %s",
@@ -62,11 +69,11 @@ int g7sf_sampler_send(g7sf_msg_ctx *c)
                        .bti = desc_get(c->fc, DESC_BTI) };
     if (d.simd != SAMPLER_SIMD32_64)
         return sample_message(c, &d);
-    const char *name = simd32_64_types[d.type];
+    const char *name = simd32_64_types[d.type].name;
     if (!name)
         return g7sf_msg_fail(c, G7SF_EOPCODE, "sampler: reserved SIMD32/64 message type %u",
                              d.type);
-    if (d.type != SAMPLER_TYPE_DEINTERLACE)
+    if (!simd32_64_types[d.type].run)
         return g7sf_msg_fail(c, G7SF_ENOTIMPL, "sampler: %s is not modelled yet", name);
-    return sampler_deinterlace(c, &d);
+    return simd32_64_types[d.type].run(c, &d);
 }

@@ -3,6 +3,7 @@
 #ifndef G7SF_MSG_SAMPLER_H
 #define G7SF_MSG_SAMPLER_H
 
+#include "gen7sf/sampler.h"
 #include "msg.h"
 
 /* The sampler message descriptor's function control (§2.13.1.1). */
@@ -13,9 +14,23 @@ typedef struct sampler_desc {
     unsigned bti;             /* [7:0] Binding Table Index */
 } sampler_desc;
 
-enum { SAMPLER_SIMD32_64 = 3, SAMPLER_TYPE_DEINTERLACE = 0x08 };
+enum { SAMPLER_SIMD32_64 = 3 };
 
-/* The SIMD32/64 deinterlace message (deinterlace.c). */
+/* The SIMD32/64 message types (table at lines 4618-4629). */
+enum {
+    SAMPLER32_UNORM_PS = 0x00, SAMPLER32_UNORM_KILLPIX_PS = 0x02, SAMPLER32_8X8_PS = 0x03,
+    SAMPLER32_DEINTERLACE = 0x08, SAMPLER32_UNORM_KILLPIX_MEDIA = 0x0A,
+    SAMPLER32_8X8_MEDIA = 0x0B, SAMPLER32_UNORM_MEDIA = 0x0C, SAMPLER32_CACHE_FLUSH = 0x1F
+};
+
+/* The texture at binding table entry bti, decoded once per distinct
+ * RENDER_SURFACE_STATE (sampler.c). */
+int sampler_bind_texture(g7sf_msg_ctx *c, unsigned bti, g7sf_texture *t);
+
+/* The SIMD32/64 messages: deinterlace (deinterlace.c), sample_unorm* and
+ * cache_flush (sample_unorm.c). */
 int sampler_deinterlace(g7sf_msg_ctx *c, const sampler_desc *d);
+int sampler_unorm(g7sf_msg_ctx *c, const sampler_desc *d);
+int sampler_cache_flush(g7sf_msg_ctx *c, const sampler_desc *d);
 
 #endif
