@@ -62,7 +62,10 @@ static uint8_t rnd(void)
     return (uint8_t)(seed >> 24);
 }
 
-enum kind { NEAREST, BILINEAR, TRILINEAR, ANISO, SHADOW, LD, GATHER };
+/* UNORM: the SIMD32/64 sample_unorm message (media layout), bilinear, its
+ * 8x4 pixels at U0 + dU x, V0 + dV y, TEXCOORDMODE_CLAMP (the message
+ * allows no WRAP; GL_CLAMP_TO_EDGE for llvmpipe) */
+enum kind { NEAREST, BILINEAR, TRILINEAR, ANISO, SHADOW, LD, GATHER, UNORM };
 
 typedef struct workload {
     const char *name;
@@ -71,7 +74,8 @@ typedef struct workload {
     enum kind kind;
     float du, dv;          /* texels per pixel along x and y (cube: on the +Z face) */
     unsigned type;         /* Surface Type: 2D, CUBE or 3D */
-    unsigned lanes;        /* pixels per message: 16 (SIMD16), 8 (SIMD8), 2 (SIMD4x2) */
+    unsigned lanes;        /* pixels per message: 32 (SIMD32/64 sample_unorm),
+                              16 (SIMD16), 8 (SIMD8), 2 (SIMD4x2) */
 } workload;
 
 #define RGBA8 G7SF_FORMAT_R8G8B8A8_UNORM
@@ -82,6 +86,7 @@ static const workload loads[] = {
     { "bilinear RGBA8 Y-tiled", RGBA8, 1, BILINEAR, 0.7f, 0.7f, T2D, 16 },
     { "bilinear RGBA8 SIMD8", RGBA8, 1, BILINEAR, 0.7f, 0.7f, T2D, 8 },
     { "bilinear RGBA8 SIMD4x2 (sample_l LOD 0)", RGBA8, 1, BILINEAR, 0.7f, 0.7f, T2D, 2 },
+    { "sample_unorm RGBA8 (SIMD32, 16-bit out)", RGBA8, 1, UNORM, 0.7f, 0.7f, T2D, 32 },
     { "trilinear RGBA8", RGBA8, 1, TRILINEAR, 1.4f, 1.4f, T2D, 16 },
     { "16x aniso RGBA8", RGBA8, 1, ANISO, 1.0f, 8.0f, T2D, 16 },
     /* texel (x / 2, y / 2) of level 0: every texel, none outside */
@@ -220,7 +225,8 @@ static int g7_setup(g7sf_gpu *gpu, const workload *w, uint8_t *const *data)
 {
     const struct g7sf_format_info *f = g7sf_format_info(w->format);
     uint32_t side = side_of(w);
-    unsigned levels = levels_of(side), cube = w->type == G7SF_SURFTYPE_CUBE;
+    /* sample_unorm reads a surface of one level (MIP Count 0) */
+    unsigned levels = w->kind == UNORM ? 1 : levels_of(side), cube = w->type == G7SF_SURFTYPE_CUBE;
     uint32_t bpp = f->bits_per_block / 8 / f->block_w;   /* bytes per pixel column */
     /* 2D and cube: level 1 below level 0, the rest right of level 1; 3D:
      * level l's slices 2^l in a row of side >> l each.  Both fit in side. */
@@ -250,8 +256,10 @@ static int g7_setup(g7sf_gpu *gpu, const workload *w, uint8_t *const *data)
     }
     int mips = w->kind == TRILINEAR || w->kind == ANISO;
     unsigned filter = w->kind == NEAREST ? G7SF_MAPFILTER_NEAREST : G7SF_MAPFILTER_LINEAR;
-    /* cube maps take CUBE (seamless GL) on every axis; the rest WRAP (GL_REPEAT) */
-    unsigned tc = cube ? G7SF_TEXCOORDMODE_CUBE : G7SF_TEXCOORDMODE_WRAP;
+    /* cube maps take CUBE (seamless GL) on every axis; sample_unorm CLAMP
+     * (GL_CLAMP_TO_EDGE); the rest WRAP (GL_REPEAT) */
+    unsigned tc = cube ? G7SF_TEXCOORDMODE_CUBE
+                  : w->kind == UNORM ? G7SF_TEXCOORDMODE_CLAMP : G7SF_TEXCOORDMODE_WRAP;
     g7sf_sampler_state st = {
         .lod_preclamp_enable = G7SF_LOD_PRECLAMP_OGL, .max_lod = (levels - 1) << 8,
         .border_color_pointer = 0x100, .mag_mode_filter = filter,
@@ -272,17 +280,22 @@ static int g7_setup(g7sf_gpu *gpu, const workload *w, uint8_t *const *data)
            g7sf_mem_write(gpu, SURFACE_BASE, &bt, 4) ? 1 : 0;
 }
 
-/* The pixels one message covers, from (bx, by): SIMD16 a 4x4 block in four
- * subspans, SIMD8 4x2 in two (pixels UL UR LL LR in each), SIMD4x2 two
- * pixels side by side. */
-static uint32_t block_w(unsigned lanes) { return lanes == 2 ? 2 : 4; }
-static uint32_t block_h(unsigned lanes) { return lanes == 16 ? 4 : lanes == 8 ? 2 : 1; }
+/* The pixels one message covers, from (bx, by): SIMD32/64 8x4 in rows,
+ * SIMD16 a 4x4 block in four subspans, SIMD8 4x2 in two (pixels UL UR LL
+ * LR in each), SIMD4x2 two pixels side by side. */
+static uint32_t block_w(unsigned lanes) { return lanes == 32 ? 8 : lanes == 2 ? 2 : 4; }
+static uint32_t block_h(unsigned lanes)
+{
+    return lanes == 32 || lanes == 16 ? 4 : lanes == 8 ? 2 : 1;
+}
 
 static void lane_xy(unsigned lanes, uint32_t bx, uint32_t by, unsigned i, uint32_t *x,
                     uint32_t *y)
 {
     unsigned s = i / 4, p = i % 4;
-    if (lanes == 2)
+    if (lanes == 32)
+        *x = bx + i % 8, *y = by + i / 8;
+    else if (lanes == 2)
         *x = bx + i, *y = by;
     else
         *x = bx + 2 * (s & 1) + (p & 1), *y = by + 2 * (s >> 1) + (p >> 1);
@@ -299,10 +312,13 @@ static uint32_t *param_slot(g7sf_reg *pl, unsigned lanes, unsigned j, unsigned i
     return &pl[j / 4].ud[4 * i + j % 4];
 }
 
-/* Channel ch of pixel i in the writeback: SIMD16 a register pair a channel,
- * SIMD8 one register, SIMD4x2 RGBA of sample i in DW 4i..4i+3. */
+/* Channel ch of pixel i in the writeback: SIMD32/64 a register pair a
+ * channel, 16 bits a pixel (0xFF00 is 1.0); SIMD16 a register pair a
+ * channel, SIMD8 one register, SIMD4x2 RGBA of sample i in DW 4i..4i+3. */
 static float result(const g7sf_reg *wb, unsigned lanes, unsigned ch, unsigned i)
 {
+    if (lanes == 32)
+        return (float)(wb[2 * ch + i / 16].ud[i % 16 / 2] >> 16 * (i % 2) & 0xFFFF) / 65280.0f;
     float g;
     const uint32_t *d = lanes == 16 ? &wb[2 * ch + i / 8].ud[i % 8]
                       : lanes == 8 ? &wb[ch].ud[i] : &wb[0].ud[4 * i + ch];
@@ -319,6 +335,14 @@ static uint32_t g7_payload(const workload *w, uint32_t bx, uint32_t by, g7sf_reg
     float scale[2], off[2];
     memset(pl, 0, PAYLOAD_REGS * sizeof *pl);   /* SIMD4x2 leaves parts of its last register unused */
     coord_map(w, scale, off);
+    if (w->kind == UNORM) {
+        /* media layout, no header: M0.2 U0, M0.3 V0, M0.4 dU, M0.5 dV;
+         * mlen 1, rlen 8, SIMD Mode 3, type 01100 */
+        float f[4] = { (bx + 0.5f) * scale[0] + off[0], (by + 0.5f) * scale[1] + off[1],
+                       scale[0], scale[1] };
+        memcpy(&pl[0].ud[2], f, sizeof f);
+        return 1u << 25 | 8u << 20 | 3u << 17 | 0x0Cu << 12;
+    }
     for (unsigned i = 0; i < lanes; i++) {
         uint32_t x, y, p[5];
         lane_xy(lanes, bx, by, i, &x, &y);
@@ -664,6 +688,10 @@ static double gl_run(const mesa_gl *gl, const workload *w, uint8_t *const *data,
     GLint filter = w->kind == NEAREST ? GL_NEAREST : GL_LINEAR;
     gx.TexParameteri(type, GL_TEXTURE_MIN_FILTER, mips ? GL_LINEAR_MIPMAP_LINEAR : filter);
     gx.TexParameteri(type, GL_TEXTURE_MAG_FILTER, filter);
+    if (w->kind == UNORM) {     /* TEXCOORDMODE_CLAMP */
+        gx.TexParameteri(type, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        gx.TexParameteri(type, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    }
     if (w->kind == ANISO)
         gx.TexParameterf(type, GL_TEXTURE_MAX_ANISOTROPY_EXT, 16.0f);
     if (w->kind == SHADOW) {
