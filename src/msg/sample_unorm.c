@@ -39,7 +39,7 @@ static float dw_float(uint32_t v)
     return f;
 }
 
-static int decode(g7sf_msg_ctx *c, unsigned type, unorm_msg *m)
+static int read_payload(g7sf_msg_ctx *c, unsigned type, unorm_msg *m)
 {
     const g7sf_reg *r = g7sf_msg_data(c, 0);
     /* pixel shader: M1.0 ΔU, M1.2 U, M1.5 ΔV, M1.6 V (lines 4962-4995);
@@ -67,7 +67,7 @@ static int decode(g7sf_msg_ctx *c, unsigned type, unorm_msg *m)
 
 /* Whether the format is UNORM with at most 8 bits per channel (line
  * 4788): every channel of a channel format, or the 8-bit YUV layouts. */
-static bool unorm8(const struct g7sf_format_info *f)
+static bool format_ok(const struct g7sf_format_info *f)
 {
     if (!f)
         return false;
@@ -102,7 +102,7 @@ static int check_state(g7sf_msg_ctx *c, const g7sf_texture *t, const g7sf_sample
     const g7sf_sampler_state *ss = &s->state;
     if (t->surf.type != G7SF_SURFTYPE_2D)
         why = "the surface is not SURFTYPE_2D";
-    else if (!unorm8(g7sf_format_info(t->format)))
+    else if (!format_ok(g7sf_format_info(t->format)))
         why = "the Surface Format is not UNORM with at most 8 bits per channel";
     else if (t->mip_count || t->array_len != 1 || t->surface_min_lod || t->min_array_element)
         why = "MIP Count, Depth, Surface Min LOD and Min Array Element must be 0";
@@ -149,7 +149,7 @@ int sampler_unorm(g7sf_msg_ctx *c, const sampler_desc *d)
         return g7sf_msg_fail(c, G7SF_ERLEN, "%s: response length %u, expected %u", what,
                              c->rlen, rlen);
     unorm_msg m;
-    int r = decode(c, d->type, &m);
+    int r = read_payload(c, d->type, &m);
     g7sf_texture tex;
     if (r || (r = sampler_bind_texture(c, d->bti, &tex)))
         return r;

@@ -3,7 +3,6 @@
 #ifndef G7SF_MSG_SAMPLER_H
 #define G7SF_MSG_SAMPLER_H
 
-#include "gen7sf/sampler.h"
 #include "msg.h"
 
 /* The sampler message descriptor's function control (§2.13.1.1). */
@@ -25,7 +24,8 @@ enum {
 
 /* The texture at binding table entry bti, decoded once per distinct
  * RENDER_SURFACE_STATE (sampler.c). */
-int sampler_bind_texture(g7sf_msg_ctx *c, unsigned bti, g7sf_texture *t);
+struct g7sf_texture;
+int sampler_bind_texture(g7sf_msg_ctx *c, unsigned bti, struct g7sf_texture *t);
 
 /* The SIMD32/64 messages: deinterlace (deinterlace.c), sample_unorm* and
  * cache_flush (sample_unorm.c). */
