@@ -255,6 +255,47 @@ TEST(yuy2_returns_cr_y_cb_and_one)
     g7sf_gpu_destroy(gpu);
 }
 
+/* PLANAR_420_8 (NV12) 16x8: luma 9x + 13y + 1 in rows 0-7, the UV plane
+ * (U, V interleaved, half size) at Y Offset for UV Plane 8 (DW6 13:0):
+ * chroma pair (i, j) U 30 + 7i + j, V 220 - 11i - 3j. */
+static unsigned nv12(int x, int y, int ch, const void *arg)
+{
+    (void)arg;
+    int i = x / 2, j = y / 2;
+    /* the sampler returns V, Y, U, 1.0 as R, G, B, A */
+    int v[4] = { 220 - 11 * i - 3 * j, 9 * x + 13 * y + 1, 30 + 7 * i + j, 255 };
+    return (unsigned)v[ch] * 256;
+}
+
+TEST(nv12_returns_v_y_u_and_one)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = setup(&thr);
+    uint8_t t[TH + TH / 2][4 * TW];
+    memset(t, 0, sizeof t);
+    for (int y = 0; y < TH; y++)
+        for (int x = 0; x < TW; x++)
+            t[y][x] = (uint8_t)(9 * x + 13 * y + 1);
+    for (int j = 0; j < TH / 2; j++)
+        for (int i = 0; i < TW / 2; i++) {
+            t[TH + j][2 * i] = (uint8_t)(30 + 7 * i + j);
+            t[TH + j][2 * i + 1] = (uint8_t)(220 - 11 * i - 3 * j);
+        }
+    g7sf_mem_write(gpu, TEX_BASE, t, sizeof t);
+    uint32_t dw[8] = { 1u << 29 | (unsigned)G7SF_FORMAT_PLANAR_420_8 << 18, TEX_BASE,
+                       (TH - 1u) << 16 | (TW - 1u), 4 * TW - 1, 0, 0, TH };
+    t_bind_state(gpu, BTI, dw);
+    for (int media = 0; media < 2; media++) {
+        g7sf_reg p[2], w[8];
+        payload(p, media, 0.5f / TW, 0.5f / TH, 1.0f / TW, 1.0f / TH);
+        fill(w, 8);
+        CHECK_EQ(t_send(gpu, &thr, G7SF_SFID_SAMPLER, desc32(2, 8, true, media ? MEDIA : PS), 0,
+                        p, w), 0);
+        CHECK_EQ(compare(w, nv12, NULL), 0);
+    }
+    g7sf_gpu_destroy(gpu);
+}
+
 /* 3DSTATE_CHROMA_KEY entry 0 = [lo, hi] (A R G B). */
 static void chroma_key(g7sf_gpu *gpu, uint32_t lo, uint32_t hi)
 {
