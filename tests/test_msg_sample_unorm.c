@@ -104,6 +104,17 @@ static void fill(g7sf_reg *w, int n)
             w[r].ud[d] = SENT;
 }
 
+/* One message of type with a header: the payload of payload(), the
+ * writeback (rlen registers) filled with SENT first; the code. */
+static int send32(g7sf_gpu *gpu, const g7sf_thread *thr, unsigned type, unsigned rlen, float u0,
+                  float v0, float du, float dv, g7sf_reg *w)
+{
+    g7sf_reg p[2];
+    payload(p, type == MEDIA || type == MEDIA_KILL, u0, v0, du, dv);
+    fill(w, (int)rlen);
+    return t_send(gpu, thr, G7SF_SFID_SAMPLER, desc32(2, rlen, true, type), 0, p, w);
+}
+
 /* The 16-bit value of channel ch of pixel p in the writeback: registers
  * 2ch (pixels 0-15) and 2ch + 1, DWord i with pixel 2i low, 2i + 1 high. */
 static unsigned got16(const g7sf_reg *w, int ch, int p)
@@ -141,11 +152,10 @@ TEST(nearest_reads_one_texel_per_pixel_both_layouts)
     g7sf_gpu *gpu = setup(&thr);
     for (int media = 0; media < 2; media++) {
         /* pixel (x, y) at texel (3 + x, 2 + y)'s centre: u = (3.5 + x) / 16 */
-        g7sf_reg p[2], w[9];
-        payload(p, media, 3.5f / TW, 2.5f / TH, 1.0f / TW, 1.0f / TH);
+        g7sf_reg w[9];
         fill(w, 9);
-        CHECK_EQ(t_send(gpu, &thr, G7SF_SFID_SAMPLER, desc32(2, 8, true, media ? MEDIA : PS), 0,
-                        p, w), 0);
+        CHECK_EQ(send32(gpu, &thr, media ? MEDIA : PS, 8, 3.5f / TW, 2.5f / TH, 1.0f / TW,
+                        1.0f / TH, w), 0);
         static const int o[2] = { 3, 2 };
         CHECK_EQ(compare(w, nearest, o), 0);
         CHECK_EQ(w[8].ud[0], SENT);     /* 8 registers, no more */
@@ -179,10 +189,8 @@ TEST(clamp_at_the_edges)
 {
     g7sf_thread thr;
     g7sf_gpu *gpu = setup(&thr);
-    g7sf_reg p[2], w[8];
-    payload(p, true, 12.5f / TW, 6.5f / TH, 1.0f / TW, 1.0f / TH);
-    fill(w, 8);
-    CHECK_EQ(t_send(gpu, &thr, G7SF_SFID_SAMPLER, desc32(2, 8, true, MEDIA), 0, p, w), 0);
+    g7sf_reg w[8];
+    CHECK_EQ(send32(gpu, &thr, MEDIA, 8, 12.5f / TW, 6.5f / TH, 1.0f / TW, 1.0f / TH, w), 0);
     CHECK_EQ(compare(w, clamped, NULL), 0);
     g7sf_gpu_destroy(gpu);
 }
@@ -202,17 +210,13 @@ TEST(delta_is_the_derivative_min_or_mag)
     g7sf_thread thr;
     g7sf_gpu *gpu = setup(&thr);
     sampler(gpu, 1, 0, 0, 2, false);
-    g7sf_reg p[2], w[8];
+    g7sf_reg w[8];
     /* u = (x + 1) / 16: between the centres of texels x and x + 1 */
-    payload(p, false, 1.0f / TW, 0.5f / TH, 1.0f / TW, 1.0f / TH);
-    fill(w, 8);
-    CHECK_EQ(t_send(gpu, &thr, G7SF_SFID_SAMPLER, desc32(2, 8, true, PS), 0, p, w), 0);
+    CHECK_EQ(send32(gpu, &thr, PS, 8, 1.0f / TW, 0.5f / TH, 1.0f / TW, 1.0f / TH, w), 0);
     CHECK_EQ(compare(w, halfway, NULL), 0);
     /* two texels a pixel: u = (2x + 0.75) / 16 reads texel 2x (LINEAR
      * would blend in a quarter of texel 2x + 1) */
-    payload(p, false, 0.75f / TW, 0.5f / TH, 2.0f / TW, 1.0f / TH);
-    fill(w, 8);
-    CHECK_EQ(t_send(gpu, &thr, G7SF_SFID_SAMPLER, desc32(2, 8, true, PS), 0, p, w), 0);
+    CHECK_EQ(send32(gpu, &thr, PS, 8, 0.75f / TW, 0.5f / TH, 2.0f / TW, 1.0f / TH, w), 0);
     for (int p2 = 0; p2 < 32; p2++)
         CHECK_EQ(got16(w, 0, p2), texel(2 * (p2 % 8), p2 / 8, 0) * 256);
     g7sf_gpu_destroy(gpu);
@@ -233,24 +237,19 @@ TEST(yuy2_returns_cr_y_cb_and_one)
 {
     g7sf_thread thr;
     g7sf_gpu *gpu = setup(&thr);
-    uint8_t t[TH][TW * 2];
+    /* the pitch stays 4 * TW: rows 64 bytes apart, 32 of them used */
+    uint8_t t[TH][4 * TW];
+    memset(t, 0, sizeof t);
     for (int y = 0; y < TH; y++)
         for (int j = 0; j < TW / 2; j++) {
             uint8_t *q = &t[y][4 * j];
             q[0] = (uint8_t)(7 * (2 * j) + 11 * y + 3), q[1] = (uint8_t)(50 + 9 * j + y);
             q[2] = (uint8_t)(7 * (2 * j + 1) + 11 * y + 3), q[3] = (uint8_t)(200 - 5 * j - y);
         }
-    /* the pitch stays 4 * TW: rows 64 bytes apart, 32 of them used */
-    uint8_t rows[TH][4 * TW];
-    memset(rows, 0, sizeof rows);
-    for (int y = 0; y < TH; y++)
-        memcpy(rows[y], t[y], sizeof t[y]);
-    g7sf_mem_write(gpu, TEX_BASE, rows, sizeof rows);
+    g7sf_mem_write(gpu, TEX_BASE, t, sizeof t);
     bind(gpu, 1, G7SF_FORMAT_YCRCB_NORMAL, 1, 0);
-    g7sf_reg p[2], w[8];
-    payload(p, true, 0.5f / TW, 0.5f / TH, 1.0f / TW, 1.0f / TH);
-    fill(w, 8);
-    CHECK_EQ(t_send(gpu, &thr, G7SF_SFID_SAMPLER, desc32(2, 8, true, MEDIA), 0, p, w), 0);
+    g7sf_reg w[8];
+    CHECK_EQ(send32(gpu, &thr, MEDIA, 8, 0.5f / TW, 0.5f / TH, 1.0f / TW, 1.0f / TH, w), 0);
     CHECK_EQ(compare(w, yuy2, NULL), 0);
     g7sf_gpu_destroy(gpu);
 }
@@ -286,11 +285,9 @@ TEST(nv12_returns_v_y_u_and_one)
                        (TH - 1u) << 16 | (TW - 1u), 4 * TW - 1, 0, 0, TH };
     t_bind_state(gpu, BTI, dw);
     for (int media = 0; media < 2; media++) {
-        g7sf_reg p[2], w[8];
-        payload(p, media, 0.5f / TW, 0.5f / TH, 1.0f / TW, 1.0f / TH);
-        fill(w, 8);
-        CHECK_EQ(t_send(gpu, &thr, G7SF_SFID_SAMPLER, desc32(2, 8, true, media ? MEDIA : PS), 0,
-                        p, w), 0);
+        g7sf_reg w[8];
+        CHECK_EQ(send32(gpu, &thr, media ? MEDIA : PS, 8, 0.5f / TW, 0.5f / TH, 1.0f / TW,
+                        1.0f / TH, w), 0);
         CHECK_EQ(compare(w, nv12, NULL), 0);
     }
     g7sf_gpu_destroy(gpu);
@@ -318,11 +315,9 @@ TEST(killpix_returns_the_active_pixel_mask)
             /* the key on one texel: pixel (2, 1), p 10, then (3, 3), p 27 */
             int kx = k ? 3 : 2, ky = k ? 3 : 1, kp = 8 * ky + kx;
             chroma_key(gpu, argb(kx, ky), argb(kx, ky));
-            g7sf_reg p[2], w[9];
-            payload(p, media, 0.5f / TW, 0.5f / TH, 1.0f / TW, 1.0f / TH);
-            fill(w, 9);
-            CHECK_EQ(t_send(gpu, &thr, G7SF_SFID_SAMPLER,
-                            desc32(2, 9, true, media ? MEDIA_KILL : PS_KILL), 0, p, w), 0);
+            g7sf_reg w[9];
+            CHECK_EQ(send32(gpu, &thr, media ? MEDIA_KILL : PS_KILL, 9, 0.5f / TW, 0.5f / TH,
+                            1.0f / TW, 1.0f / TH, w), 0);
             CHECK_EQ(w[8].ud[0], ~(1u << kp));
             for (int d = 1; d < 8; d++)
                 CHECK_EQ(w[8].ud[d], SENT);     /* Wn.7:1 not written */
