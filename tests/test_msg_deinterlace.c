@@ -369,15 +369,15 @@ TEST(message_length_and_descriptor)
     /* Sampler Index must be even (line 4465) */
     CHECK_EQ(t_send(gpu, &thr, G7SF_SFID_SAMPLER, base | 1u << 25 | 1u << 8, 0, p, w), G7SF_EOPCODE);
     /* the other SIMD32/64 types go to their own rules (sample_unorm* and
-     * cache_flush: response lengths 8, 9, 1, not 4) or are not modelled
-     * (sample_8x8), the reserved ones are errors, and type 8 in the other
+     * cache_flush: response lengths 8, 9, 1; sample_8x8 16 without a header,
+     * not 4), the reserved ones are errors, and type 8 in the other
      * SIMD modes is gather4, judged by its own rules: SIMD4x2 returns 1
      * register, SIMD16 takes 2 a parameter, and SIMD8 finds a
      * MEDIA_SURFACE_STATE where it reads RENDER_SURFACE_STATE */
     uint32_t simd32 = 1u << 25 | 4u << 20 | 3u << 17;
     static const struct { unsigned type; int code; } other[] = {
-        { 0x00, G7SF_ERLEN }, { 0x02, G7SF_ERLEN }, { 0x03, G7SF_ENOTIMPL },
-        { 0x0A, G7SF_ERLEN }, { 0x0B, G7SF_ENOTIMPL }, { 0x0C, G7SF_ERLEN },
+        { 0x00, G7SF_ERLEN }, { 0x02, G7SF_ERLEN }, { 0x03, G7SF_ERLEN },
+        { 0x0A, G7SF_ERLEN }, { 0x0B, G7SF_ERLEN }, { 0x0C, G7SF_ERLEN },
         { 0x1F, G7SF_ERLEN },
     };
     for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)

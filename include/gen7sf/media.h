@@ -268,6 +268,8 @@ typedef struct g7sf_media_surface {
     bool interleaved;           /* planar with Interleave Chroma: Cb, Cr byte pairs */
     uint32_t chroma_pitch;      /* separate planes: pitch, or half with Half Pitch for Chroma */
     uint32_t cb_x, cb_y, cr_x, cr_y;    /* plane origins, bytes and rows from the base */
+    unsigned chroma_v_offset;   /* Cr(V)/Cb(U) Pixel Offset V Direction, quarter rows
+                                   (sample_8x8 on PLANAR_420_8 only) */
 } g7sf_media_surface;
 
 /* Decodes and checks ss: the formats the unit reads, sizes, pitch, tiling

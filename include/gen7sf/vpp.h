@@ -112,6 +112,37 @@ G7SF_API int g7sf_vpp_push(g7sf_vpp *v, const g7sf_vpp_picture *in, g7sf_vpp_emi
  * the last frame's 2nd field at field rate).  Later calls output nothing. */
 G7SF_API int g7sf_vpp_flush(g7sf_vpp *v, g7sf_vpp_emit emit, void *user);
 
+/* The Adaptive Video Scaler's filter tables (§2.9, SAMPLER_8x8_STATE) for a
+ * scale, as a video driver programs them.
+ *
+ * Fills *s for scaling by ratio_x, ratio_y (output size / input size): the
+ * X tables (0X luma, 1X chroma) from ratio_x, the Y tables from ratio_y.
+ * Luma (tables 0X, 0Y) is an 8-tap Lanczos window (a = 4), chroma (1X, 1Y,
+ * the middle taps 2..5) a 4-tap one (a = 2): phase i, i = 0..16, is the
+ * filter at beta = i / 32 past texel 3, tap j weighing texel j - 3 from
+ * floor(u) with L((j - 3 - beta) * min(ratio, 1)), L(x) = sinc(x) sinc(x / a)
+ * for |x| < a, else 0.  Downscaling (ratio < 1) lowers the cutoff to the
+ * ratio: the kernel is stretched by 1 / ratio, then truncated to the taps
+ * there are; upscaling uses the kernel as it is.  Each phase's weights are
+ * normalised to sum 1 and quantised to S1.6 (64 = 1.0): each tap rounded
+ * (halves away from 0) and clamped to the PRM's range for its tap (table 0:
+ * c0, c7 [-16, 16), c1, c6 [-32, 32), c2, c5 [-64, 64), c3, c4 [-128, 128);
+ * table 1: c2, c5 [-64, 64), c3, c4 [0, 128)), then 64 - sum, one unit at a
+ * time, onto the largest tap(s) by exact weight: round robin over the taps
+ * of equal largest weight, lowest tap first, then the next largest weight
+ * when their ranges are full.  So every phase sums to exactly 64, phase 16
+ * stays symmetric (its remainder is even and falls on c3 and c4 alike), and
+ * with ratio >= 1 phase 0 is the identity (c3 = 64, the other taps 0).
+ *
+ * Adaptive controls, the values Intel's drivers program: Default Sharpness
+ * Level 255, Max Derivative 4 Pixels 7, Max Derivative 8 Pixels 20,
+ * Transition Area with 4 Pixels 4, with 8 Pixels 5; Adaptive Filter for All
+ * Channels, RGB Adaptive and both Bypass bits 0.  Every other member is 0.
+ *
+ * Returns 0, or G7SF_EINVAL (*s untouched) for a NULL s or a ratio that is
+ * not finite or not in (1/16, 16]. */
+G7SF_API int g7sf_avs_state_for_scale(double ratio_x, double ratio_y, g7sf_sampler_8x8_state *s);
+
 #ifdef __cplusplus
 }
 #endif

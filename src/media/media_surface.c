@@ -27,16 +27,17 @@ static int bad(const char **why, const char *reason)
     return G7SF_ESTATE;
 }
 
-static int yuv_from_state(const g7sf_media_surface_state *ss, g7sf_media_surface *s,
+static int yuv_from_state(const g7sf_media_surface_state *ss, g7sf_media_surface *s, bool avs,
                           const char **why)
 {
     static const enum g7sf_chroma planar[] = { G7SF_CHROMA_420, G7SF_CHROMA_411, G7SF_CHROMA_422 };
     s->packed = s->format <= G7SF_MEDIA_YCRCB_SWAPY;
     s->chroma = s->packed ? G7SF_CHROMA_422 : planar[s->format - G7SF_MEDIA_PLANAR_420_8];
     /* line 3098: deinterlace surfaces are a multiple of 8 wide (which covers
-     * the multiples of 2 and 4 the chroma subsampling needs) */
-    if (s->width % 8)
-        return bad(why, "Width + 1 is not a multiple of 8");
+     * the multiples of 2 and 4 the chroma subsampling needs); sample_8x8's
+     * (PLANAR_420 and YCRCB only) a multiple of 2 (line 3097) */
+    if (s->width % (avs ? 2 : 8))
+        return bad(why, avs ? "Width + 1 is odd" : "Width + 1 is not a multiple of 8");
     if (s->format == G7SF_MEDIA_PLANAR_420_8 && s->height % 2)
         return bad(why, "PLANAR_420 Height + 1 is odd");
     if (s->pitch < (uint32_t)s->width * (s->packed ? 2 : 1))
@@ -59,8 +60,21 @@ static int yuv_from_state(const g7sf_media_surface_state *ss, g7sf_media_surface
     return 0;
 }
 
-int g7sf_media_surface_from_state(const g7sf_media_surface_state *ss, g7sf_media_surface *s,
-                                  const char **why)
+/* Bytes per pixel of the formats only sample_8x8 reads (line 3110 ff.). */
+static unsigned avs_only_bpp(unsigned format)
+{
+    switch (format) {
+    case G7SF_MEDIA_R10G10B10A2_UNORM:
+    case G7SF_MEDIA_R8G8B8A8_UNORM: return 4;
+    case G7SF_MEDIA_R8B8_UNORM: return 2;
+    case G7SF_MEDIA_R8_UNORM:
+    case G7SF_MEDIA_Y8_UNORM: return 1;
+    default: return 0;
+    }
+}
+
+int media_surface_decode(const g7sf_media_surface_state *ss, g7sf_media_surface *s, bool avs,
+                         const char **why)
 {
     if (why)
         *why = NULL;
@@ -71,9 +85,15 @@ int g7sf_media_surface_from_state(const g7sf_media_surface_state *ss, g7sf_media
                                         [G7SF_TILEMODE_YMAJOR] = G7SF_TILING_Y };
     *s = (g7sf_media_surface){ .format = ss->surface_format, .tiling = tiling[ss->tile_mode & 3],
                           .base = ss->surface_base_address, .pitch = ss->surface_pitch + 1,
-                          .width = (int)ss->width + 1, .height = (int)ss->height + 1 };
-    if (s->format > G7SF_MEDIA_STMM_DN_STATISTICS)
-        return bad(why, "a Surface Format the DN/DI unit does not read");
+                          .width = (int)ss->width + 1, .height = (int)ss->height + 1,
+                          .chroma_v_offset = ss->crv_cbu_pixel_offset_v_direction & 3 };
+    /* the format table marks 5-7 "Deinterlace only", 8-12 "Sample_8x8 only" */
+    if (avs && s->format >= G7SF_MEDIA_PLANAR_411_8 && s->format <= G7SF_MEDIA_STMM_DN_STATISTICS)
+        return bad(why, "a deinterlace-only Surface Format (PLANAR_411_8, PLANAR_422_8 or "
+                        "STMM_DN_STATISTICS)");
+    if (avs ? s->format > G7SF_MEDIA_Y8_UNORM : s->format > G7SF_MEDIA_STMM_DN_STATISTICS)
+        return bad(why, avs ? "a reserved Surface Format"
+                            : "a Surface Format the DN/DI unit does not read");
     if (ss->tile_mode == 1)
         return bad(why, "reserved Tile Mode 1");
     if (s->tiling != G7SF_TILING_LINEAR &&
@@ -82,7 +102,17 @@ int g7sf_media_surface_from_state(const g7sf_media_surface_state *ss, g7sf_media
                         "not 4 KiB aligned");
     if (s->format == G7SF_MEDIA_STMM_DN_STATISTICS)
         return 0;
-    return yuv_from_state(ss, s, why);
+    unsigned bpp = avs_only_bpp(s->format);
+    if (bpp)
+        return s->pitch < (uint32_t)s->width * bpp ? bad(why, "Surface Pitch is smaller than a row")
+                                                   : 0;
+    return yuv_from_state(ss, s, avs, why);
+}
+
+int g7sf_media_surface_from_state(const g7sf_media_surface_state *ss, g7sf_media_surface *s,
+                                  const char **why)
+{
+    return media_surface_decode(ss, s, false, why);
 }
 
 /* Where a plane's rows are: origin (bytes, rows) from the base, and the
@@ -123,8 +153,8 @@ int media_surface_read_bytes(g7sf_gpu *gpu, const g7sf_media_surface *s, uint32_
 
 /* Pixels [x, x + n) of line y of plane p (0 Y, 1 Cb, 2 Cr), all inside the
  * surface: bytes are read a chunk at a time and the plane's own picked. */
-static int read_pixels(g7sf_gpu *gpu, const g7sf_media_surface *s, int p, uint32_t x, uint32_t y,
-                       uint32_t n, uint8_t *dst)
+int media_read_pixels(g7sf_gpu *gpu, const g7sf_media_surface *s, int p, uint32_t x, uint32_t y,
+                      uint32_t n, uint8_t *dst)
 {
     enum { CHUNK = 64 };
     uint8_t raw[4 * CHUNK];
@@ -248,7 +278,7 @@ int media_frame_load(g7sf_gpu *gpu, const g7sf_media_surface *s, media_frame *f,
         int rx0 = imin(x0, w - 1), rx1 = imax(imin(x1, w), rx0 + 1);
         for (int y = y0; y < y1; y++) {
             uint8_t *row = f->plane[p] + (size_t)y * f->w[p];
-            int r = read_pixels(gpu, s, p, (uint32_t)rx0, (uint32_t)field_line(y, h),
+            int r = media_read_pixels(gpu, s, p, (uint32_t)rx0, (uint32_t)field_line(y, h),
                                 (uint32_t)(rx1 - rx0), row + rx0);
             if (r)
                 return r;

@@ -7,6 +7,17 @@
 
 #include "gen7sf/media.h"
 
+/* g7sf_media_surface_from_state for the deinterlace message (avs false)
+ * or for sample_8x8 (avs true: the formats and width rules of each). */
+int media_surface_decode(const g7sf_media_surface_state *ss, g7sf_media_surface *s, bool avs,
+                         const char **why);
+
+/* Pixels [x, x + n) of line y of plane p (0 Y, 1 Cb, 2 Cr; chroma in its
+ * own columns and lines) of a YUV surface, all inside it.  0, or
+ * G7SF_EFAULT past 4 GiB. */
+int media_read_pixels(g7sf_gpu *gpu, const g7sf_media_surface *s, int p, uint32_t x, uint32_t y,
+                      uint32_t n, uint8_t *dst);
+
 /* Reads n bytes of row y of the statistics surface from byte x on.
  * G7SF_ERANGE outside pitch x height, G7SF_EFAULT past 4 GiB. */
 int media_surface_read_bytes(g7sf_gpu *gpu, const g7sf_media_surface *s, uint32_t x, uint32_t y,

@@ -15,10 +15,10 @@ static const struct {
 } simd32_64_types[32] = {
     [SAMPLER32_UNORM_PS] = { "sample_unorm (pixel shader)", sampler_unorm },
     [SAMPLER32_UNORM_KILLPIX_PS] = { "sample_unorm+killpix (pixel shader)", sampler_unorm },
-    [SAMPLER32_8X8_PS] = { "sample_8x8 (pixel shader)", NULL },
+    [SAMPLER32_8X8_PS] = { "sample_8x8 (pixel shader)", sampler_8x8 },
     [SAMPLER32_DEINTERLACE] = { "deinterlace", sampler_deinterlace },
     [SAMPLER32_UNORM_KILLPIX_MEDIA] = { "sample_unorm+killpix (media)", sampler_unorm },
-    [SAMPLER32_8X8_MEDIA] = { "sample_8x8 (media)", NULL },
+    [SAMPLER32_8X8_MEDIA] = { "sample_8x8 (media)", sampler_8x8 },
     [SAMPLER32_UNORM_MEDIA] = { "sample_unorm (media)", sampler_unorm },
     [SAMPLER32_CACHE_FLUSH] = { "cache_flush", sampler_cache_flush },
 };

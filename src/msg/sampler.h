@@ -28,9 +28,10 @@ struct g7sf_texture;
 int sampler_bind_texture(g7sf_msg_ctx *c, unsigned bti, struct g7sf_texture *t);
 
 /* The SIMD32/64 messages: deinterlace (deinterlace.c), sample_unorm* and
- * cache_flush (sample_unorm.c). */
+ * cache_flush (sample_unorm.c), sample_8x8 (sample_8x8.c). */
 int sampler_deinterlace(g7sf_msg_ctx *c, const sampler_desc *d);
 int sampler_unorm(g7sf_msg_ctx *c, const sampler_desc *d);
 int sampler_cache_flush(g7sf_msg_ctx *c, const sampler_desc *d);
+int sampler_8x8(g7sf_msg_ctx *c, const sampler_desc *d);
 
 #endif
