@@ -1,5 +1,6 @@
-/* gen7sf-vpp: deinterlace, inverse telecine and denoise Y4M or raw video
- * through the modelled DN/DI unit (include/gen7sf/vpp.h).  See
+/* gen7sf-vpp: deinterlace, inverse telecine, denoise, scale and sharpen Y4M
+ * or raw video through the modelled DN/DI unit and sample_8x8's scaler and
+ * enhancement filter (include/gen7sf/vpp.h).  See
  * docs/man/gen7sf-vpp.1 for the options and the decisions on headers. */
 #include <errno.h>
 #include <getopt.h>
@@ -15,7 +16,8 @@
 #include "video_io.h"
 #include "vpp_run.h"
 
-enum { DEFAULT_DENOISE = 32, MAX_THREADS = 64 };
+/* --sharpen alone: Gain Factor 40, the PRM's default (40 x 255 / 63) */
+enum { DEFAULT_DENOISE = 32, MAX_THREADS = 64, DEFAULT_SHARPEN = 162 };
 
 static void usage(FILE *f)
 {
@@ -27,6 +29,8 @@ static void usage(FILE *f)
         "                             frame: 1, film: inverse telecine\n"
         "  --field-order=tff|bff|auto (default auto: the Y4M I tag)\n"
         "  --denoise[=0..64]          denoise (no value: %d)\n"
+        "  --scale WxH                scale to WxH (even; W or H 0: keep the shape)\n"
+        "  --sharpen[=0..255]         enhance detail (no value: %d)\n"
         "  --threads N                worker threads (default: the CPUs online)\n"
         "  --stats FILE.json          per output frame statistics\n"
         "  --size WxH                 raw input of this size\n"
@@ -36,7 +40,7 @@ static void usage(FILE *f)
         "  --output-format y4m|FMT    output container/layout (default: as the input)\n"
         "  --output-fps N/D           frame rate written to the output header\n"
         "  --quiet                    no notes or progress on stderr\n"
-        "  --help, --version\n", cli_prog, DEFAULT_DENOISE);
+        "  --help, --version\n", cli_prog, DEFAULT_DENOISE, DEFAULT_SHARPEN);
 }
 
 static int pick(const char *arg, const char *const *names, int n)
@@ -112,7 +116,20 @@ static int check_paths(const vpp_run_opts *o)
 }
 
 enum { OPT_DI = 256, OPT_RATE, OPT_ORDER, OPT_DENOISE, OPT_THREADS, OPT_STATS, OPT_SIZE,
-       OPT_FPS, OPT_FORMAT, OPT_OUT_FORMAT, OPT_OUT_FPS };
+       OPT_FPS, OPT_FORMAT, OPT_OUT_FORMAT, OPT_OUT_FPS, OPT_SCALE, OPT_SHARPEN };
+
+/* "WxH" with W, H in 0..16384, not both 0. */
+static bool parse_scale(const char *s, long *w, long *h)
+{
+    char buf[64];
+    size_t n = strcspn(s, "xX");
+    if (n >= sizeof buf || !s[n])
+        return false;
+    memcpy(buf, s, n);
+    buf[n] = 0;
+    return parse_long(buf, 0, VIO_MAX_DIM, w) && parse_long(s + n + 1, 0, VIO_MAX_DIM, h) &&
+           (*w || *h);
+}
 
 /* Returns -1 to go on, or the exit status. */
 static int parse_options(int argc, char **argv, vpp_run_opts *o)
@@ -122,6 +139,8 @@ static int parse_options(int argc, char **argv, vpp_run_opts *o)
         { "rate", required_argument, NULL, OPT_RATE },
         { "field-order", required_argument, NULL, OPT_ORDER },
         { "denoise", optional_argument, NULL, OPT_DENOISE },
+        { "scale", required_argument, NULL, OPT_SCALE },
+        { "sharpen", optional_argument, NULL, OPT_SHARPEN },
         { "threads", required_argument, NULL, OPT_THREADS },
         { "stats", required_argument, NULL, OPT_STATS },
         { "size", required_argument, NULL, OPT_SIZE },
@@ -141,7 +160,8 @@ static int parse_options(int argc, char **argv, vpp_run_opts *o)
                          .threads = (int)cpus() };
     o->raw = (vio_info){ .fps_num = 25, .fps_den = 1, .format = VIO_FMT_I420 };
     bool format_given = false, fps_given = false;
-    const char *after_bare_denoise = NULL;   /* the word after "--denoise" without '=' */
+    /* the word after "--denoise" / "--sharpen" without '=' */
+    const char *after_bare_denoise = NULL, *after_bare_sharpen = NULL;
     long a, b;
     int c, k;
     while ((c = getopt_long(argc, argv, ":qhV", longs, NULL)) != -1) {
@@ -172,6 +192,22 @@ static int parse_options(int argc, char **argv, vpp_run_opts *o)
                 o->denoise = (int)a;
             else
                 return cli_usage_error("--denoise: strength '%s' is not 0..64", arg);
+            break;
+        case OPT_SCALE:
+            if (!parse_scale(arg, &a, &b))
+                return cli_usage_error("--scale: '%s' is not WxH (0..16384 each, not both 0)",
+                                       arg);
+            o->scale_w = (int)a, o->scale_h = (int)b;
+            break;
+        case OPT_SHARPEN:
+            if (!arg && optind < argc)
+                after_bare_sharpen = argv[optind];
+            if (!arg)
+                o->sharpen = DEFAULT_SHARPEN;
+            else if (parse_long(arg, 0, 255, &a))
+                o->sharpen = (int)a;
+            else
+                return cli_usage_error("--sharpen: strength '%s' is not 0..255", arg);
             break;
         case OPT_THREADS:
             if (!parse_long(arg, 1, MAX_THREADS, &a))
@@ -225,6 +261,11 @@ static int parse_options(int argc, char **argv, vpp_run_opts *o)
         return cli_usage_error("--denoise %s: write --denoise=%s (the strength must follow "
                                "'=', else it is taken for a file name)", after_bare_denoise,
                                after_bare_denoise);
+    if (after_bare_sharpen && looks_like_number(after_bare_sharpen) &&
+        access(after_bare_sharpen, F_OK))
+        return cli_usage_error("--sharpen %s: write --sharpen=%s (the strength must follow "
+                               "'=', else it is taken for a file name)", after_bare_sharpen,
+                               after_bare_sharpen);
     if (argc - optind != 2)
         return cli_usage_error("%s", argc - optind < 2 ? "INPUT and OUTPUT are required"
                                                          : "more than two file names");

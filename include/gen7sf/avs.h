@@ -82,7 +82,7 @@ G7SF_API unsigned g7sf_ief_edge_measure(const uint16_t n[3][3]);
 /* Decodes MEDIA_SURFACE_STATE for sample_8x8: the formats the table marks
  * for it (YCRCB_*, PLANAR_420_8, R10G10B10A2_UNORM, R8G8B8A8_UNORM,
  * R8B8_UNORM, R8_UNORM, Y8_UNORM; line 3110 ff.), Width + 1 at least 4
- * (line 4824) and even for the YUV formats, and the checks of
+ * (line 4814) and even for the YUV formats, and the checks of
  * g7sf_media_surface_from_state.  0, or G7SF_ESTATE with *why. */
 G7SF_API int g7sf_avs_surface_from_state(const g7sf_media_surface_state *ss,
                                          g7sf_media_surface *s, const char **why);
@@ -104,7 +104,7 @@ typedef struct g7sf_avs_key {
  * lines interpolated at the Pixel Offset V Direction, docs/spec-notes.md
  * "AVS"); R8B8 gives R, B; R8 gives R; Y8 gives G; missing colour channels
  * are 0, a missing alpha 1.0.  Returns 0; G7SF_ESTATE with *why for table
- * 0X taps 0 and 1 not 0 on R10G10B10A2/R8G8B8A8 (line 4040); G7SF_EINVAL
+ * 0X taps 0 and 1 not 0 on R10G10B10A2/R8G8B8A8 (line 4059); G7SF_EINVAL
  * as g7sf_avs_block; G7SF_EFAULT for a texel past 4 GiB. */
 G7SF_API int g7sf_avs_surface_block(g7sf_gpu *gpu, const g7sf_media_surface *s,
                                     const g7sf_sampler_8x8_state *avs,

@@ -65,6 +65,16 @@ typedef struct g7sf_vpp_config {
      * after its callback until the callback of the K - 1-th picture after
      * it returns: a caller may write it on another thread meanwhile */
     int keep;
+    /* Each output picture through sample_8x8's scaler and enhancement
+     * filter, as a driver uses them (the AVS on each plane with the Lanczos
+     * tables of g7sf_avs_state_for_scale, the IEF on luma): scale_width x
+     * scale_height is the output size (0 x 0: the input's; else both even,
+     * 16 x 8 .. 16384 x 16384, and more than 1/16 and at most 16 times the
+     * input's each way); sharpen 0 is off, 1..255 the IEF strength (Gain
+     * Factor sharpen x 63 / 255).  Progressive pictures: weave and off
+     * scale interlaced frames as frames. */
+    int scale_width, scale_height;
+    int sharpen;
 } g7sf_vpp_config;
 
 /* A planar frame: Y, Cb, Cr (chroma at the config's subsampling). */

@@ -18,7 +18,7 @@ int g7sf_avs_surface_from_state(const g7sf_media_surface_state *ss, g7sf_media_s
     if (!ss || !s)
         return G7SF_EINVAL;
     int r = media_surface_decode(ss, s, true, why);
-    if (!r && s->width < 4) {   /* line 4824: "Map Width must be >= 4" */
+    if (!r && s->width < 4) {   /* line 4814: "Map Width must be >= 4" */
         if (why)
             *why = "Width + 1 below 4";
         r = G7SF_ESTATE;
@@ -157,7 +157,7 @@ int g7sf_avs_surface_block(g7sf_gpu *gpu, const g7sf_media_surface *s,
     if (is_rgb(s->format) && (avs->table_0x_c0[0] || avs->table_0x_c1[0])) {
         if (why)
             *why = "Table 0X Filter Coefficient 0 and 1 must be zero for R10G10B10A2_UNORM "
-                   "and R8G8B8A8_UNORM (line 4040)";
+                   "and R8G8B8A8_UNORM (line 4059)";
         return G7SF_ESTATE;
     }
     int x0, x1, y0, y1;

@@ -66,7 +66,7 @@ static int read_payload(g7sf_msg_ctx *c, bool media, msg_8x8 *m)
 static int read_state(g7sf_msg_ctx *c, const sampler_desc *d, g7sf_sampler_state_8x8 *smp,
                       g7sf_sampler_8x8_state *avs)
 {
-    /* SAMPLER_STATE elements are 4 dwords apart (line 3548) */
+    /* SAMPLER_STATE elements are 4 dwords apart (line 3547) */
     uint32_t table = (c->header ? c->msg->payload[0].ud[3] : c->thr->sampler_state) & ~0x1Fu;
     uint64_t off = (uint64_t)table + 16 * d->sampler_index;
     uint32_t addr;
@@ -108,7 +108,7 @@ static int check_walk(g7sf_msg_ctx *c, const g7sf_avs_walk *w, const g7sf_media_
     double ddu = (double)w->ddu * s->width;
     if (fabs(du) >= 16.0 || fabs(dv) >= 16.0)
         return g7sf_msg_fail(c, G7SF_EPAYLOAD, "sample_8x8: Delta %s x %s = %g is not below "
-                             "16 (lines 4822, 5013)", fabs(du) >= 16.0 ? "U" : "V",
+                             "16 (lines 4812-4813, 5013)", fabs(du) >= 16.0 ? "U" : "V",
                              fabs(du) >= 16.0 ? "Width" : "Height",
                              fabs(du) >= 16.0 ? du : dv);
     /* line 5004: (64 - 2 du) / 35 >= ddu >= -du / 18, read in texels */
@@ -143,11 +143,11 @@ int sampler_8x8(g7sf_msg_ctx *c, const sampler_desc *d)
     if ((r = read_state(c, d, &smp, &avs)) || (r = bind(c, d->bti, &s)) ||
         (r = check_walk(c, &m.walk, &s)))
         return r;
-    /* line 3562: "IEF bypass must always be forced to 1, if Y/G-channel is
+    /* line 3557: "IEF bypass must always be forced to 1, if Y/G-channel is
      * masked" */
     if ((m.masked >> 1 & 1) && !smp.ief_bypass)
         return g7sf_msg_fail(c, G7SF_ESTATE, "sample_8x8: the G channel is masked but IEF "
-                             "Bypass is 0 (line 3562)");
+                             "Bypass is 0 (line 3557)");
     g7sf_avs_key key = { .enable = smp.chromakey_enable };
     if (key.enable) {
         const g7sf_sampler_cmd_state *k = g7sf_sampler_cmd_state_get(c->gpu);

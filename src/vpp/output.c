@@ -121,7 +121,13 @@ int vpp_emit_frame(g7sf_vpp *v, const out_src *src, long input, int field,
     }
     g7sf_vpp_picture pic = { { luma, f->data[1], f->data[2] },
                              { luma_stride, f->w / 2, f->w / 2 } };
-    if (c->keep) {
+    if (v->scale.on) {
+        /* scaled into the next kept buffer, or the scaler's own */
+        const vpp_frame *to = c->keep ? &v->kept[v->emitted % c->keep] : &v->scale.out;
+        int r = vpp_scale_run(&v->scale, v->pool, &pic, to, &pic);
+        if (r)
+            return v->err = r;
+    } else if (c->keep) {
         /* into the next of the kept buffers, on the pool */
         const vpp_frame *to = &v->kept[v->emitted % c->keep];
         conv_run(v, &(conv_job){ .in = &pic, .to = to, .stage = CONV_KEEP });

@@ -12,6 +12,20 @@
 
 enum { MAX_SIDE = 16384 };
 
+/* The output size within 1/16 (exclusive) .. 16 times the input's
+ * (g7sf_avs_state_for_scale's ratios), even, 16 x 8 at least. */
+static bool scale_ok(const g7sf_vpp_config *c)
+{
+    if (c->sharpen < 0 || c->sharpen > 255)
+        return false;
+    if (!c->scale_width && !c->scale_height)
+        return true;
+    int w = c->scale_width, h = c->scale_height;
+    return w >= 16 && h >= 8 && w <= MAX_SIDE && h <= MAX_SIDE && !(w % 2) && !(h % 2) &&
+           16L * w > c->width && w <= 16L * c->width && 16L * h > c->height &&
+           h <= 16L * c->height;
+}
+
 static bool config_ok(const g7sf_vpp_config *c)
 {
     return c && c->width >= 16 && c->height >= 8 && c->width <= MAX_SIDE &&
@@ -21,7 +35,7 @@ static bool config_ok(const g7sf_vpp_config *c)
            c->denoise >= -1 && c->denoise <= 64 && c->threads >= 1 &&
            c->threads <= VPP_MAX_THREADS && (c->platform == G7SF_IVB || c->platform == G7SF_HSW) &&
            (unsigned)c->stat_layout <= G7SF_VPP_STAT_HSW && c->keep >= 0 &&
-           c->keep <= VPP_MAX_KEEP;
+           c->keep <= VPP_MAX_KEEP && scale_ok(c);
 }
 
 /* The DI controls: the Ivy Bridge driver's values, except the STMM ones,
@@ -67,6 +81,7 @@ void g7sf_vpp_destroy(g7sf_vpp *v)
     vpp_frame_free(&v->woven);
     for (int i = 0; i < VPP_MAX_KEEP; i++)
         vpp_frame_free(&v->kept[i]);
+    vpp_scale_free(&v->scale);
     vpp_pool_destroy(v->pool);
     for (int i = 0; i < VPP_MAX_THREADS; i++)
         g7sf_di_rows_mem_free(v->job.mem[i]);
@@ -106,8 +121,13 @@ static int alloc_all(g7sf_vpp *v)
         err = vpp_frame_alloc(&v->q_di[i], v->W, v->H, G7SF_CHROMA_422);
     if (!err && v->ahead)
         err = vpp_frame_alloc(&v->woven, v->W, v->H, c->chroma);
+    if (!err)
+        err = vpp_scale_init(&v->scale, c, v->out_chroma, !c->keep);
+    /* kept pictures at the output size */
+    int kw = v->scale.on ? (v->scale.ow + 15) & ~15 : v->W;
+    int kh = v->scale.on ? (v->scale.oh + 7) & ~7 : v->H;
     for (int i = 0; i < c->keep && !err; i++)
-        err = vpp_frame_alloc(&v->kept[i], v->W, v->H, v->out_chroma);
+        err = vpp_frame_alloc(&v->kept[i], kw, kh, v->out_chroma);
     return err;
 }
 

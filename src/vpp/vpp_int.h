@@ -11,6 +11,7 @@
 #include "film.h"
 #include "frame.h"
 #include "ivtc.h"
+#include "scale.h"
 #include "stripes.h"
 #include "vpp_pass.h"
 
@@ -46,6 +47,7 @@ struct g7sf_vpp {
     vpp_frame down;             /* a DI output back to 4:2:0 */
     vpp_frame up;               /* 4:2:0 to 4:2:2 for 4:2:2 output */
     vpp_frame kept[VPP_MAX_KEEP];   /* cfg.keep: the last pictures emitted */
+    vpp_scale scale;            /* cfg.scale_* and sharpen */
     long emitted;
     uint8_t *stat[2];           /* statistics surfaces, pitch W */
     enum vpp_stat_layout stat_layout;

@@ -144,6 +144,9 @@ enum vio_chroma vio_format_chroma(enum vio_format fmt);
 /* Bytes of one frame in the file layout; 0 if the size is invalid. */
 uint64_t vio_frame_bytes(enum vio_format fmt, int width, int height);
 int  vio_frame_alloc(vio_frame *f, enum vio_chroma chroma, int width, int height);
+/* The plane sizes and strides vio_frame_alloc gives, without memory (data
+ * NULL): the shape of pictures that live elsewhere. */
+int  vio_frame_shape(vio_frame *f, enum vio_chroma chroma, int width, int height);
 void vio_frame_free(vio_frame *f);
 /* Converts between a file-layout buffer of vio_frame_bytes() and a frame of
  * the format's chroma and the same size. */

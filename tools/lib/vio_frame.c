@@ -57,9 +57,8 @@ uint64_t vio_frame_bytes(enum vio_format fmt, int width, int height)
     return n;
 }
 
-int vio_frame_alloc(vio_frame *f, enum vio_chroma chroma, int width, int height)
+int vio_frame_shape(vio_frame *f, enum vio_chroma chroma, int width, int height)
 {
-    size_t total = 0;
     memset(f, 0, sizeof *f);
     if (width < 1 || height < 1 || width > VIO_MAX_DIM || height > VIO_MAX_DIM)
         return VIO_E_ARG;
@@ -69,8 +68,18 @@ int vio_frame_alloc(vio_frame *f, enum vio_chroma chroma, int width, int height)
         plane_size(chroma, width, height, p, &f->width[p], &f->height[p]);
         /* 16-byte rows keep vector loops aligned row by row */
         f->stride[p] = (f->width[p] + 15) & ~15;
-        total += (size_t)f->stride[p] * (size_t)f->height[p];
     }
+    return 0;
+}
+
+int vio_frame_alloc(vio_frame *f, enum vio_chroma chroma, int width, int height)
+{
+    size_t total = 0;
+    int r = vio_frame_shape(f, chroma, width, height);
+    if (r)
+        return r;
+    for (int p = 0; p < f->planes; p++)
+        total += (size_t)f->stride[p] * (size_t)f->height[p];
     uint8_t *mem = malloc(total);
     if (!mem)
         return VIO_E_NOMEM;

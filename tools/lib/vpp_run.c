@@ -24,7 +24,8 @@ typedef struct segment {
 } segment;
 
 typedef struct run {
-    const vpp_run_opts *o;
+    vpp_run_opts opts;          /* the options, --scale resolved against the input */
+    const vpp_run_opts *o;      /* = &opts */
     FILE *in_fp;
     vio_in in;
     bool in_started;
@@ -148,6 +149,20 @@ static uint64_t gcd(uint64_t a, uint64_t b)
 static int output_info(const vpp_run_opts *o, const vio_info *in, bool tff, vio_info *out)
 {
     *out = *in;
+    if (o->scale_w) {
+        /* the same picture on other pixels: their aspect changes by the
+         * two ratios (A kept unknown when it was) */
+        out->width = o->scale_w, out->height = o->scale_h;
+        if (in->sar_num && in->sar_den) {
+            uint64_t n = (uint64_t)in->sar_num * (uint64_t)in->width * (uint64_t)o->scale_h;
+            uint64_t d = (uint64_t)in->sar_den * (uint64_t)in->height * (uint64_t)o->scale_w;
+            uint64_t g = gcd(n, d);
+            n /= g, d /= g;
+            while (n > UINT32_MAX || d > UINT32_MAX)
+                n = (n + 1) / 2, d = (d + 1) / 2;
+            out->sar_num = (uint32_t)n, out->sar_den = (uint32_t)d;
+        }
+    }
     bool deinterlaced = deinterlacing(o);
     if (deinterlaced)
         out->interlace = VIO_PROGRESSIVE;
@@ -201,6 +216,7 @@ static int start_segment(run *r, enum vio_interlace kind, long first)
         .deinterlace = pass ? G7SF_VPP_DI_OFF : o->di, .rate = o->rate,
         .top_first = kind != VIO_BFF, .denoise = o->denoise, .threads = o->threads,
         .platform = G7SF_IVB, .keep = r->aout ? VPP_KEEP : 0,
+        .scale_width = o->scale_w, .scale_height = o->scale_h, .sharpen = o->sharpen,
     };
     int verr = 0;
     /* the writer thread may still be writing the old pipeline's pictures */
@@ -237,6 +253,29 @@ static int read_frame(run *r, const vio_frame **f, vio_error *err)
     return rd;
 }
 
+/* --scale against the input's size: a 0 side from the other keeping the
+ * picture's shape (even), both within what the pipeline scales. */
+static int resolve_scale(run *r)
+{
+    vpp_run_opts *o = &r->opts;
+    const vio_info *ii = &r->in.info;
+    if (!o->scale_w && !o->scale_h)
+        return 0;
+    if (!o->scale_w)
+        o->scale_w = 2 * (int)(((int64_t)o->scale_h * ii->width + ii->height) / (2 * ii->height));
+    if (!o->scale_h)
+        o->scale_h = 2 * (int)(((int64_t)o->scale_w * ii->height + ii->width) / (2 * ii->width));
+    bool ok = o->scale_w >= 16 && o->scale_h >= 8 && o->scale_w <= VIO_MAX_DIM &&
+              o->scale_h <= VIO_MAX_DIM && o->scale_w % 2 == 0 && o->scale_h % 2 == 0 &&
+              16L * o->scale_w > ii->width && o->scale_w <= 16L * ii->width &&
+              16L * o->scale_h > ii->height && o->scale_h <= 16L * ii->height;
+    if (!ok)
+        return cli_fail("--scale %dx%d: the output must be even, at least 16x8, and more than "
+                        "1/16 and at most 16 times the input's %dx%d each way", o->scale_w,
+                        o->scale_h, ii->width, ii->height);
+    return 0;
+}
+
 static int process(run *r)
 {
     const vpp_run_opts *o = r->o;
@@ -259,6 +298,8 @@ static int process(run *r)
     if (ii->width < 16 || ii->height < 8)
         return cli_fail("%s: %dx%d is smaller than 16x8", o->input, ii->width, ii->height);
 
+    if (resolve_scale(r))
+        return CLI_EXIT_RUN;
     enum vio_interlace order = stream_order(o, ii);
     r->per_frame = ii->interlace == VIO_MIXED && deinterlacing(o);
     vio_info oi;
@@ -267,7 +308,9 @@ static int process(run *r)
     r->keep_itags = oi.interlace == VIO_MIXED;
     if (vio_frame_alloc(&r->frame, chroma, ii->width, ii->height) < 0)
         return cli_fail("out of memory");
-    r->pic = r->frame;   /* same shape as the pipeline's output */
+    /* the pipeline's output shape (data set at each picture) */
+    if (vio_frame_shape(&r->pic, chroma, oi.width, oi.height) < 0)
+        return cli_fail("%s: output size %dx%d out of range", o->output, oi.width, oi.height);
 
     if (vio_open_output(&r->sink, o->output, r->in_fp, &err) < 0)
         return cli_fail("%s", err.msg);
@@ -345,7 +388,8 @@ static int process(run *r)
 
 int vpp_run(const vpp_run_opts *o)
 {
-    run r = { .o = o };
+    run r = { .opts = *o };
+    r.o = &r.opts;
     int st = process(&r);
     vio_error err;
     /* a run that failed before its end leaves the I/O threads running */

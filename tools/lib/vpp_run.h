@@ -4,7 +4,8 @@
  * gen7sf-vpp(1):
  * - The output header: F at the output rate, I progressive when
  *   deinterlaced, A, W, H and X tags kept, 4:2:0 siting kept (PAL DV
- *   becomes mpeg2).
+ *   becomes mpeg2); with --scale, W and H the output size and A the pixel
+ *   aspect that keeps the picture's shape.
  * - A Y4M Im (mixed) input is deinterlaced frame by frame as each FRAME
  *   line's I value says (vio_frame_info): a progressive frame passes
  *   through (denoised if asked; twice at field rate, so that the output rate
@@ -35,6 +36,8 @@ typedef struct vpp_run_opts {
     int denoise;
     int threads;
     bool quiet;
+    int scale_w, scale_h;           /* --scale: 0 x 0 none; one 0: from the other */
+    int sharpen;                    /* --sharpen: 0 off, 1..255 */
 } vpp_run_opts;
 
 /* Runs the whole job; returns the exit status (0, or 1 with a message). */

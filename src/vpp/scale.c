@@ -1,0 +1,166 @@
+/* Scaling and sharpening of output pictures with the AVS and IEF (scale.h),
+ * in stripes of 8 output lines on the pipeline's pool: a pixel's result
+ * depends only on its own position, so any split gives the same bytes.
+ * Decisions: docs/spec-notes.md, "Video pipeline: scaling". */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen7sf/vpp.h"
+#include "scale.h"
+
+enum { G = 1 };
+
+/* The sample_8x8 SAMPLER_STATE a driver programs for sharpening: the
+ * PRM's defaults (lines 3543-3668) with the Gain Factor from the strength
+ * 1..255 (0: IEF bypassed). */
+static void ief_state(int sharpen, g7sf_sampler_state_8x8 *s)
+{
+    *s = (g7sf_sampler_state_8x8){
+        .ief_bypass = sharpen <= 0, .r5c_coefficient = 3, .r5cx_coefficient = 8,
+        .r5x_coefficient = 9, .strong_edge_threshold = 8, .weak_edge_threshold = 1,
+        .strong_edge_weight = 7, .regular_weight = 2, .non_edge_weight = 1,
+        .gain_factor = (uint32_t)((sharpen * 63 + 127) / 255), .r3c_coefficient = 15,
+        .r3x_coefficient = 6,
+    };
+}
+
+static int plane_w(const vpp_scale *s, int p, bool out)
+{
+    int w = out ? s->ow : s->iw;
+    return p ? (w + 1) / 2 : w;
+}
+
+static int plane_h(const vpp_scale *s, int p, bool out)
+{
+    int h = out ? s->oh : s->ih;
+    return p && s->chroma == G7SF_CHROMA_420 ? (h + 1) / 2 : h;
+}
+
+int vpp_scale_init(vpp_scale *s, const g7sf_vpp_config *cfg, enum g7sf_chroma chroma,
+                   bool own_out)
+{
+    *s = (vpp_scale){ .on = cfg->scale_width || cfg->sharpen, .iw = cfg->width,
+                      .ih = cfg->height, .chroma = chroma };
+    if (!s->on)
+        return 0;
+    s->ow = cfg->scale_width ? cfg->scale_width : cfg->width;
+    s->oh = cfg->scale_height ? cfg->scale_height : cfg->height;
+    int r = g7sf_avs_state_for_scale((double)s->ow / s->iw, (double)s->oh / s->ih, &s->avs);
+    if (r)
+        return r;
+    ief_state(cfg->sharpen, &s->ief);
+    size_t total = 0;
+    for (int p = 0; p < 3; p++) {
+        s->plane16[p] = total;
+        total += (size_t)plane_w(s, p, false) * (size_t)plane_h(s, p, false);
+    }
+    if (!(s->src16 = malloc(total * sizeof(uint16_t))))
+        return G7SF_ENOMEM;
+    if (own_out)
+        return vpp_frame_alloc(&s->out, (s->ow + 15) & ~15, (s->oh + 7) & ~7, chroma);
+    return 0;
+}
+
+void vpp_scale_free(vpp_scale *s)
+{
+    free(s->src16);
+    s->src16 = NULL;
+    vpp_frame_free(&s->out);
+}
+
+typedef struct scale_job {
+    vpp_scale *s;
+    const g7sf_vpp_picture *in;
+    const vpp_frame *dst;
+} scale_job;
+
+/* Lines [*a, *b) of plane p for stripe rows [r0, r1) of 8 output lines. */
+static void plane_lines(const vpp_scale *s, int p, bool out, int r0, int r1, int *a, int *b)
+{
+    int h = plane_h(s, p, out), luma = out ? s->oh : s->ih, per = h == luma ? 8 : 4;
+    *a = r0 * per < h ? r0 * per : h;
+    *b = r1 * per < h ? r1 * per : h;
+}
+
+static int to16_stripe(void *ctx, int stripe, int r0, int r1)
+{
+    (void)stripe;
+    const scale_job *j = ctx;
+    const vpp_scale *s = j->s;
+    for (int p = 0; p < 3; p++) {
+        int a, b, w = plane_w(s, p, false);
+        plane_lines(s, p, false, r0, r1, &a, &b);
+        for (int y = a; y < b; y++) {
+            const uint8_t *src = j->in->data[p] + (size_t)y * j->in->stride[p];
+            uint16_t *d = s->src16 + s->plane16[p] + (size_t)y * w;
+            for (int x = 0; x < w; x++)
+                d[x] = (uint16_t)(src[x] << 8);
+        }
+    }
+    return 0;
+}
+
+/* Where output pixels of plane p sample (docs/spec-notes.md, "Video
+ * pipeline: scaling"): luma centres map to centres; chroma columns sit on
+ * the even luma columns (co-sited), chroma lines centred between them. */
+static g7sf_avs_walk plane_walk(const vpp_scale *s, int p)
+{
+    double iw = plane_w(s, p, false), ih = plane_h(s, p, false);
+    double sx = (double)s->iw / s->ow, sy = (double)s->ih / s->oh;
+    double x0 = p ? 0.25 * sx + 0.25 : 0.5 * sx;   /* texel + 0.5 of output column 0 */
+    return (g7sf_avs_walk){ .u0 = (float)(x0 / iw), .du = (float)(sx / iw),
+                            .v0 = (float)(0.5 * sy / ih), .dv = (float)(sy / ih) };
+}
+
+static int scale_stripe(void *ctx, int stripe, int r0, int r1)
+{
+    (void)stripe;
+    const scale_job *j = ctx;
+    const vpp_scale *s = j->s;
+    for (int p = 0; p < 3; p++) {
+        int a, b, w = plane_w(s, p, true);
+        plane_lines(s, p, true, r0, r1, &a, &b);
+        if (a >= b)
+            continue;
+        uint16_t *tmp = malloc((size_t)w * (size_t)(b - a) * sizeof(uint16_t));
+        if (!tmp)
+            return G7SF_ENOMEM;
+        /* Y as the G of a Y8 surface, Cb and Cr as the R of R8 surfaces */
+        int c = p ? 0 : G;
+        g7sf_avs_image img = { .stride = plane_w(s, p, false), .width = plane_w(s, p, false),
+                               .height = plane_h(s, p, false) };
+        img.ch[c] = s->src16 + s->plane16[p];
+        img.value[3] = G7SF_AVS_ONE;
+        g7sf_avs_walk walk = plane_walk(s, p);
+        walk.row0 = a;
+        uint16_t *out[4] = { NULL, NULL, NULL, NULL };
+        out[c] = tmp;
+        int r = g7sf_avs_block(&s->avs, p ? NULL : &s->ief, &img, &walk, w, b - a, out, w, NULL);
+        if (!r) {
+            int stride = vpp_frame_stride(j->dst, p);
+            for (int y = a; y < b; y++) {
+                uint8_t *d = j->dst->data[p] + (size_t)y * stride;
+                const uint16_t *t = tmp + (size_t)(y - a) * w;
+                for (int x = 0; x < w; x++)   /* 0xFF00 + 128 >> 8 is 255 */
+                    d[x] = (uint8_t)((t[x] + 128u) >> 8);
+            }
+        }
+        free(tmp);
+        if (r)
+            return r;
+    }
+    return 0;
+}
+
+int vpp_scale_run(vpp_scale *s, vpp_pool *pool, const g7sf_vpp_picture *in,
+                  const vpp_frame *dst, g7sf_vpp_picture *out)
+{
+    scale_job j = { s, in, dst };
+    int n, r = vpp_pool_run(pool, (s->ih + 7) / 8, to16_stripe, &j, &n);
+    if (!r)
+        r = vpp_pool_run(pool, (s->oh + 7) / 8, scale_stripe, &j, &n);
+    *out = (g7sf_vpp_picture){ { dst->data[0], dst->data[1], dst->data[2] },
+                               { vpp_frame_stride(dst, 0), vpp_frame_stride(dst, 1),
+                                 vpp_frame_stride(dst, 2) } };
+    return r;
+}
