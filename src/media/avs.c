@@ -28,9 +28,31 @@ typedef struct avs_ctl {
     int8_t k[4][PHASES][TAPS];      /* 1X/1Y: taps 2-5, the others 0 */
     unsigned m4, m8, t4, t8;        /* Max Derivative and Transition Area 4 / 8 */
     int fixed[2];                   /* per direction: the alpha when bypassed, else -1 */
+    int16_t flat[256], edge[256];   /* the classifier's ramps by d4, d8 */
     bool all;                       /* Adaptive Filter for All Channels */
     bool rgb_luma;                  /* luma = (R + 2G + B) >> 2 */
 } avs_ctl;
+
+/* The classifier's ramps (docs/spec-notes.md, "AVS"): how flat the middle
+ * four texels are by their largest step d4, how strong the largest step d8
+ * of all eight is, each in 1/256 over a transition 2^t wide. */
+static int ramp_down(int d, unsigned m, unsigned t)
+{
+    if (d <= (int)m)
+        return 256;
+    if (d >= (int)(m + (1u << t)))
+        return 0;
+    return 256 - (((d - (int)m) * 256) >> t);
+}
+
+static int ramp_up(int d, unsigned m, unsigned t)
+{
+    if (d <= (int)m)
+        return 0;
+    if (d >= (int)(m + (1u << t)))
+        return 256;
+    return ((d - (int)m) * 256) >> t;
+}
 
 #define ROW8(t, i)                                                                                \
     { s->t##_c0[i], s->t##_c1[i], s->t##_c2[i], s->t##_c3[i],                                   \
@@ -53,6 +75,8 @@ static void ctl_from_state(const g7sf_sampler_8x8_state *s, bool rgb, avs_ctl *c
     ds += ds >> 7;
     c->fixed[0] = s->bypass_x_adaptive_filtering ? ds : -1;
     c->fixed[1] = s->bypass_y_adaptive_filtering ? ds : -1;
+    for (int d = 0; d < 256; d++)
+        c->flat[d] = (int16_t)ramp_down(d, c->m4, c->t4), c->edge[d] = (int16_t)ramp_up(d, c->m8, c->t8);
     c->all = s->adaptive_filter_for_all_channels;
     c->rgb_luma = rgb && s->rgb_adaptive;
 }
@@ -117,58 +141,40 @@ static void taps_for(const avs_ctl *c, int t, unsigned b, int8_t k[TAPS])
         k[j] = b <= 16 ? c->k[t][b][j] : c->k[t][32 - b][TAPS - 1 - j];
 }
 
-static int ramp_down(int d, unsigned m, unsigned t)
+/* The ringing classifier (docs/spec-notes.md, "AVS") of an 8-sample
+ * vector y[0..7] (its luma's 8 MSBs) is 256 - (flat[d4] x edge[d8] >> 8):
+ * d4 the largest step abs(y[j + 1] - y[j]) of the middle four (j = 2..4),
+ * d8 of all eight; 0 is smooth, 256 sharp.  The passes below evaluate it
+ * along whole rows. */
+
+static int msb8(int32_t v) { return v <= 0 ? 0 : v >= G7SF_AVS_ONE ? 255 : v >> 8; }
+
+/* floor(v / 2^n): GCC and clang shift negative values arithmetically (as
+ * their manuals define), which is the floor. */
+static inline int32_t asr(int32_t v, int n) { return v >> n; }
+
+/* (sharp x alpha + smooth x (256 - alpha) + 2^13) >> 14, the blend of the
+ * sharp (1/64) and doubled smooth (1/32) filters by alpha (1/256), in 32
+ * bits: with q = sharp - smooth = 256 qh + ql (0 <= ql < 256) the sum is
+ * 256 (smooth + alpha qh) + alpha ql + 2^13, and the 8 bits below the
+ * shift cannot carry into it.  |sharp| <= 2^30 (8 taps of 128 on inputs of
+ * at most 2^20), so every term fits. */
+static inline int32_t blend(int32_t sharp, int32_t smooth, int alpha)
 {
-    if (d <= (int)m)
-        return 256;
-    if (d >= (int)(m + (1u << t)))
-        return 0;
-    return 256 - (((d - (int)m) * 256) >> t);
+    int32_t q = sharp - smooth, s = smooth + alpha * asr(q, 8);
+    return asr(s + asr(alpha * (q & 255) + (1 << 13), 8), 6);
 }
 
-static int ramp_up(int d, unsigned m, unsigned t)
+/* One 8-sample vector: sharp and smooth blended by alpha, back in the
+ * inputs' units, rounded half up.  Inputs are texels (0 .. 0xFF00) or
+ * horizontal results (at most 2^20 in magnitude: 0xFF00 x 8 taps of 128 /
+ * 64), so the sums fit 32 bits. */
+static int32_t filt(const int32_t *x, const int8_t k[TAPS], unsigned b, int alpha)
 {
-    if (d <= (int)m)
-        return 0;
-    if (d >= (int)(m + (1u << t)))
-        return 256;
-    return ((d - (int)m) * 256) >> t;
-}
-
-/* The ringing classifier on the 8 MSBs of a vector's luma: 0 (smooth) ..
- * 256 (sharp). */
-static int classify(const avs_ctl *c, const int y[TAPS])
-{
-    int d4 = 0, d8 = 0;
-    for (int j = 0; j < TAPS - 1; j++) {
-        int d = abs(y[j + 1] - y[j]);
-        d8 = d > d8 ? d : d8;
-        if (j >= 2 && j <= 4)
-            d4 = d > d4 ? d : d4;
-    }
-    return 256 - ((ramp_down(d4, c->m4, c->t4) * ramp_up(d8, c->m8, c->t8)) >> 8);
-}
-
-static int msb8(int64_t v) { return v <= 0 ? 0 : v >= G7SF_AVS_ONE ? 255 : (int)(v >> 8); }
-
-/* One 8-sample vector: sharp (1/64) and smooth (1/32, doubled) blended by
- * alpha (1/256), back in the inputs' units. */
-static int64_t filt(const int64_t x[TAPS], const int8_t k[TAPS], unsigned b, int alpha)
-{
-    int64_t sharp = 0;
+    int32_t sharp = 0;
     for (int j = 0; j < TAPS; j++)
         sharp += x[j] * k[j];
-    int64_t smooth = 2 * (x[3] * (int64_t)(32 - b) + x[4] * (int64_t)b);
-    int64_t v = sharp * alpha + smooth * (256 - alpha) + (1 << 13);
-    return v >= 0 ? v >> 14 : -((-v + 16383) >> 14);   /* floor */
-}
-
-/* The luma of a vector's samples v[c][j] (8 MSBs each). */
-static void luma8(const avs_ctl *c, int64_t v[4][TAPS], int y[TAPS])
-{
-    for (int j = 0; j < TAPS; j++)
-        y[j] = c->rgb_luma ? (msb8(v[0][j]) + 2 * msb8(v[G][j]) + msb8(v[2][j])) >> 2
-                           : msb8(v[G][j]);
+    return blend(sharp, 2 * (x[3] * (int32_t)(32 - b) + x[4] * (int32_t)b), alpha);
 }
 
 /* ---- IEF --------------------------------------------------------------- */
@@ -186,16 +192,58 @@ static int64_t floordiv(int64_t n, int64_t d)   /* d > 0 */
     return n >= 0 ? n / d : -((-n + d - 1) / d);
 }
 
-/* rdiv of the IEF map: the sum's average rounded half up, P when the
- * weights are all 0. */
-static int ring_avg(int64_t sum, int64_t wsum, int p)
+/* Division of numerators below 2^21 by d (1 .. 2^10) by a multiply and a
+ * shift: m = ceil(2^(21 + l) / d) with 2^l >= d gives floor(n / d) =
+ * n m >> (21 + l) exactly (Granlund and Montgomery, "Division by invariant
+ * integers using multiplication", 1994, theorem 4.2).  The IEF's ring
+ * averages divide by the same weights at every pixel. */
+typedef struct udiv {
+    uint64_t m;
+    unsigned s;
+} udiv;
+
+static udiv udiv_of(uint32_t d)
 {
-    return wsum ? (int)floordiv(2 * sum + wsum, 2 * wsum) : p;
+    unsigned l = 0;
+    while ((1u << l) < d)
+        l++;
+    return (udiv){ ((1ull << (21 + l)) + d - 1) / d, 21 + l };
+}
+
+static int udiv_do(const udiv *u, uint32_t n) { return (int)((n * u->m) >> u->s); }
+
+/* The IEF state as the pixels use it: each ring average's weights, their
+ * sum and its divider (rdiv(n, w) = (2n + w) / 2w; w 0: no average). */
+typedef struct ief_ctl {
+    const g7sf_sampler_state_8x8 *s;
+    int r3c, r3x, w3, r5c, r5x, r5cx, w5;
+    udiv d3, d5;
+} ief_ctl;
+
+static void ief_ctl_of(const g7sf_sampler_state_8x8 *s, ief_ctl *c)
+{
+    *c = (ief_ctl){ .s = s, .r3c = (int)(s->r3c_coefficient & 31),
+                    .r3x = (int)(s->r3x_coefficient & 31), .r5c = (int)(s->r5c_coefficient & 31),
+                    .r5x = (int)(s->r5x_coefficient & 31),
+                    .r5cx = (int)(s->r5cx_coefficient & 31) };
+    c->w3 = 4 * (c->r3c + c->r3x);
+    c->w5 = 4 * c->r5c + 4 * c->r5x + 8 * c->r5cx;
+    c->d3 = udiv_of(2 * (uint32_t)(c->w3 ? c->w3 : 1));
+    c->d5 = udiv_of(2 * (uint32_t)(c->w5 ? c->w5 : 1));
+}
+
+/* rdiv of the IEF map: the sum's average rounded half up, P when the
+ * weights are all 0.  2 sum + w < 2^21: sums of at most 8 10-bit values
+ * times 31. */
+static int ring_avg(const udiv *d, int sum, int w, int p)
+{
+    return w ? udiv_do(d, (uint32_t)(2 * sum + w)) : p;
 }
 
 /* The IEF of the pixel at the centre of a 5x5 of 10-bit values. */
-static int ief_pixel(const g7sf_sampler_state_8x8 *s, const uint16_t *r[5], int x)
+static int ief_pixel(const ief_ctl *c, const uint16_t *r[5], int x)
 {
+    const g7sf_sampler_state_8x8 *s = c->s;
     const uint16_t n3[3][3] = { { r[1][x - 1], r[1][x], r[1][x + 1] },
                                 { r[2][x - 1], r[2][x], r[2][x + 1] },
                                 { r[3][x - 1], r[3][x], r[3][x + 1] } };
@@ -204,34 +252,41 @@ static int ief_pixel(const g7sf_sampler_state_8x8 *s, const uint16_t *r[5], int 
                    : em > s->weak_edge_threshold ? s->regular_weight
                                                  : s->non_edge_weight);
     int p = r[2][x];
-    int64_t c1 = r[1][x] + r[3][x] + r[2][x - 1] + r[2][x + 1];
-    int64_t x1 = r[1][x - 1] + r[1][x + 1] + r[3][x - 1] + r[3][x + 1];
-    int64_t r3c = s->r3c_coefficient, r3x = s->r3x_coefficient;
-    int s3 = ring_avg(r3c * c1 + r3x * x1, 4 * (r3c + r3x), p);
+    int c1 = r[1][x] + r[3][x] + r[2][x - 1] + r[2][x + 1];
+    int x1 = r[1][x - 1] + r[1][x + 1] + r[3][x - 1] + r[3][x + 1];
+    int s3 = ring_avg(&c->d3, c->r3c * c1 + c->r3x * x1, c->w3, p);
     if (s->ief4smooth_enable) {
         int64_t n = (int64_t)(s3 - p) * (7 - la);
         return p + (int)floordiv(2 * n + 7, 14);
     }
-    int64_t c2 = r[0][x] + r[4][x] + r[2][x - 2] + r[2][x + 2];
-    int64_t x2 = r[0][x - 2] + r[0][x + 2] + r[4][x - 2] + r[4][x + 2];
-    int64_t kn = r[0][x - 1] + r[0][x + 1] + r[4][x - 1] + r[4][x + 1] + r[1][x - 2] +
-                 r[1][x + 2] + r[3][x - 2] + r[3][x + 2];
-    int64_t r5c = s->r5c_coefficient, r5x = s->r5x_coefficient, r5cx = s->r5cx_coefficient;
-    int s5 = ring_avg(r5c * c2 + r5x * x2 + r5cx * kn, 4 * r5c + 4 * r5x + 8 * r5cx, p);
-    int64_t d = (int64_t)(p - s3) + (p - s5);
-    int v = p + (int)floordiv(d * s->gain_factor * la + 256, 512);
+    int c2 = r[0][x] + r[4][x] + r[2][x - 2] + r[2][x + 2];
+    int x2 = r[0][x - 2] + r[0][x + 2] + r[4][x - 2] + r[4][x + 2];
+    int kn = r[0][x - 1] + r[0][x + 1] + r[4][x - 1] + r[4][x + 1] + r[1][x - 2] + r[1][x + 2] +
+             r[3][x - 2] + r[3][x + 2];
+    int s5 = ring_avg(&c->d5, c->r5c * c2 + c->r5x * x2 + c->r5cx * kn, c->w5, p);
+    int32_t d = (p - s3) + (p - s5);
+    int v = p + asr(d * (int32_t)s->gain_factor * la + 256, 9);
     return clampi(v, 0, 1020);
 }
 
 /* ---- the block --------------------------------------------------------- */
 
 /* An axis of the block with its margins: per pixel the first footprint
- * texel and the taps of the Y and the U/V tables for its beta. */
+ * texel (brought into -8 .. size: further out the 8 texels clamp to the
+ * same edge texel) and the taps of the Y and the U/V tables for its beta. */
 typedef struct avs_axis {
     int *first;
     uint8_t *beta;
     int8_t (*k)[2][TAPS];
 } avs_axis;
+
+/* The horizontal results of one texel row, per channel and column, and
+ * the 8 MSBs of their luma (the vertical classifier's input). */
+typedef struct avs_hrow {
+    int32_t *v[4];
+    uint8_t *luma;
+    int tag;                        /* the texel row held, -1 none */
+} avs_hrow;
 
 typedef struct avs_job {
     const avs_ctl *c;
@@ -239,72 +294,130 @@ typedef struct avs_job {
     bool need[4];
     int cw;                         /* columns, margins included */
     avs_axis ax, ay;
-    int64_t *hrow[SLOTS][4];        /* horizontal results of a texel row, per column */
-    int tag[SLOTS];                 /* the texel row in each slot, -1 none */
+    int xlo, xn;                    /* the footprints' texel columns xlo .. xlo + xn - 1 */
+    int *xmap;                      /* each clamped to the image */
+    int32_t *t[4];                  /* one texel row over those columns */
+    uint8_t *d;                     /* its luma steps */
+    uint8_t *d4x, *d8x;             /* the largest steps of the vector at each texel */
+    int16_t *alpha_h;               /* the alpha of the vector at each texel */
+    avs_hrow slot[SLOTS];
+    int16_t *alpha_v;               /* the vertical alphas of footprint rows alpha_first.. */
+    int32_t *acc;                   /* a row's sharp sums */
+    uint8_t *d4, *d8;               /* a row's largest luma steps */
+    int alpha_first;
 } avs_job;
 
-static int64_t texel(const avs_window *s, int c, int x, int y)
+static int32_t texel(const avs_window *s, int c, int x, int y)
 {
     const g7sf_avs_image *im = &s->img;
     return im->ch[c] ? im->ch[c][(ptrdiff_t)(y - s->oy) * im->stride + (x - s->ox)]
                      : im->value[c];
 }
 
-/* The horizontal results of texel row y for every column, into a slot. */
-static int64_t *const *hrow(avs_job *j, int y)
+/* The luma's 8 MSBs of sample k of per-channel arrays v. */
+static int luma_at(const avs_ctl *c, int32_t *const v[4], int k)
 {
-    int s = y % SLOTS;
-    if (j->tag[s] == y)
-        return j->hrow[s];
+    return c->rgb_luma ? (msb8(v[0][k]) + 2 * msb8(v[G][k]) + msb8(v[2][k])) >> 2
+                       : msb8(v[G][k]);
+}
+
+/* Texel row y filtered horizontally for every column, in its slot. */
+static const avs_hrow *hrow(avs_job *j, int y)
+{
+    avs_hrow *h = &j->slot[y % SLOTS];
+    if (h->tag == y)
+        return h;
     const avs_ctl *c = j->c;
-    int wmax = j->src->img.width - 1;
-    for (int i = 0; i < j->cw; i++) {
-        int64_t v[4][TAPS];
-        for (int ch = 0; ch < 4; ch++)
-            if (j->need[ch])
-                for (int t = 0; t < TAPS; t++)
-                    v[ch][t] = texel(j->src, ch, clampi(j->ax.first[i] + t, 0, wmax), y);
-        int a = c->fixed[0];
-        if (a < 0) {
-            int l[TAPS];
-            luma8(c, v, l);
-            a = classify(c, l);
+    for (int ch = 0; ch < 4; ch++)
+        if (j->need[ch])
+            for (int k = 0; k < j->xn; k++)
+                j->t[ch][k] = texel(j->src, ch, j->xmap[k], y);
+    if (c->fixed[0] < 0) {
+        /* the alpha of the vector starting at each texel k (the classifier along
+         * the row): luma steps, their largest over the middle four and
+         * over all eight, the ramps */
+        uint8_t *l = j->d, *d4 = j->d4x, *d8 = j->d8x;
+        for (int k = 0; k < j->xn; k++)
+            l[k] = (uint8_t)luma_at(c, j->t, k);
+        for (int k = 0; k + 1 < j->xn; k++)   /* in place: l[k + 1] is read first */
+            l[k] = (uint8_t)(l[k + 1] > l[k] ? l[k + 1] - l[k] : l[k] - l[k + 1]);
+        int n = j->xn - (TAPS - 1);
+        for (int k = 0; k < n; k++) {
+            uint8_t a4 = l[k + 2] > l[k + 3] ? l[k + 2] : l[k + 3];
+            a4 = l[k + 4] > a4 ? l[k + 4] : a4;
+            uint8_t a8 = l[k] > l[k + 1] ? l[k] : l[k + 1];
+            a8 = a4 > a8 ? a4 : a8;
+            a8 = l[k + 5] > a8 ? l[k + 5] : a8;
+            a8 = l[k + 6] > a8 ? l[k + 6] : a8;
+            d4[k] = a4, d8[k] = a8;
         }
+        for (int k = 0; k < n; k++)
+            j->alpha_h[k] = (int16_t)(256 - ((c->flat[d4[k]] * c->edge[d8[k]]) >> 8));
+    }
+    for (int i = 0; i < j->cw; i++) {
+        int f = j->ax.first[i] - j->xlo, a = c->fixed[0] < 0 ? j->alpha_h[f] : c->fixed[0];
         for (int ch = 0; ch < 4; ch++)
             if (j->need[ch])
-                j->hrow[s][ch][i] = filt(v[ch], j->ax.k[i][ch != G], j->ax.beta[i],
-                                         ch == G || c->all ? a : 256);
+                h->v[ch][i] = filt(j->t[ch] + f, j->ax.k[i][ch != G], j->ax.beta[i],
+                                   ch == G || c->all ? a : 256);
     }
-    j->tag[s] = y;
-    return j->hrow[s];
+    if (c->fixed[1] < 0)
+        for (int i = 0; i < j->cw; i++)
+            h->luma[i] = (uint8_t)luma_at(c, h->v, i);
+    h->tag = y;
+    return h;
 }
 
 /* AVS row r of the block (margins included): out[c][i] for each column. */
 static void avs_row(avs_job *j, int r, uint16_t *out[4])
 {
     const avs_ctl *c = j->c;
-    int hmax = j->src->img.height - 1;
-    int64_t *const *rows[TAPS];
+    int hmax = j->src->img.height - 1, fy = j->ay.first[r];
+    const avs_hrow *rows[TAPS];
     for (int t = 0; t < TAPS; t++)
-        rows[t] = hrow(j, clampi(j->ay.first[r] + t, 0, hmax));
-    for (int i = 0; i < j->cw; i++) {
-        int64_t v[4][TAPS];
-        for (int ch = 0; ch < 4; ch++)
-            if (j->need[ch])
-                for (int t = 0; t < TAPS; t++)
-                    v[ch][t] = rows[t][ch][i];
-        int a = c->fixed[1];
-        if (a < 0) {
-            int l[TAPS];
-            luma8(c, v, l);
-            a = classify(c, l);
-        }
-        for (int ch = 0; ch < 4; ch++)
-            if (j->need[ch] && out[ch]) {
-                int64_t f = filt(v[ch], j->ay.k[r][ch != G], j->ay.beta[r],
-                                 ch == G || c->all ? a : 256);
-                out[ch][i] = (uint16_t)(f < 0 ? 0 : f > G7SF_AVS_ONE ? G7SF_AVS_ONE : f);
+        rows[t] = hrow(j, clampi(fy + t, 0, hmax));
+    if (c->fixed[1] < 0 && j->alpha_first != fy) {
+        /* the same footprint rows give the same alphas; the classifier along
+         * the row: the largest steps of the middle four and of all eight */
+        uint8_t *d4 = j->d4, *d8 = j->d8;
+        for (int i = 0; i < j->cw; i++)
+            d4[i] = d8[i] = 0;
+        for (int t = 0; t < TAPS - 1; t++) {
+            const uint8_t *l0 = rows[t]->luma, *l1 = rows[t + 1]->luma;
+            for (int i = 0; i < j->cw; i++) {
+                uint8_t d = (uint8_t)(l1[i] > l0[i] ? l1[i] - l0[i] : l0[i] - l1[i]);
+                d8[i] = d > d8[i] ? d : d8[i];
+                if (t >= 2 && t <= 4)
+                    d4[i] = d > d4[i] ? d : d4[i];
             }
+        }
+        for (int i = 0; i < j->cw; i++)
+            j->alpha_v[i] = (int16_t)(256 - ((c->flat[d4[i]] * c->edge[d8[i]]) >> 8));
+        j->alpha_first = fy;
+    }
+    /* channel by channel along the row: the sharp sums tap by tap (taps of
+     * 0 skipped), then the smooth blend and the alpha */
+    int8_t const *ks[2] = { j->ay.k[r][0], j->ay.k[r][1] };
+    unsigned b = j->ay.beta[r];
+    for (int ch = 0; ch < 4; ch++) {
+        if (!j->need[ch] || !out[ch])
+            continue;
+        const int8_t *k = ks[ch != G];
+        int32_t *acc = j->acc;
+        memset(acc, 0, (size_t)j->cw * sizeof *acc);
+        for (int t = 0; t < TAPS; t++) {
+            const int32_t *v = rows[t]->v[ch];
+            int32_t kt = k[t];
+            for (int i = 0; kt && i < j->cw; i++)
+                acc[i] += v[i] * kt;
+        }
+        const int32_t *v3 = rows[3]->v[ch], *v4 = rows[4]->v[ch];
+        bool own = ch == G || c->all;
+        for (int i = 0; i < j->cw; i++) {
+            int a = !own ? 256 : c->fixed[1] < 0 ? j->alpha_v[i] : c->fixed[1];
+            int32_t f = blend(acc[i], 2 * (v3[i] * (int32_t)(32 - b) + v4[i] * (int32_t)b), a);
+            out[ch][i] = (uint16_t)(f < 0 ? 0 : f > G7SF_AVS_ONE ? G7SF_AVS_ONE : f);
+        }
     }
 }
 
@@ -313,11 +426,21 @@ static void axis_fill(const avs_ctl *c, const g7sf_avs_walk *w, bool vertical, i
 {
     for (int i = 0; i < n; i++) {
         unsigned b = 0;
-        axis_pos(w, vertical, i - m, size, &a->first[i], &b);   /* checked by avs_footprint */
+        int f = 0;
+        axis_pos(w, vertical, i - m, size, &f, &b);   /* checked by avs_footprint */
+        a->first[i] = clampi(f, -TAPS, size);
         a->beta[i] = (uint8_t)b;
         taps_for(c, vertical ? TAB_0Y : TAB_0X, b, a->k[i][0]);
         taps_for(c, vertical ? TAB_1Y : TAB_1X, b, a->k[i][1]);
     }
+}
+
+/* Bump allocation from one block of memory, most aligned first. */
+static void *carve(unsigned char **p, size_t bytes)
+{
+    void *r = *p;
+    *p += (bytes + 15) & ~(size_t)15;
+    return r;
 }
 
 int avs_run(const g7sf_sampler_8x8_state *avs, const g7sf_sampler_state_8x8 *ief,
@@ -332,7 +455,10 @@ int avs_run(const g7sf_sampler_8x8_state *avs, const g7sf_sampler_state_8x8 *ief
         return r;
     avs_ctl c;
     ctl_from_state(avs, src->img.rgb, &c);
-    avs_job j = { .c = &c, .src = src, .cw = w + 2 * m };
+    ief_ctl ic = { 0 };
+    if (do_ief)
+        ief_ctl_of(ief, &ic);
+    avs_job j = { .c = &c, .src = src, .cw = w + 2 * m, .alpha_first = INT32_MIN };
     int rows = h + 2 * m;
     for (int ch = 0; ch < 4; ch++)
         j.need[ch] = out[ch] || (ch == G && do_ief);
@@ -343,34 +469,57 @@ int avs_run(const g7sf_sampler_8x8_state *avs, const g7sf_sampler_state_8x8 *ief
             j.need[0] = j.need[2] = true;
     }
     size_t cw = (size_t)j.cw, nr = (size_t)rows;
-    size_t per_pos = sizeof(int) + 1 + 2 * TAPS;
-    size_t bytes = (cw + nr) * per_pos + (size_t)SLOTS * 4 * cw * sizeof(int64_t) +
-                   4 * cw * sizeof(uint16_t) + (do_ief ? 5 * cw * sizeof(uint16_t) : 0) + 64;
+    /* the columns the footprints read: at most width + 16 (axis_fill) */
+    size_t xn_max = (size_t)src->img.width + 2 * TAPS + 1;
+    size_t bytes = (size_t)SLOTS * (4 * cw * sizeof(int32_t) + cw + 32) +
+                   (cw + nr) * (sizeof(int) + 1 + 2 * TAPS + 48) +
+                   xn_max * (sizeof(int) + 4 * sizeof(int32_t) + 3 + sizeof(int16_t)) + 4 * cw * sizeof(uint16_t) +
+                   cw * (sizeof(int16_t) + sizeof(int32_t) + 2) + (do_ief ? 5 * cw * sizeof(uint16_t) : 0) +
+                   16 * 128;   /* carve's rounding: fewer than 128 pieces */
     unsigned char *mem = malloc(bytes), *p = mem;
     if (!mem) {
         if (why)
             *why = "out of memory";
         return G7SF_ENOMEM;
     }
-    /* carve: int64 first, then the rest by decreasing alignment */
     for (int s = 0; s < SLOTS; s++) {
-        j.tag[s] = -1;
-        for (int ch = 0; ch < 4; ch++, p += cw * sizeof(int64_t))
-            j.hrow[s][ch] = (int64_t *)(void *)p;
+        j.slot[s].tag = -1;
+        for (int ch = 0; ch < 4; ch++)
+            j.slot[s].v[ch] = carve(&p, cw * sizeof(int32_t));
+        j.slot[s].luma = carve(&p, cw);
     }
-    j.ax.first = (int *)(void *)p, p += cw * sizeof(int);
-    j.ay.first = (int *)(void *)p, p += nr * sizeof(int);
-    uint16_t *line[4], *ring = NULL;
-    for (int ch = 0; ch < 4; ch++, p += cw * sizeof(uint16_t))
-        line[ch] = (uint16_t *)(void *)p;
-    if (do_ief)
-        ring = (uint16_t *)(void *)p, p += 5 * cw * sizeof(uint16_t);
-    j.ax.k = (int8_t(*)[2][TAPS])(void *)p, p += cw * 2 * TAPS;
-    j.ay.k = (int8_t(*)[2][TAPS])(void *)p, p += nr * 2 * TAPS;
-    j.ax.beta = p, p += cw;
-    j.ay.beta = p;
+    j.ax.first = carve(&p, cw * sizeof(int));
+    j.ay.first = carve(&p, nr * sizeof(int));
+    j.ax.k = carve(&p, cw * 2 * TAPS);
+    j.ay.k = carve(&p, nr * 2 * TAPS);
+    j.ax.beta = carve(&p, cw);
+    j.ay.beta = carve(&p, nr);
     axis_fill(&c, walk, false, j.cw, m, src->img.width, &j.ax);
     axis_fill(&c, walk, true, rows, m, src->img.height, &j.ay);
+    int lo = INT32_MAX, hi = INT32_MIN;
+    for (int i = 0; i < j.cw; i++) {
+        lo = j.ax.first[i] < lo ? j.ax.first[i] : lo;
+        hi = j.ax.first[i] + TAPS > hi ? j.ax.first[i] + TAPS : hi;
+    }
+    j.xlo = lo, j.xn = hi - lo;
+    j.xmap = carve(&p, (size_t)j.xn * sizeof(int));
+    for (int k = 0; k < j.xn; k++)
+        j.xmap[k] = clampi(lo + k, 0, src->img.width - 1);
+    for (int ch = 0; ch < 4; ch++)
+        j.t[ch] = carve(&p, (size_t)j.xn * sizeof(int32_t));
+    j.d = carve(&p, (size_t)j.xn);
+    j.d4x = carve(&p, (size_t)j.xn);
+    j.d8x = carve(&p, (size_t)j.xn);
+    j.alpha_h = carve(&p, (size_t)j.xn * sizeof(int16_t));
+    j.alpha_v = carve(&p, cw * sizeof(int16_t));
+    j.acc = carve(&p, cw * sizeof(int32_t));
+    j.d4 = carve(&p, cw);
+    j.d8 = carve(&p, cw);
+    uint16_t *line[4], *ring = NULL;
+    for (int ch = 0; ch < 4; ch++)
+        line[ch] = carve(&p, cw * sizeof(uint16_t));
+    if (do_ief)
+        ring = carve(&p, 5 * cw * sizeof(uint16_t));
 
     for (int i = 0; i < rows; i++) {
         uint16_t *o[4];
@@ -398,7 +547,7 @@ int avs_run(const g7sf_sampler_8x8_state *avs, const g7sf_sampler_state_8x8 *ief
             win[k] = ring + (size_t)((i - 4 + k) % 5) * cw;
         uint16_t *dst = out[G] + (ptrdiff_t)(i - 4) * out_stride;
         for (int x = 0; x < w; x++)
-            dst[x] = (uint16_t)(ief_pixel(ief, win, x + m) << 6);
+            dst[x] = (uint16_t)(ief_pixel(&ic, win, x + m) << 6);
     }
     free(mem);
     return 0;
