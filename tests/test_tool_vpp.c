@@ -122,7 +122,9 @@ TEST(bad_options_are_usage_errors)
         "--threads 0 a b", "--threads 65 a b", "--size 0x10 a b", "--size 64 a b",
         "--size 64x32 --fps 25 a b", "--size 64x32 --fps 0/1 a b", "--size 64x32 --format RGB a b",
         "--fps 25/1 a b", "--format NV12 a b", "--output-format rgb a b",
-        "--rate=film --deinterlace=madi a b", "a", "", "a b c",
+        "--rate=film --deinterlace=madi a b", "a", "", "a b c", "--scale 0x0 a b",
+        "--scale 64 a b", "--scale -2x8 a b", "--scale 16385x8 a b", "--sharpen=256 a b",
+        "--sharpen=x a b",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         CHECKF(run(bad[i]) == 2, "'%s' gave %d", bad[i], run(bad[i]));
@@ -303,7 +305,9 @@ TEST(threads_give_the_same_bytes)
     const char *out1 = path("thr_out1.y4m"), *outn = path("thr_outn.y4m");
     static const char *const modes[] = { "--deinterlace=auto --denoise", "--deinterlace=madi",
                                          "--deinterlace=bob", "--deinterlace=weave --denoise",
-                                         "--deinterlace=auto --rate=film" };
+                                         "--deinterlace=auto --rate=film",
+                                         "--deinterlace=madi --scale 150x76 --sharpen",
+                                         "--deinterlace=off --scale 40x22" };
     make_clip(in, 80, 40, 7, it420());
     char args[800];
     static char err1[8192];
@@ -1079,4 +1083,78 @@ TEST(mixed_streams_keep_the_frame_count_in_every_mode)
                 CHECKF(n == want, "%s: %ld frames, want %ld", args, n, want);
         }
     remove(in), remove(out);
+}
+
+/* Every frame of two Y4M files holds the same samples. */
+static bool same_frames(const char *a, const char *b)
+{
+    enum { MAX = 8 };
+    vio_frame fa[MAX], fb[MAX];
+    int na = read_frames(a, fa, MAX, NULL), nb = read_frames(b, fb, MAX, NULL);
+    bool same = na > 0 && na == nb;
+    for (int i = 0; i < na && same; i++)
+        for (int p = 0; p < fa[i].planes && same; p++) {
+            same = fa[i].width[p] == fb[i].width[p] && fa[i].height[p] == fb[i].height[p];
+            for (int y = 0; y < fa[i].height[p] && same; y++)
+                same = !memcmp(fa[i].data[p] + y * fa[i].stride[p],
+                               fb[i].data[p] + y * fb[i].stride[p], (size_t)fa[i].width[p]);
+        }
+    for (int i = 0; i < na; i++)
+        vio_frame_free(&fa[i]);
+    for (int i = 0; i < nb; i++)
+        vio_frame_free(&fb[i]);
+    return same;
+}
+
+/* --scale and --sharpen: the output header's size and pixel aspect, a
+ * side of 0 from the other, the same size and --sharpen=0 as exact copies
+ * (positions on texel centres, phase 0 the identity), --sharpen alone as
+ * its documented strength, and sizes out of range as errors. */
+TEST(scale_and_sharpen)
+{
+    const char *in = path("sc.y4m"), *out = path("sc_out.y4m"), *out2 = path("sc_out2.y4m");
+    char head[256], args[800];
+    vio_info info = it420();
+    info.interlace = VIO_PROGRESSIVE, info.sar_num = 16, info.sar_den = 15;
+    make_clip(in, 48, 16, 2, info);
+    static const struct { const char *opt, *head; } sizes[] = {
+        { "--scale 96x32", "YUV4MPEG2 W96 H32 F25:1 Ip A16:15 C420jpeg" },
+        /* twice as many pixels across: each is half as wide */
+        { "--scale 96x16", "YUV4MPEG2 W96 H16 F25:1 Ip A8:15 C420jpeg" },
+        { "--scale 0x32", "YUV4MPEG2 W96 H32 F25:1 Ip A16:15 C420jpeg" },
+        { "--scale 24x0", "YUV4MPEG2 W24 H8 F25:1 Ip A16:15 C420jpeg" },
+    };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        snprintf(args, sizeof args, "--quiet --deinterlace=off %s %s %s", sizes[i].opt, in, out);
+        CHECKF(run(args) == 0, "%s: %s", sizes[i].opt, t_tool_stderr);
+        CHECK_EQ(y4m_frames(out, head, sizeof head), 2);
+        CHECK_STR(head, sizes[i].head);
+    }
+    static const char *const copies[] = { "--scale 48x16", "--sharpen=0", "--scale 48x0" };
+    for (size_t i = 0; i < sizeof copies / sizeof copies[0]; i++) {
+        snprintf(args, sizeof args, "--quiet --deinterlace=off %s %s %s", copies[i], in, out);
+        CHECK_EQ(run(args), 0);
+        CHECKF(same_frames(in, out), "%s is not a copy", copies[i]);
+    }
+    /* --sharpen alone is --sharpen=162 (Gain Factor 40) and changes the text's edges */
+    snprintf(args, sizeof args, "--quiet --deinterlace=off --sharpen %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    snprintf(args, sizeof args, "--quiet --deinterlace=off --sharpen=162 %s %s", in, out2);
+    CHECK_EQ(run(args), 0);
+    CHECK(t_same_file(out, out2));
+    CHECK(!same_frames(in, out));
+    static const char *const bad[] = { "--scale 2x16", "--scale 48x4", "--scale 49x16",
+                                       "--scale 770x16", "--scale 2x0" };
+    remove(out);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(args, sizeof args, "--quiet %s %s %s", bad[i], in, out);
+        CHECKF(run(args) == 1, "'%s'", bad[i]);
+        CHECKF(strstr(t_tool_stderr, "gen7sf-vpp: --scale ") == t_tool_stderr, "'%s': %s",
+               bad[i], t_tool_stderr);
+        CHECK(!exists(out));
+    }
+    snprintf(args, sizeof args, "--sharpen 40 %s %s", in, out);
+    CHECK_EQ(run(args), 2);
+    CHECK(strstr(t_tool_stderr, "write --sharpen=40") != NULL);
+    remove(in), remove(out), remove(out2);
 }

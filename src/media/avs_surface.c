@@ -154,7 +154,10 @@ int g7sf_avs_surface_block(g7sf_gpu *gpu, const g7sf_media_surface *s,
             *why = "NULL argument or block size out of range";
         return G7SF_EINVAL;
     }
-    if (is_rgb(s->format) && (avs->table_0x_c0[0] || avs->table_0x_c1[0])) {
+    bool taps01 = false;
+    for (int i = 0; i < G7SF_AVS_PHASES; i++)
+        taps01 |= avs->table_0x_c0[i] || avs->table_0x_c1[i];
+    if (is_rgb(s->format) && taps01) {
         if (why)
             *why = "Table 0X Filter Coefficient 0 and 1 must be zero for R10G10B10A2_UNORM "
                    "and R8G8B8A8_UNORM (line 4059)";

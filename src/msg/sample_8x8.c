@@ -111,8 +111,11 @@ static int check_walk(g7sf_msg_ctx *c, const g7sf_avs_walk *w, const g7sf_media_
                              "16 (lines 4812-4813, 5013)", fabs(du) >= 16.0 ? "U" : "V",
                              fabs(du) >= 16.0 ? "Width" : "Height",
                              fabs(du) >= 16.0 ? du : dv);
-    /* line 5004: (64 - 2 du) / 35 >= ddu >= -du / 18, read in texels */
-    if (ddu > (64.0 - 2.0 * du) / 35.0 || ddu < -du / 18.0)
+    /* line 5004: (64 - 2 du) / 35 >= ddu >= -du / 18, read in texels and
+     * with |du| (written for the media layout, where du >= 0; the pixel
+     * shader layout may step leftwards) */
+    double adu = fabs(du);
+    if (ddu > (64.0 - 2.0 * adu) / 35.0 || ddu < -adu / 18.0)
         return g7sf_msg_fail(c, G7SF_EPAYLOAD, "sample_8x8: U 2nd Derivative %g texels is "
                              "outside [-du / 18, (64 - 2 du) / 35] for du %g (line 5004)", ddu,
                              du);

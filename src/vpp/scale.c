@@ -102,14 +102,18 @@ static int to16_stripe(void *ctx, int stripe, int r0, int r1)
 
 /* Where output pixels of plane p sample (docs/spec-notes.md, "Video
  * pipeline: scaling"): luma centres map to centres; chroma columns sit on
- * the even luma columns (co-sited), chroma lines centred between them. */
+ * the even luma columns (co-sited), chroma lines centred between them.
+ * Each position is moved 1/64 texel on: the unit truncates it to 1/32
+ * (the 5-bit beta), so this rounds it to the nearest 1/32 instead, and a
+ * position meant to be exact (a ratio of 1) is not truncated a step down
+ * by the float's rounding. */
 static g7sf_avs_walk plane_walk(const vpp_scale *s, int p)
 {
     double iw = plane_w(s, p, false), ih = plane_h(s, p, false);
-    double sx = (double)s->iw / s->ow, sy = (double)s->ih / s->oh;
+    double sx = (double)s->iw / s->ow, sy = (double)s->ih / s->oh, half = 1.0 / 64;
     double x0 = p ? 0.25 * sx + 0.25 : 0.5 * sx;   /* texel + 0.5 of output column 0 */
-    return (g7sf_avs_walk){ .u0 = (float)(x0 / iw), .du = (float)(sx / iw),
-                            .v0 = (float)(0.5 * sy / ih), .dv = (float)(sy / ih) };
+    return (g7sf_avs_walk){ .u0 = (float)((x0 + half) / iw), .du = (float)(sx / iw),
+                            .v0 = (float)((0.5 * sy + half) / ih), .dv = (float)(sy / ih) };
 }
 
 static int scale_stripe(void *ctx, int stripe, int r0, int r1)
