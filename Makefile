@@ -198,9 +198,11 @@ bench: $(BENCHES) $(TOOLS)
 	@G7SF_CPU=c $(BUILD)/bench/bench_sampler
 
 # the whole corpus, beside FFmpeg's deinterlacers when ffmpeg is installed
-# (make check runs its small form: tests/test_corpus.c)
+# (make check runs its small form: tests/test_corpus.c); then the scaler on
+# the photographs, beside swscale's bicubic and lanczos
 quality: $(QUALITY) $(BUILD)/photos/.fetched
 	@$(BUILD)/quality/vpp_corpus --photos $(BUILD)/photos
+	@$(BUILD)/quality/scale_quality --photos $(BUILD)/photos
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/include/gen7sf $(DESTDIR)$(PREFIX)/lib/pkgconfig \

@@ -10,9 +10,10 @@
  * mode's: the machine's speed drifts from minute to minute (bwdif alone
  * has measured 123 to 182 fields/s in one day), and a pair sees the same
  * speed.  bwdif is skipped, with the reason,
- * when ffmpeg cannot be run.  Arguments: none (the tools are found beside
- * this program's build directory); BENCH_DIR sets the scratch directory
- * (default /tmp; the clip is ~280 MB, the outputs twice that). */
+ * when ffmpeg cannot be run.  Arguments: none, or "scale" (the tools are found beside
+ * this program's build directory; "scale": the scaler alone); BENCH_DIR sets the scratch directory
+ * (default /tmp; the clip is ~280 MB, the outputs twice that).  Then
+ * the scaler (scale_bench). */
 #include <spawn.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -90,9 +91,59 @@ static double paired(char *const argv[], char *const ref[], double *ratio)
     return b;
 }
 
+/* Issue 20's yardstick: 720x576 frames scaled to 1920x1080 (the AVS,
+ * luma 8 taps and chroma 4, with and without the IEF), frames/s on 1
+ * thread and on every CPU, beside FFmpeg's swscale lanczos on one thread
+ * (median of paired runs, as above). */
+enum { SCALE_FRAMES = 30 };
+
+static void scale_bench(const char *vpp, const char *synth, const char *dir, const char *out,
+                        const char *all)
+{
+    char clip[4200];
+    snprintf(clip, sizeof clip, "%s/clip576.y4m", dir);
+    char *mk[] = { (char *)synth, clip, "pan:10", "zone:10", "text:10", NULL };
+    if (run(mk) < 0) {
+        printf("gen7sf-vpp --scale: skipped (gen7sf-synth failed)\n");
+        return;
+    }
+    char *ff[] = { "ffmpeg", "-nostdin", "-v", "error", "-threads", "1", "-filter_threads",
+                   "1", "-i", clip, "-vf", "scale=1920:1080:flags=lanczos", "-f",
+                   "yuv4mpegpipe", "-y", (char *)out, NULL };
+    double lz = best(ff);
+    printf("\ngen7sf-vpp --scale 1920x1080, 720x576 Y4M file to Y4M file, %d frames, best of %d "
+           "(frames/s; x lanczos: median of %d pairs of runs)\n", SCALE_FRAMES, RUNS, RUNS);
+    if (lz > 0)
+        printf("%-26s %10.1f\n", "ffmpeg lanczos, 1 thread", SCALE_FRAMES / lz);
+    else
+        printf("%-26s skipped: ffmpeg not found or failed (ffmpeg -threads 1 -filter_threads 1 "
+               "-vf scale=1920:1080:flags=lanczos)\n", "ffmpeg lanczos, 1 thread");
+    static const struct { const char *name; bool sharpen; } modes[] = {
+        { "scale", false }, { "scale + sharpen", true },
+    };
+    for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+        printf("%-26s", modes[m].name);
+        for (int t = 0; t < 2; t++) {
+            char *a[] = { (char *)vpp, "--quiet", "--deinterlace=off", "--scale", "1920x1080",
+                          "--threads", t ? (char *)all : "1", clip, (char *)out, NULL, NULL };
+            if (modes[m].sharpen)   /* before the file names */
+                a[9] = a[8], a[8] = a[7], a[7] = "--sharpen";
+            double ratio, sec = paired(a, lz > 0 ? ff : NULL, &ratio);
+            if (sec < 0)
+                printf(" %24s", "failed");
+            else if (ratio > 0)
+                printf(" %8.1f (%4.2fx lanczos)", SCALE_FRAMES / sec, ratio);
+            else
+                printf(" %8.1f %15s", SCALE_FRAMES / sec, "");
+        }
+        printf("  (1 thread, %s threads)\n", all);
+        fflush(stdout);
+    }
+    remove(clip);
+}
+
 int main(int argc, char **argv)
 {
-    (void)argc;
     /* build/bench/bench_vpp_tool -> build/ */
     char tools[4096], vpp[4200], synth[4200], dir[4096], clip[4200], out[4200];
     snprintf(tools, sizeof tools, "%s", argv[0]);
@@ -110,17 +161,22 @@ int main(int argc, char **argv)
     }
     snprintf(clip, sizeof clip, "%s/clip.y4m", dir);
     snprintf(out, sizeof out, "%s/out.y4m", dir);
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    cpus = cpus < 1 ? 1 : cpus > 64 ? 64 : cpus;
+    char all[16];
+    snprintf(all, sizeof all, "%ld", cpus);
+    if (argc > 1 && !strcmp(argv[1], "scale")) {   /* the scaler alone */
+        scale_bench(vpp, synth, dir, out, all);
+        remove(out);
+        rmdir(dir);
+        return 0;
+    }
     char *mk[] = { synth, "--size", "1920x1080", clip, "pan:10", "zone:10", "text:10", NULL };
     if (run(mk) < 0) {
         printf("gen7sf-vpp at 1080i: skipped (gen7sf-synth failed)\n");
         rmdir(dir);
         return 0;
     }
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    cpus = cpus < 1 ? 1 : cpus > 64 ? 64 : cpus;
-    char all[16];
-    snprintf(all, sizeof all, "%ld", cpus);
-
     char *ff[] = { "ffmpeg", "-nostdin", "-v", "error", "-threads", "1", "-filter_threads",
                    "1", "-i", clip, "-vf", "bwdif=mode=send_field", "-f", "yuv4mpegpipe", "-y",
                    out, NULL };
@@ -164,8 +220,9 @@ int main(int argc, char **argv)
         printf("\n");
         fflush(stdout);
     }
-    remove(out);
     remove(clip);
+    scale_bench(vpp, synth, dir, out, all);
+    remove(out);
     rmdir(dir);
     return 0;
 }
