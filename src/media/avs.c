@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "avs_int.h"
+#include "dsp.h"
 
 enum { TAPS = 8, PHASES = G7SF_AVS_PHASES, MAX_SIDE = 16384, MARGIN = 2, G = 1 };
 /* Rows of horizontal results kept: a footprint's 8 consecutive rows never
@@ -149,34 +150,6 @@ static void taps_for(const avs_ctl *c, int t, unsigned b, int8_t k[TAPS])
 
 static int msb8(int32_t v) { return v <= 0 ? 0 : v >= G7SF_AVS_ONE ? 255 : v >> 8; }
 
-/* floor(v / 2^n): GCC and clang shift negative values arithmetically (as
- * their manuals define), which is the floor. */
-static inline int32_t asr(int32_t v, int n) { return v >> n; }
-
-/* (sharp x alpha + smooth x (256 - alpha) + 2^13) >> 14, the blend of the
- * sharp (1/64) and doubled smooth (1/32) filters by alpha (1/256), in 32
- * bits: with q = sharp - smooth = 256 qh + ql (0 <= ql < 256) the sum is
- * 256 (smooth + alpha qh) + alpha ql + 2^13, and the 8 bits below the
- * shift cannot carry into it.  |sharp| <= 2^30 (8 taps of 128 on inputs of
- * at most 2^20), so every term fits. */
-static inline int32_t blend(int32_t sharp, int32_t smooth, int alpha)
-{
-    int32_t q = sharp - smooth, s = smooth + alpha * asr(q, 8);
-    return asr(s + asr(alpha * (q & 255) + (1 << 13), 8), 6);
-}
-
-/* One 8-sample vector: sharp and smooth blended by alpha, back in the
- * inputs' units, rounded half up.  Inputs are texels (0 .. 0xFF00) or
- * horizontal results (at most 2^20 in magnitude: 0xFF00 x 8 taps of 128 /
- * 64), so the sums fit 32 bits. */
-static int32_t filt(const int32_t *x, const int8_t k[TAPS], unsigned b, int alpha)
-{
-    int32_t sharp = 0;
-    for (int j = 0; j < TAPS; j++)
-        sharp += x[j] * k[j];
-    return blend(sharp, 2 * (x[3] * (int32_t)(32 - b) + x[4] * (int32_t)b), alpha);
-}
-
 /* ---- IEF --------------------------------------------------------------- */
 
 unsigned g7sf_ief_edge_measure(const uint16_t n[3][3])
@@ -265,7 +238,7 @@ static int ief_pixel(const ief_ctl *c, const uint16_t *r[5], int x)
              r[3][x - 2] + r[3][x + 2];
     int s5 = ring_avg(&c->d5, c->r5c * c2 + c->r5x * x2 + c->r5cx * kn, c->w5, p);
     int32_t d = (p - s3) + (p - s5);
-    int v = p + asr(d * (int32_t)s->gain_factor * la + 256, 9);
+    int v = p + avs_asr(d * (int32_t)s->gain_factor * la + 256, 9);
     return clampi(v, 0, 1020);
 }
 
@@ -290,19 +263,20 @@ typedef struct avs_hrow {
 
 typedef struct avs_job {
     const avs_ctl *c;
+    const avs_dsp *dsp;
     const avs_window *src;
     bool need[4];
     int cw;                         /* columns, margins included */
     avs_axis ax, ay;
     int xlo, xn;                    /* the footprints' texel columns xlo .. xlo + xn - 1 */
     int *xmap;                      /* each clamped to the image */
+    int *fx;                        /* each column's first texel, from xlo */
     int32_t *t[4];                  /* one texel row over those columns */
     uint8_t *d;                     /* its luma steps */
     uint8_t *d4x, *d8x;             /* the largest steps of the vector at each texel */
     int16_t *alpha_h;               /* the alpha of the vector at each texel */
     avs_hrow slot[SLOTS];
     int16_t *alpha_v;               /* the vertical alphas of footprint rows alpha_first.. */
-    int32_t *acc;                   /* a row's sharp sums */
     uint8_t *d4, *d8;               /* a row's largest luma steps */
     int alpha_first;
 } avs_job;
@@ -354,12 +328,12 @@ static const avs_hrow *hrow(avs_job *j, int y)
         for (int k = 0; k < n; k++)
             j->alpha_h[k] = (int16_t)(256 - ((c->flat[d4[k]] * c->edge[d8[k]]) >> 8));
     }
-    for (int i = 0; i < j->cw; i++) {
-        int f = j->ax.first[i] - j->xlo, a = c->fixed[0] < 0 ? j->alpha_h[f] : c->fixed[0];
-        for (int ch = 0; ch < 4; ch++)
-            if (j->need[ch])
-                h->v[ch][i] = filt(j->t[ch] + f, j->ax.k[i][ch != G], j->ax.beta[i],
-                                   ch == G || c->all ? a : 256);
+    for (int ch = 0; ch < 4; ch++) {
+        bool own = ch == G || c->all;   /* else sharp only */
+        if (j->need[ch])
+            j->dsp->hrow(j->t[ch], j->fx, j->ax.k, ch != G, j->ax.beta,
+                         own && c->fixed[0] < 0 ? j->alpha_h : NULL, own ? c->fixed[0] : 256,
+                         j->cw, h->v[ch]);
     }
     if (c->fixed[1] < 0)
         for (int i = 0; i < j->cw; i++)
@@ -395,29 +369,16 @@ static void avs_row(avs_job *j, int r, uint16_t *out[4])
             j->alpha_v[i] = (int16_t)(256 - ((c->flat[d4[i]] * c->edge[d8[i]]) >> 8));
         j->alpha_first = fy;
     }
-    /* channel by channel along the row: the sharp sums tap by tap (taps of
-     * 0 skipped), then the smooth blend and the alpha */
-    int8_t const *ks[2] = { j->ay.k[r][0], j->ay.k[r][1] };
-    unsigned b = j->ay.beta[r];
+    const int8_t *ks[2] = { j->ay.k[r][0], j->ay.k[r][1] };
     for (int ch = 0; ch < 4; ch++) {
         if (!j->need[ch] || !out[ch])
             continue;
-        const int8_t *k = ks[ch != G];
-        int32_t *acc = j->acc;
-        memset(acc, 0, (size_t)j->cw * sizeof *acc);
-        for (int t = 0; t < TAPS; t++) {
-            const int32_t *v = rows[t]->v[ch];
-            int32_t kt = k[t];
-            for (int i = 0; kt && i < j->cw; i++)
-                acc[i] += v[i] * kt;
-        }
-        const int32_t *v3 = rows[3]->v[ch], *v4 = rows[4]->v[ch];
-        bool own = ch == G || c->all;
-        for (int i = 0; i < j->cw; i++) {
-            int a = !own ? 256 : c->fixed[1] < 0 ? j->alpha_v[i] : c->fixed[1];
-            int32_t f = blend(acc[i], 2 * (v3[i] * (int32_t)(32 - b) + v4[i] * (int32_t)b), a);
-            out[ch][i] = (uint16_t)(f < 0 ? 0 : f > G7SF_AVS_ONE ? G7SF_AVS_ONE : f);
-        }
+        bool own = ch == G || c->all;   /* else sharp only */
+        const int32_t *v[TAPS];
+        for (int t = 0; t < TAPS; t++)
+            v[t] = rows[t]->v[ch];
+        j->dsp->vrow(v, ks[ch != G], j->ay.beta[r], own && c->fixed[1] < 0 ? j->alpha_v : NULL,
+                     own ? c->fixed[1] : 256, j->cw, out[ch]);
     }
 }
 
@@ -458,7 +419,8 @@ int avs_run(const g7sf_sampler_8x8_state *avs, const g7sf_sampler_state_8x8 *ief
     ief_ctl ic = { 0 };
     if (do_ief)
         ief_ctl_of(ief, &ic);
-    avs_job j = { .c = &c, .src = src, .cw = w + 2 * m, .alpha_first = INT32_MIN };
+    avs_job j = { .c = &c, .dsp = &media_dsp_get()->avs, .src = src, .cw = w + 2 * m,
+                  .alpha_first = INT32_MIN };
     int rows = h + 2 * m;
     for (int ch = 0; ch < 4; ch++)
         j.need[ch] = out[ch] || (ch == G && do_ief);
@@ -512,7 +474,9 @@ int avs_run(const g7sf_sampler_8x8_state *avs, const g7sf_sampler_state_8x8 *ief
     j.d8x = carve(&p, (size_t)j.xn);
     j.alpha_h = carve(&p, (size_t)j.xn * sizeof(int16_t));
     j.alpha_v = carve(&p, cw * sizeof(int16_t));
-    j.acc = carve(&p, cw * sizeof(int32_t));
+    j.fx = carve(&p, cw * sizeof(int));
+    for (int i = 0; i < j.cw; i++)
+        j.fx[i] = j.ax.first[i] - lo;
     j.d4 = carve(&p, cw);
     j.d8 = carve(&p, cw);
     uint16_t *line[4], *ring = NULL;

@@ -5,6 +5,7 @@
 #ifndef G7SF_MEDIA_DSP_H
 #define G7SF_MEDIA_DSP_H
 
+#include "avs_rows.h"
 #include "di_core.h"
 #include "mcdi.h"
 #include "mcdi_rows.h"
@@ -377,6 +378,7 @@ typedef struct media_dsp {
     sdi_rows_dsp rows;
     stmm_rows_dsp st_rows;
     mcdi_rows_dsp mc_rows;
+    avs_dsp avs;
 } media_dsp;
 
 /* The kernels for the instruction sets in flags (enum cpu_flag). */

@@ -1,5 +1,5 @@
 /* Scaling and sharpening of output pictures with the AVS and IEF (scale.h),
- * in stripes of 8 output lines on the pipeline's pool: a pixel's result
+ * in bands of output lines on the pipeline's pool: a pixel's result
  * depends only on its own position, so any split gives the same bytes.
  * Decisions: docs/spec-notes.md, "Video pipeline: scaling". */
 #include <stdlib.h>
@@ -74,10 +74,18 @@ typedef struct scale_job {
     const vpp_frame *dst;
 } scale_job;
 
-/* Lines [*a, *b) of plane p for stripe rows [r0, r1) of 8 output lines. */
+/* The units the pool hands out: input bands of 8 luma lines to widen,
+ * output bands of 64 (each call of the scaler filters the 7 texel rows
+ * above and below its band again: a band much taller than that wastes
+ * little). */
+enum { IN_BAND = 8, OUT_BAND = 64 };
+
+/* Lines [*a, *b) of plane p for stripe rows [r0, r1) of bands of `band`
+ * luma lines. */
 static void plane_lines(const vpp_scale *s, int p, bool out, int r0, int r1, int *a, int *b)
 {
-    int h = plane_h(s, p, out), luma = out ? s->oh : s->ih, per = h == luma ? 8 : 4;
+    int h = plane_h(s, p, out), luma = out ? s->oh : s->ih, band = out ? OUT_BAND : IN_BAND;
+    int per = h == luma ? band : band / 2;
     *a = r0 * per < h ? r0 * per : h;
     *b = r1 * per < h ? r1 * per : h;
 }
@@ -160,9 +168,9 @@ int vpp_scale_run(vpp_scale *s, vpp_pool *pool, const g7sf_vpp_picture *in,
                   const vpp_frame *dst, g7sf_vpp_picture *out)
 {
     scale_job j = { s, in, dst };
-    int n, r = vpp_pool_run(pool, (s->ih + 7) / 8, to16_stripe, &j, &n);
+    int n, r = vpp_pool_run(pool, (s->ih + IN_BAND - 1) / IN_BAND, to16_stripe, &j, &n);
     if (!r)
-        r = vpp_pool_run(pool, (s->oh + 7) / 8, scale_stripe, &j, &n);
+        r = vpp_pool_run(pool, (s->oh + OUT_BAND - 1) / OUT_BAND, scale_stripe, &j, &n);
     *out = (g7sf_vpp_picture){ { dst->data[0], dst->data[1], dst->data[2] },
                                { vpp_frame_stride(dst, 0), vpp_frame_stride(dst, 1),
                                  vpp_frame_stride(dst, 2) } };
