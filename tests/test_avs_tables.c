@@ -86,9 +86,12 @@ static double ideal_sinc(double x)
 }
 
 /* The normalised Lanczos weights of the n taps from tap `first` of phase i. */
-static void ideal(int phase, double ratio, int first, int n, int a, double *w)
+static void ideal(int phase, double ratio, int first, int n, int a_max, double *w)
 {
     double scale = ratio < 1 ? ratio : 1, sum = 0;
+    /* the window: a_max, or what ends at the last tap once stretched by
+     * 1 / scale (n / 2 taps each side) */
+    double a = a_max * 2.0 / n > scale ? n * scale / 2 : a_max;
     for (int k = 0; k < n; k++) {
         double x = (first + k - 3 - phase / 32.0) * scale;
         w[k] = fabs(x) < a ? ideal_sinc(x) * ideal_sinc(x / a) : 0;
@@ -198,8 +201,9 @@ TEST(phase_16_is_symmetric)
 
 /* 2:1 down vs 1:1: phase 0 spreads over the neighbours (a half-band
  * filter), the centre tap drops, the neighbours 1 and 3 away get weight.
- * Lanczos a = 4 at half the frequency: the taps at +-2 are sinc(1) = 0,
- * those at +-1 and +-3 are non-zero. */
+ * At half the frequency the window narrows to a = 2 (stretched to the 4
+ * taps each side): the taps at +-2 are sinc(1) = 0, those at +-1 and +-3
+ * are non-zero. */
 TEST(downscale_by_half_is_lower_pass)
 {
     tables up[2], down[2];

@@ -132,8 +132,9 @@ G7SF_API int g7sf_vpp_flush(g7sf_vpp *v, g7sf_vpp_emit emit, void *user);
  * filter at beta = i / 32 past texel 3, tap j weighing texel j - 3 from
  * floor(u) with L((j - 3 - beta) * min(ratio, 1)), L(x) = sinc(x) sinc(x / a)
  * for |x| < a, else 0.  Downscaling (ratio < 1) lowers the cutoff to the
- * ratio: the kernel is stretched by 1 / ratio, then truncated to the taps
- * there are; upscaling uses the kernel as it is.  Each phase's weights are
+ * ratio: the kernel is stretched by 1 / ratio, its window narrowed to a =
+ * taps / 2 x ratio when the stretched window would pass the last tap (a
+ * window cut short rings and aliases); upscaling uses the kernel as it is.  Each phase's weights are
  * normalised to sum 1 and quantised to S1.6 (64 = 1.0): each tap rounded
  * (halves away from 0) and clamped to the PRM's range for its tap (table 0:
  * c0, c7 [-16, 16), c1, c6 [-32, 32), c2, c5 [-64, 64), c3, c4 [-128, 128);
