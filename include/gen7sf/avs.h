@@ -25,8 +25,9 @@ extern "C" {
 
 /* The image sample_8x8 filters: four channel planes (R, G, B, A), all on
  * one grid of width x height texels, sample (x, y) of channel c at
- * ch[c][y * stride + x] in "16 bit Full".  A NULL plane is the constant
- * value[c].  YUV surfaces put Cr in R, Y in G, Cb in B (the message brings
+ * ch[c][y * stride + x] in "16 bit Full" (values above 0xFF00 are taken
+ * as they are: the arithmetic holds for any 16 bits).  A NULL plane is the
+ * constant value[c].  YUV surfaces put Cr in R, Y in G, Cb in B (the message brings
  * subsampled chroma to the luma grid first; docs/spec-notes.md "AVS"). */
 typedef struct g7sf_avs_image {
     const uint16_t *ch[4];

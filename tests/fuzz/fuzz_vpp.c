@@ -1,8 +1,9 @@
 /* The video pipeline (gen7sf/vpp.h, src/vpp) on fuzzed configurations and
  * pictures: small frames of any content, every deinterlace mode, rate,
  * field order, denoise strength, chroma, output chroma, platform and
- * statistics layout, one or two threads, pictures kept or not, up to 40
- * frames (past the film look-ahead's window and its rings).
+ * statistics layout, one or two threads, pictures kept or not, scaling
+ * (16..128 x 8..96, even) and sharpening or not, up to 40 frames (past the
+ * film look-ahead's window and its rings).
  * Contract: every configuration built here is valid, so create succeeds;
  * push and flush return 0; outputs come in input order, each from a frame
  * already pushed, with strides that hold the configured size (the last
@@ -24,17 +25,18 @@ static int count(void *user, const g7sf_vpp_picture *out, const g7sf_vpp_stats *
     tally *t = user;
     const g7sf_vpp_config *c = t->c;
     FUZZ_CHECK(out && out->data[0] && out->data[1] && out->data[2], "an output without planes");
-    int cw = (c->width + 1) / 2;
-    FUZZ_CHECK(out->stride[0] >= c->width && out->stride[1] >= cw && out->stride[2] >= cw,
+    int w = c->scale_width ? c->scale_width : c->width;
+    int h = c->scale_height ? c->scale_height : c->height, cw = (w + 1) / 2;
+    FUZZ_CHECK(out->stride[0] >= w && out->stride[1] >= cw && out->stride[2] >= cw,
                "strides %d, %d, %d for width %d", out->stride[0], out->stride[1], out->stride[2],
-               c->width);
+               w);
     FUZZ_CHECK(st->input_frame >= t->last_input && st->input_frame < t->pushed,
                "output of frame %ld after frame %ld, %ld pushed", st->input_frame, t->last_input,
                t->pushed);
     FUZZ_CHECK(st->field >= -1 && st->field <= 1, "field %d", st->field);
     /* the last byte of each plane is readable (ASan checks the extent) */
-    int ch = c->chroma == G7SF_CHROMA_420 && !c->output_422 ? (c->height + 1) / 2 : c->height;
-    volatile uint8_t sink = out->data[0][(size_t)(c->height - 1) * out->stride[0] + c->width - 1];
+    int ch = c->chroma == G7SF_CHROMA_420 && !c->output_422 ? (h + 1) / 2 : h;
+    volatile uint8_t sink = out->data[0][(size_t)(h - 1) * out->stride[0] + w - 1];
     for (int i = 1; i < 3; i++)
         sink = out->data[i][(size_t)(ch - 1) * out->stride[i] + cw - 1];
     (void)sink;
@@ -59,7 +61,7 @@ static void fill(fuzz_in *in, uint8_t *dst, size_t n, uint32_t seed)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_in in = { data, size };
-    uint8_t b[8];
+    uint8_t b[11];
     fuzz_bytes(&in, b, sizeof b);
     g7sf_vpp_config c = {
         .width = 16 + b[0] % 49,
@@ -74,6 +76,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         .rate = (enum g7sf_vpp_rate)(b[3] / 6 % 3),
         .denoise = b[4] % 67 - 2 < -1 ? -1 : b[4] % 67 - 2,
         .keep = b[6] % 9,
+        /* b[7] bit 0: scale to an even 16..128 x 8..96 (within 1/16 and 16
+         * times the 16..64 x 8..48 input), bit 1: sharpen by b[9] */
+        .scale_width = b[7] & 1 ? 16 + 2 * (b[8] % 57) : 0,
+        .scale_height = b[7] & 1 ? 8 + 2 * (b[10] % 45) : 0,
+        .sharpen = b[7] & 2 ? b[9] : 0,
     };
     long frames = 1 + b[5] % 40;
     int err;
