@@ -1,11 +1,16 @@
-/* make bench: deinterlace messages per second through g7sf_send() on a
- * 720x480 NV12 frame pair in graphics memory (one message per block, as a
- * kernel sends them): DN only (16x8) and DN + DI (16x4). */
+/* make bench: the sampler's media messages per second through g7sf_send()
+ * on a 720x480 NV12 frame pair in graphics memory (one message per block,
+ * as a kernel sends them): deinterlace, DN only (16x8) and DN + DI (16x4);
+ * sample_8x8 scaling the frame to 1280x720 (16x4 a message), Y alone (the
+ * Y8 surface a driver binds) with and without the IEF, and all channels of
+ * the NV12 surface. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "gen7sf/gen7sf.h"
+#include "gen7sf/vpp.h"
 
 enum { W = 720, H = 480, PITCH = 768, BTI = 0 };
 #define SURFACE_BASE 0x00010000u
@@ -69,6 +74,62 @@ static void bench(g7sf_gpu *gpu, const g7sf_thread *thr, const char *name, bool 
     printf("%-40s %10.0f messages/s %8.1f frames/s\n", name, msgs / t, frames / t);
 }
 
+/* sample_8x8 (media layout, 0x0B) over a 1280x720 output from the surface
+ * at bti: SAMPLER_STATE at DYNAMIC + 0x80, SAMPLER_8x8_STATE (Lanczos
+ * tables for 720x480 to 1280x720) at + 0x100; mask: the header's write
+ * channel masks (1: not returned). */
+static void bench_8x8(g7sf_gpu *gpu, const g7sf_thread *thr, const char *name, unsigned bti,
+                      bool ief, unsigned mask)
+{
+    enum { OW = 1280, OH = 720 };
+    g7sf_sampler_8x8_state avs;
+    g7sf_sampler_state_8x8 smp = { .ief_bypass = !ief, .sampler_8x8_state_pointer = 0x100,
+                                   .r5c_coefficient = 3, .r5cx_coefficient = 8,
+                                   .r5x_coefficient = 9, .strong_edge_threshold = 8,
+                                   .weak_edge_threshold = 1, .strong_edge_weight = 7,
+                                   .regular_weight = 2, .non_edge_weight = 1, .gain_factor = 40,
+                                   .r3c_coefficient = 15, .r3x_coefficient = 6 };
+    uint32_t dw8[G7SF_SAMPLER_8x8_STATE_DWORDS] = { 0 }, dws[G7SF_SAMPLER_STATE_8X8_DWORDS] = { 0 };
+    if (g7sf_avs_state_for_scale((double)OW / W, (double)OH / H, &avs) ||
+        g7sf_state_pack(&g7sf_desc_SAMPLER_8x8_STATE, &avs, dw8) ||
+        g7sf_state_pack(&g7sf_desc_SAMPLER_STATE_8X8, &smp, dws)) {
+        printf("%-40s state does not pack\n", name);
+        return;
+    }
+    g7sf_mem_write(gpu, DYNAMIC_BASE + 0x100, dw8, sizeof dw8);
+    g7sf_mem_write(gpu, DYNAMIC_BASE + 0x80, dws, sizeof dws);
+    unsigned channels = 0;
+    for (int c = 0; c < 4; c++)
+        channels += !(mask >> c & 1);
+    g7sf_reg p[2] = { { { 0 } } }, wb[16];
+    p[0].ud[3] = 0x80;
+    p[0].ud[2] = mask << 12;
+    g7sf_msg m = { .sfid = G7SF_SFID_SAMPLER, .payload = p,
+                   .desc = 2u << 25 | 4 * channels << 20 | 1u << 19 | 3u << 17 | 0x0Bu << 12 |
+                           bti };
+    float du = 1.0f / OW, dv = 1.0f / OH;
+    long msgs = 0;
+    int frames = 0;
+    double t0 = now(), t;
+    do {
+        for (int y = 0; y < OH; y += 4)
+            for (int x = 0; x < OW; x += 16) {
+                float f[4] = { ((float)x + 0.5f) * du, ((float)y + 0.5f) * dv, du, dv };
+                for (int i = 0; i < 4; i++)
+                    memcpy(&p[1].ud[2 + i], &f[i], 4);
+                int r = g7sf_send(gpu, thr, &m, wb);
+                if (r) {
+                    printf("%-40s %s\n", name, g7sf_strerror(r));
+                    return;
+                }
+                msgs++;
+            }
+        frames++;
+    } while ((t = now() - t0) < 1.0);
+    printf("%-40s %10.0f messages/s %8.1f frames/s %7.1f Mpx/s\n", name, msgs / t, frames / t,
+           msgs * 64.0 / t / 1e6);
+}
+
 int main(void)
 {
     g7sf_gpu *gpu = g7sf_gpu_create();
@@ -92,6 +153,11 @@ int main(void)
     bind(gpu, BTI + 2, STAT, 7, PITCH, H, PITCH);
     bench(gpu, &thr, "deinterlace msg 720x480 NV12, DN only", false);
     bench(gpu, &thr, "deinterlace msg 720x480 NV12, DN + DI", true);
+    /* the NV12 frame's Y as a Y8 surface (format 12) */
+    bind(gpu, BTI + 3, CUR, 12, W, H, PITCH);
+    bench_8x8(gpu, &thr, "sample_8x8 Y8 to 1280x720, G", BTI + 3, false, 0xD);
+    bench_8x8(gpu, &thr, "sample_8x8 Y8 to 1280x720, G + IEF", BTI + 3, true, 0xD);
+    bench_8x8(gpu, &thr, "sample_8x8 NV12 to 1280x720, RGBA", BTI, false, 0);
     free(row);
     g7sf_gpu_destroy(gpu);
     return 0;
