@@ -39,6 +39,44 @@ static void bind(g7sf_gpu *gpu, unsigned bti, uint32_t base, unsigned format, in
     put(gpu, SURFACE_BASE + 0x100 + 4 * bti, off);
 }
 
+/* Sends m, one message per bw x bh block of a w x h frame (set(p, x, y,
+ * ctx) fills m's payload p), frame after frame for a second; prints
+ * messages/s, frames/s and, with px (pixels a message returns), Mpx/s. */
+typedef void (*set_fn)(g7sf_reg *p, int x, int y, const void *ctx);
+
+static void timed(g7sf_gpu *gpu, const g7sf_thread *thr, const char *name, const g7sf_msg *m,
+                  g7sf_reg *p, g7sf_reg *wb, int w, int h, int bw, int bh, set_fn set,
+                  const void *ctx, int px)
+{
+    long msgs = 0;
+    int frames = 0;
+    double t0 = now(), t;
+    do {
+        for (int y = 0; y < h; y += bh)
+            for (int x = 0; x < w; x += bw) {
+                set(p, x, y, ctx);
+                int r = g7sf_send(gpu, thr, m, wb);
+                if (r) {
+                    printf("%-40s %s\n", name, g7sf_strerror(r));
+                    return;
+                }
+                msgs++;
+            }
+        frames++;
+    } while ((t = now() - t0) < 1.0);
+    printf("%-40s %10.0f messages/s %8.1f frames/s", name, msgs / t, frames / t);
+    if (px)
+        printf(" %7.1f Mpx/s", msgs * (double)px / t / 1e6);
+    printf("\n");
+}
+
+/* deinterlace: M1.2, M1.6 the block's pixel address */
+static void set_di(g7sf_reg *p, int x, int y, const void *ctx)
+{
+    (void)ctx;
+    p[1].ud[2] = (uint32_t)x, p[1].ud[6] = (uint32_t)y;
+}
+
 static void bench(g7sf_gpu *gpu, const g7sf_thread *thr, const char *name, bool di)
 {
     /* DEINTERLACE_SAMPLER_STATE: driver-like thresholds, DN on, DI as asked */
@@ -55,23 +93,16 @@ static void bench(g7sf_gpu *gpu, const g7sf_thread *thr, const char *name, bool 
     g7sf_reg p[2] = { { { 0 } } }, wb[12];
     g7sf_msg m = { .sfid = G7SF_SFID_SAMPLER, .payload = p,
                    .desc = 2u << 25 | rlen << 20 | 1u << 19 | 3u << 17 | 8u << 12 | BTI };
-    long msgs = 0;
-    int frames = 0;
-    double t0 = now(), t;
-    do {
-        for (int y = 0; y < H; y += bh)
-            for (int x = 0; x < W; x += 16) {
-                p[1].ud[2] = (uint32_t)x, p[1].ud[6] = (uint32_t)y;
-                int r = g7sf_send(gpu, thr, &m, wb);
-                if (r) {
-                    printf("%-40s %s\n", name, g7sf_strerror(r));
-                    return;
-                }
-                msgs++;
-            }
-        frames++;
-    } while ((t = now() - t0) < 1.0);
-    printf("%-40s %10.0f messages/s %8.1f frames/s\n", name, msgs / t, frames / t);
+    timed(gpu, thr, name, &m, p, wb, W, H, 16, bh, set_di, NULL, 0);
+}
+
+/* sample_8x8, media layout: M1.2 U0, M1.3 V0, M1.4 dU, M1.5 dV of the
+ * block at output pixel (x, y), ctx the steps */
+static void set_8x8(g7sf_reg *p, int x, int y, const void *ctx)
+{
+    const float *d = ctx;
+    float f[4] = { ((float)x + 0.5f) * d[0], ((float)y + 0.5f) * d[1], d[0], d[1] };
+    memcpy(&p[1].ud[2], f, sizeof f);
 }
 
 /* sample_8x8 (media layout, 0x0B) over a 1280x720 output from the surface
@@ -107,27 +138,8 @@ static void bench_8x8(g7sf_gpu *gpu, const g7sf_thread *thr, const char *name, u
     g7sf_msg m = { .sfid = G7SF_SFID_SAMPLER, .payload = p,
                    .desc = 2u << 25 | 4 * channels << 20 | 1u << 19 | 3u << 17 | 0x0Bu << 12 |
                            bti };
-    float du = 1.0f / OW, dv = 1.0f / OH;
-    long msgs = 0;
-    int frames = 0;
-    double t0 = now(), t;
-    do {
-        for (int y = 0; y < OH; y += 4)
-            for (int x = 0; x < OW; x += 16) {
-                float f[4] = { ((float)x + 0.5f) * du, ((float)y + 0.5f) * dv, du, dv };
-                for (int i = 0; i < 4; i++)
-                    memcpy(&p[1].ud[2 + i], &f[i], 4);
-                int r = g7sf_send(gpu, thr, &m, wb);
-                if (r) {
-                    printf("%-40s %s\n", name, g7sf_strerror(r));
-                    return;
-                }
-                msgs++;
-            }
-        frames++;
-    } while ((t = now() - t0) < 1.0);
-    printf("%-40s %10.0f messages/s %8.1f frames/s %7.1f Mpx/s\n", name, msgs / t, frames / t,
-           msgs * 64.0 / t / 1e6);
+    const float d[2] = { 1.0f / OW, 1.0f / OH };
+    timed(gpu, thr, name, &m, p, wb, OW, OH, 16, 4, set_8x8, d, 64);
 }
 
 int main(void)

@@ -91,6 +91,34 @@ static double paired(char *const argv[], char *const ref[], double *ratio)
     return b;
 }
 
+/* The reference's best time, printed as a rate (units per second), or why
+ * it was skipped (the command in `cmd`); -1 when it cannot run. */
+static double reference(char *const ff[], double units, const char *name, const char *cmd)
+{
+    double t = best(ff);
+    if (t > 0)
+        printf("%-26s %10.1f\n", name, units / t);
+    else
+        printf("%-26s skipped: ffmpeg not found or failed (ffmpeg -threads 1 -filter_threads 1 "
+               "%s)\n", name, cmd);
+    return t;
+}
+
+/* One cell of a table: argv's rate (units per second of its best run)
+ * and, with ref, the median ratio of ref's time to argv's; returns argv's
+ * best time, -1 if it failed. */
+static double cell(char *const argv[], char *const ref[], double units, const char *ref_name)
+{
+    double ratio, s = paired(argv, ref, &ratio);
+    if (s < 0)
+        printf(" %24s", "failed");
+    else if (ratio > 0)
+        printf(" %8.1f (%4.2fx %s)", units / s, ratio, ref_name);
+    else
+        printf(" %8.1f %15s", units / s, "");
+    return s;
+}
+
 /* Issue 20's yardstick: 720x576 frames scaled to 1920x1080 (the AVS,
  * luma 8 taps and chroma 4, with and without the IEF), frames/s on 1
  * thread and on every CPU, beside FFmpeg's swscale lanczos on one thread
@@ -110,14 +138,10 @@ static void scale_bench(const char *vpp, const char *synth, const char *dir, con
     char *ff[] = { "ffmpeg", "-nostdin", "-v", "error", "-threads", "1", "-filter_threads",
                    "1", "-i", clip, "-vf", "scale=1920:1080:flags=lanczos", "-f",
                    "yuv4mpegpipe", "-y", (char *)out, NULL };
-    double lz = best(ff);
     printf("\ngen7sf-vpp --scale 1920x1080, 720x576 Y4M file to Y4M file, %d frames, best of %d "
            "(frames/s; x lanczos: median of %d pairs of runs)\n", SCALE_FRAMES, RUNS, RUNS);
-    if (lz > 0)
-        printf("%-26s %10.1f\n", "ffmpeg lanczos, 1 thread", SCALE_FRAMES / lz);
-    else
-        printf("%-26s skipped: ffmpeg not found or failed (ffmpeg -threads 1 -filter_threads 1 "
-               "-vf scale=1920:1080:flags=lanczos)\n", "ffmpeg lanczos, 1 thread");
+    double lz = reference(ff, SCALE_FRAMES, "ffmpeg lanczos, 1 thread",
+                          "-vf scale=1920:1080:flags=lanczos");
     static const struct { const char *name; bool sharpen; } modes[] = {
         { "scale", false }, { "scale + sharpen", true },
     };
@@ -128,13 +152,7 @@ static void scale_bench(const char *vpp, const char *synth, const char *dir, con
                           "--threads", t ? (char *)all : "1", clip, (char *)out, NULL, NULL };
             if (modes[m].sharpen)   /* before the file names */
                 a[9] = a[8], a[8] = a[7], a[7] = "--sharpen";
-            double ratio, sec = paired(a, lz > 0 ? ff : NULL, &ratio);
-            if (sec < 0)
-                printf(" %24s", "failed");
-            else if (ratio > 0)
-                printf(" %8.1f (%4.2fx lanczos)", SCALE_FRAMES / sec, ratio);
-            else
-                printf(" %8.1f %15s", SCALE_FRAMES / sec, "");
+            cell(a, lz > 0 ? ff : NULL, SCALE_FRAMES, "lanczos");
         }
         printf("  (1 thread, %s threads)\n", all);
         fflush(stdout);
@@ -180,14 +198,9 @@ int main(int argc, char **argv)
     char *ff[] = { "ffmpeg", "-nostdin", "-v", "error", "-threads", "1", "-filter_threads",
                    "1", "-i", clip, "-vf", "bwdif=mode=send_field", "-f", "yuv4mpegpipe", "-y",
                    out, NULL };
-    double bw = best(ff);
     printf("gen7sf-vpp, 1080i Y4M file to Y4M file, %d fields, best of %d, whole process "
            "(fields/s; x bwdif: median of %d pairs of runs)\n", FIELDS, RUNS, RUNS);
-    if (bw > 0)
-        printf("%-26s %10.1f\n", "ffmpeg bwdif, 1 thread", FIELDS / bw);
-    else
-        printf("%-26s skipped: ffmpeg not found or failed (ffmpeg -threads 1 -filter_threads 1 "
-               "-vf bwdif=mode=send_field)\n", "ffmpeg bwdif, 1 thread");
+    double bw = reference(ff, FIELDS, "ffmpeg bwdif, 1 thread", "-vf bwdif=mode=send_field");
     char head[32];
     snprintf(head, sizeof head, "%s threads", all);
     printf("%-26s %24s %24s %6s\n", "mode", "1 thread", head, "gain");
@@ -205,13 +218,7 @@ int main(int argc, char **argv)
                           clip, out, NULL, NULL };
             if (modes[m].dn)    /* before the file names */
                 a[7] = a[6], a[6] = a[5], a[5] = "--denoise";
-            double ratio, s = paired(a, bw > 0 ? ff : NULL, &ratio);
-            if (s < 0)
-                printf(" %24s", "failed");
-            else if (ratio > 0)
-                printf(" %8.1f (%4.2fx bwdif)", FIELDS / s, ratio);
-            else
-                printf(" %8.1f %15s", FIELDS / s, "");
+            double s = cell(a, bw > 0 ? ff : NULL, FIELDS, "bwdif");
             one = t ? one : s;
             /* the threads' gain: 1 thread's time over all of them */
             if (t && s > 0 && one > 0)

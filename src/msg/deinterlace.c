@@ -18,35 +18,22 @@ enum { BW = G7SF_DN_BLOCK_W };
 
 static int read_state(g7sf_msg_ctx *c, const sampler_desc *d, g7sf_sampler_state_di *st)
 {
-    /* header M0.3 Sampler State Pointer, else the thread's (line 4482) */
-    uint32_t ptr = (c->header ? c->msg->payload[0].ud[3] : c->thr->sampler_state) & ~0x1Fu;
-    uint64_t off = (uint64_t)ptr + 32 * (d->sampler_index / 2);
+    /* elements 8 dwords apart, one for each even Sampler Index */
     uint32_t addr;
-    if (off > UINT32_MAX || g7sf_base_resolve(c->gpu, G7SF_BASE_DYNAMIC, (uint32_t)off,
-                                              G7SF_SAMPLER_STATE_DI_DWORDS * 4, &addr))
-        return g7sf_msg_fail(c, G7SF_EFAULT, "deinterlace: SAMPLER_STATE at 0x%llx outside "
-                             "dynamic state bounds", (unsigned long long)off);
+    int r = sampler_state_addr(c, "deinterlace", 32 * (d->sampler_index / 2),
+                               G7SF_SAMPLER_STATE_DI_DWORDS * 4, &addr);
+    if (r)
+        return r;
     if (g7sf_state_read(c->gpu, &g7sf_desc_SAMPLER_STATE_DI, addr, st))
         return g7sf_msg_fail(c, G7SF_ENOMEM, "deinterlace: out of host memory");
     const char *why;
-    int r = g7sf_dndi_state_check(st, &why);
+    r = g7sf_dndi_state_check(st, &why);
     return r ? g7sf_msg_fail(c, r, "deinterlace: SAMPLER_STATE_DI: %s", why) : 0;
 }
 
 static int bind(g7sf_msg_ctx *c, unsigned bti, const char *role, g7sf_media_surface *s)
 {
-    uint32_t ss_addr;
-    int r = g7sf_msg_surface_state(c, bti, G7SF_MEDIA_SURFACE_STATE_DWORDS * 4, "deinterlace",
-                                   &ss_addr);
-    if (r)
-        return r;
-    g7sf_media_surface_state ss;
-    if (g7sf_state_read(c->gpu, &g7sf_desc_MEDIA_SURFACE_STATE, ss_addr, &ss))
-        return g7sf_msg_fail(c, G7SF_ENOMEM, "deinterlace: out of host memory");
-    const char *why;
-    if ((r = g7sf_media_surface_from_state(&ss, s, &why)))
-        return g7sf_msg_fail(c, r, "deinterlace: %s (BTI %u): %s", role, bti, why);
-    return 0;
+    return sampler_bind_media(c, bti, "deinterlace", role, g7sf_media_surface_from_state, s);
 }
 
 /* DI Enable, DN Enable and the input format choose the writeback

@@ -20,12 +20,6 @@ typedef struct msg_8x8 {
     unsigned masked;            /* M0.2 15:12: bit c set, channel c (R, G, B, A) not returned */
 } msg_8x8;
 
-static float dw_float(uint32_t v)
-{
-    float f;
-    memcpy(&f, &v, sizeof f);
-    return f;
-}
 
 static int read_payload(g7sf_msg_ctx *c, bool media, msg_8x8 *m)
 {
@@ -34,9 +28,9 @@ static int read_payload(g7sf_msg_ctx *c, bool media, msg_8x8 *m)
      * 4960-4995); media: M1.1 Vertical Block Number, M1.2 U0, M1.3 V0,
      * M1.4 ΔU, M1.5 ΔV, M1.6 U2nd, M1.7 Group ID (lines 4998-5054) */
     g7sf_avs_walk *w = &m->walk;
-    *w = (g7sf_avs_walk){ .u0 = dw_float(r->ud[2]), .v0 = dw_float(r->ud[media ? 3 : 6]),
-                          .du = dw_float(r->ud[media ? 4 : 0]), .dv = dw_float(r->ud[5]),
-                          .ddu = dw_float(r->ud[media ? 6 : 1]) };
+    *w = (g7sf_avs_walk){ .u0 = sampler_dw_float(r->ud[2]), .v0 = sampler_dw_float(r->ud[media ? 3 : 6]),
+                          .du = sampler_dw_float(r->ud[media ? 4 : 0]), .dv = sampler_dw_float(r->ud[5]),
+                          .ddu = sampler_dw_float(r->ud[media ? 6 : 1]) };
     const float v[5] = { w->u0, w->v0, w->du, w->dv, w->ddu };
     static const char *const name[5] = { "Pixel 0 U Address", "Pixel 0 V Address", "Delta U",
                                          "Delta V", "U 2nd Derivative" };
@@ -67,13 +61,11 @@ static int read_state(g7sf_msg_ctx *c, const sampler_desc *d, g7sf_sampler_state
                       g7sf_sampler_8x8_state *avs)
 {
     /* SAMPLER_STATE elements are 4 dwords apart (line 3547) */
-    uint32_t table = (c->header ? c->msg->payload[0].ud[3] : c->thr->sampler_state) & ~0x1Fu;
-    uint64_t off = (uint64_t)table + 16 * d->sampler_index;
     uint32_t addr;
-    if (off > UINT32_MAX || g7sf_base_resolve(c->gpu, G7SF_BASE_DYNAMIC, (uint32_t)off,
-                                              G7SF_SAMPLER_STATE_8X8_DWORDS * 4, &addr))
-        return g7sf_msg_fail(c, G7SF_EFAULT, "sample_8x8: SAMPLER_STATE at 0x%llx outside "
-                             "dynamic state bounds", (unsigned long long)off);
+    int r = sampler_state_addr(c, "sample_8x8", 16 * d->sampler_index,
+                               G7SF_SAMPLER_STATE_8X8_DWORDS * 4, &addr);
+    if (r)
+        return r;
     if (g7sf_state_read(c->gpu, &g7sf_desc_SAMPLER_STATE_8X8, addr, smp))
         return g7sf_msg_fail(c, G7SF_ENOMEM, "sample_8x8: out of host memory");
     if (g7sf_base_resolve(c->gpu, G7SF_BASE_DYNAMIC, smp->sampler_8x8_state_pointer,
@@ -85,21 +77,6 @@ static int read_state(g7sf_msg_ctx *c, const sampler_desc *d, g7sf_sampler_state
     return 0;
 }
 
-static int bind(g7sf_msg_ctx *c, unsigned bti, g7sf_media_surface *s)
-{
-    uint32_t ss_addr;
-    int r = g7sf_msg_surface_state(c, bti, G7SF_MEDIA_SURFACE_STATE_DWORDS * 4, "sample_8x8",
-                                   &ss_addr);
-    if (r)
-        return r;
-    g7sf_media_surface_state ss;
-    if (g7sf_state_read(c->gpu, &g7sf_desc_MEDIA_SURFACE_STATE, ss_addr, &ss))
-        return g7sf_msg_fail(c, G7SF_ENOMEM, "sample_8x8: out of host memory");
-    const char *why;
-    if ((r = g7sf_avs_surface_from_state(&ss, s, &why)))
-        return g7sf_msg_fail(c, r, "sample_8x8: surface (BTI %u): %s", bti, why);
-    return 0;
-}
 
 /* The limits of lines 4822-4829 and 5006-5023, in texels of the surface. */
 static int check_walk(g7sf_msg_ctx *c, const g7sf_avs_walk *w, const g7sf_media_surface *s)
@@ -143,7 +120,9 @@ int sampler_8x8(g7sf_msg_ctx *c, const sampler_desc *d)
     g7sf_sampler_state_8x8 smp;
     g7sf_sampler_8x8_state avs;
     g7sf_media_surface s;
-    if ((r = read_state(c, d, &smp, &avs)) || (r = bind(c, d->bti, &s)) ||
+    if ((r = read_state(c, d, &smp, &avs)) ||
+        (r = sampler_bind_media(c, d->bti, "sample_8x8", "surface", g7sf_avs_surface_from_state,
+                                &s)) ||
         (r = check_walk(c, &m.walk, &s)))
         return r;
     /* line 3557: "IEF bypass must always be forced to 1, if Y/G-channel is

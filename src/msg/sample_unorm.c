@@ -32,12 +32,6 @@ typedef struct unorm_msg {
     float u0, v0, du, dv;
 } unorm_msg;
 
-static float dw_float(uint32_t v)
-{
-    float f;
-    memcpy(&f, &v, sizeof f);
-    return f;
-}
 
 static int read_payload(g7sf_msg_ctx *c, unsigned type, unorm_msg *m)
 {
@@ -45,10 +39,10 @@ static int read_payload(g7sf_msg_ctx *c, unsigned type, unorm_msg *m)
     /* pixel shader: M1.0 ΔU, M1.2 U, M1.5 ΔV, M1.6 V (lines 4962-4995);
      * media: M1.2 U, M1.3 V, M1.4 ΔU, M1.5 ΔV (lines 5008-5030) */
     bool media = is_media(type);
-    m->u0 = dw_float(r->ud[2]);
-    m->v0 = dw_float(r->ud[media ? 3 : 6]);
-    m->du = dw_float(r->ud[media ? 4 : 0]);
-    m->dv = dw_float(r->ud[5]);
+    m->u0 = sampler_dw_float(r->ud[2]);
+    m->v0 = sampler_dw_float(r->ud[media ? 3 : 6]);
+    m->du = sampler_dw_float(r->ud[media ? 4 : 0]);
+    m->dv = sampler_dw_float(r->ud[5]);
     const float v[4] = { m->u0, m->v0, m->du, m->dv };
     static const char *const name[4] = { "Pixel 0 U Address", "Pixel 0 V Address", "Delta U",
                                          "Delta V" };

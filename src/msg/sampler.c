@@ -42,6 +42,34 @@ int sampler_bind_texture(g7sf_msg_ctx *c, unsigned bti, g7sf_texture *t)
     return r;
 }
 
+int sampler_state_addr(g7sf_msg_ctx *c, const char *msg, uint32_t off, uint32_t bytes,
+                       uint32_t *addr)
+{
+    uint32_t ptr = (c->header ? c->msg->payload[0].ud[3] : c->thr->sampler_state) & ~0x1Fu;
+    uint64_t at = (uint64_t)ptr + off;
+    if (at > UINT32_MAX ||
+        g7sf_base_resolve(c->gpu, G7SF_BASE_DYNAMIC, (uint32_t)at, bytes, addr))
+        return g7sf_msg_fail(c, G7SF_EFAULT, "%s: SAMPLER_STATE at 0x%llx outside dynamic "
+                             "state bounds", msg, (unsigned long long)at);
+    return 0;
+}
+
+int sampler_bind_media(g7sf_msg_ctx *c, unsigned bti, const char *msg, const char *role,
+                       sampler_media_decode decode, struct g7sf_media_surface *s)
+{
+    uint32_t ss_addr;
+    int r = g7sf_msg_surface_state(c, bti, G7SF_MEDIA_SURFACE_STATE_DWORDS * 4, msg, &ss_addr);
+    if (r)
+        return r;
+    g7sf_media_surface_state ss;
+    if (g7sf_state_read(c->gpu, &g7sf_desc_MEDIA_SURFACE_STATE, ss_addr, &ss))
+        return g7sf_msg_fail(c, G7SF_ENOMEM, "%s: out of host memory", msg);
+    const char *why;
+    if ((r = decode(&ss, s, &why)))
+        return g7sf_msg_fail(c, r, "%s: %s (BTI %u): %s", msg, role, bti, why);
+    return 0;
+}
+
 static int sample_message(g7sf_msg_ctx *c, const sampler_desc *d)
 {
     sample_msg m;

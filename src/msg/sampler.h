@@ -3,6 +3,8 @@
 #ifndef G7SF_MSG_SAMPLER_H
 #define G7SF_MSG_SAMPLER_H
 
+#include <string.h>
+
 #include "msg.h"
 
 /* The sampler message descriptor's function control (§2.13.1.1). */
@@ -26,6 +28,31 @@ enum {
  * RENDER_SURFACE_STATE (sampler.c). */
 struct g7sf_texture;
 int sampler_bind_texture(g7sf_msg_ctx *c, unsigned bti, struct g7sf_texture *t);
+
+/* The MEDIA_SURFACE_STATE at binding table entry bti decoded by `decode`
+ * (g7sf_media_surface_from_state or g7sf_avs_surface_from_state) into s;
+ * failures latched with msg and role ("deinterlace", "previous frame"). */
+struct g7sf_media_surface;
+struct g7sf_media_surface_state;
+typedef int (*sampler_media_decode)(const struct g7sf_media_surface_state *ss,
+                                    struct g7sf_media_surface *s, const char **why);
+int sampler_bind_media(g7sf_msg_ctx *c, unsigned bti, const char *msg, const char *role,
+                       sampler_media_decode decode, struct g7sf_media_surface *s);
+
+/* The address of `bytes` of sampler state at element offset `off` from the
+ * Sampler State Pointer (the header's M0.3, else the thread's; line 4482),
+ * relative to Dynamic State Base Address: 0, or G7SF_EFAULT latched with
+ * msg outside the bounds. */
+int sampler_state_addr(g7sf_msg_ctx *c, const char *msg, uint32_t off, uint32_t bytes,
+                       uint32_t *addr);
+
+/* A payload dword as the float it holds. */
+static inline float sampler_dw_float(uint32_t v)
+{
+    float f;
+    memcpy(&f, &v, sizeof f);
+    return f;
+}
 
 /* The SIMD32/64 messages: deinterlace (deinterlace.c), sample_unorm* and
  * cache_flush (sample_unorm.c), sample_8x8 (sample_8x8.c). */
