@@ -68,6 +68,8 @@ void media_dsp_init(media_dsp *d, unsigned flags)
         d->rows = sdi_rows_avx2;
         d->st_rows = stmm_rows_avx2;
         d->mc_rows = mcdi_rows_avx2;
+        d->avs.hrow = avs_hrow_avx2;
+        d->avs.vrow = avs_vrow_avx2;
     }
 #else
     (void)flags;
