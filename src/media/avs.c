@@ -281,18 +281,31 @@ typedef struct avs_job {
     int alpha_first;
 } avs_job;
 
-static int32_t texel(const avs_window *s, int c, int x, int y)
+/* Channel c of texel row y over the footprints' columns, into out. */
+static void texel_row(const avs_job *j, int c, int y, int32_t *out)
 {
+    const avs_window *s = j->src;
     const g7sf_avs_image *im = &s->img;
-    return im->ch[c] ? im->ch[c][(ptrdiff_t)(y - s->oy) * im->stride + (x - s->ox)]
-                     : im->value[c];
+    if (!im->ch[c]) {
+        for (int k = 0; k < j->xn; k++)
+            out[k] = im->value[c];
+        return;
+    }
+    const uint16_t *row = im->ch[c] + (ptrdiff_t)(y - s->oy) * im->stride;
+    for (int k = 0; k < j->xn; k++)
+        out[k] = row[j->xmap[k] - s->ox];
 }
 
-/* The luma's 8 MSBs of sample k of per-channel arrays v. */
-static int luma_at(const avs_ctl *c, int32_t *const v[4], int k)
+/* The luma's 8 MSBs of samples 0 .. n - 1 of per-channel arrays v
+ * (texels, or horizontal results beyond 0 .. 0xFF00) into l. */
+static void luma_row(const avs_ctl *c, int32_t *const v[4], int n, uint8_t *l)
 {
-    return c->rgb_luma ? (msb8(v[0][k]) + 2 * msb8(v[G][k]) + msb8(v[2][k])) >> 2
-                       : msb8(v[G][k]);
+    if (c->rgb_luma)
+        for (int k = 0; k < n; k++)
+            l[k] = (uint8_t)((msb8(v[0][k]) + 2 * msb8(v[G][k]) + msb8(v[2][k])) >> 2);
+    else
+        for (int k = 0; k < n; k++)
+            l[k] = (uint8_t)msb8(v[G][k]);
 }
 
 /* Texel row y filtered horizontally for every column, in its slot. */
@@ -304,15 +317,13 @@ static const avs_hrow *hrow(avs_job *j, int y)
     const avs_ctl *c = j->c;
     for (int ch = 0; ch < 4; ch++)
         if (j->need[ch])
-            for (int k = 0; k < j->xn; k++)
-                j->t[ch][k] = texel(j->src, ch, j->xmap[k], y);
+            texel_row(j, ch, y, j->t[ch]);
     if (c->fixed[0] < 0) {
         /* the alpha of the vector starting at each texel k (the classifier along
          * the row): luma steps, their largest over the middle four and
          * over all eight, the ramps */
         uint8_t *l = j->d, *d4 = j->d4x, *d8 = j->d8x;
-        for (int k = 0; k < j->xn; k++)
-            l[k] = (uint8_t)luma_at(c, j->t, k);
+        luma_row(c, j->t, j->xn, l);
         for (int k = 0; k + 1 < j->xn; k++)   /* in place: l[k + 1] is read first */
             l[k] = (uint8_t)(l[k + 1] > l[k] ? l[k + 1] - l[k] : l[k] - l[k + 1]);
         int n = j->xn - (TAPS - 1);
@@ -336,8 +347,7 @@ static const avs_hrow *hrow(avs_job *j, int y)
                          j->cw, h->v[ch]);
     }
     if (c->fixed[1] < 0)
-        for (int i = 0; i < j->cw; i++)
-            h->luma[i] = (uint8_t)luma_at(c, h->v, i);
+        luma_row(c, h->v, j->cw, h->luma);
     h->tag = y;
     return h;
 }
