@@ -160,18 +160,13 @@ unsigned g7sf_ief_edge_measure(const uint16_t n[3][3])
     return (unsigned)(em > 63 ? 63 : em);
 }
 
-static int64_t floordiv(int64_t n, int64_t d)   /* d > 0 */
-{
-    return n >= 0 ? n / d : -((-n + d - 1) / d);
-}
-
-/* Division of numerators below 2^21 by d (1 .. 2^10) by a multiply and a
+/* Division of numerators below 2^21 by d (2 .. 2^10) by a multiply and a
  * shift: m = ceil(2^(21 + l) / d) with 2^l >= d gives floor(n / d) =
  * n m >> (21 + l) exactly (Granlund and Montgomery, "Division by invariant
- * integers using multiplication", 1994, theorem 4.2).  The IEF's ring
- * averages divide by the same weights at every pixel. */
+ * integers using multiplication", 1994, theorem 4.2); m < 2^22.  The IEF's
+ * ring averages divide by the same weights at every pixel. */
 typedef struct udiv {
-    uint64_t m;
+    uint32_t m;
     unsigned s;
 } udiv;
 
@@ -180,13 +175,12 @@ static udiv udiv_of(uint32_t d)
     unsigned l = 0;
     while ((1u << l) < d)
         l++;
-    return (udiv){ ((1ull << (21 + l)) + d - 1) / d, 21 + l };
+    return (udiv){ (uint32_t)(((1ull << (21 + l)) + d - 1) / d), 21 + l };
 }
 
-static int udiv_do(const udiv *u, uint32_t n) { return (int)((n * u->m) >> u->s); }
-
 /* The IEF state as the pixels use it: each ring average's weights, their
- * sum and its divider (rdiv(n, w) = (2n + w) / 2w; w 0: no average). */
+ * sum and its divider (rdiv(n, w) = (2n + w) / 2w; w 0: no average, the
+ * pixel itself). */
 typedef struct ief_ctl {
     const g7sf_sampler_state_8x8 *s;
     int r3c, r3x, w3, r5c, r5x, r5cx, w5;
@@ -205,41 +199,47 @@ static void ief_ctl_of(const g7sf_sampler_state_8x8 *s, ief_ctl *c)
     c->d5 = udiv_of(2 * (uint32_t)(c->w5 ? c->w5 : 1));
 }
 
-/* rdiv of the IEF map: the sum's average rounded half up, P when the
- * weights are all 0.  2 sum + w < 2^21: sums of at most 8 10-bit values
- * times 31. */
-static int ring_avg(const udiv *d, int sum, int w, int p)
-{
-    return w ? udiv_do(d, (uint32_t)(2 * sum + w)) : p;
-}
-
-/* The IEF of the pixel at the centre of a 5x5 of 10-bit values. */
-static int ief_pixel(const ief_ctl *c, const uint16_t *r[5], int x)
+/* The IEF of pixels x0 .. x0 + n - 1 of the middle row of 5 rows r[] of
+ * 10-bit values (columns x0 - 2 .. x0 + n + 1 read), as values << 6 into
+ * dst: a loop of selects the compiler vectorises.  rdiv sums: 2 sum + w <
+ * 2^21 (at most 8 10-bit values times 31). */
+static void ief_row(const ief_ctl *c, const uint16_t *const r[5], int x0, int n, uint16_t *dst)
 {
     const g7sf_sampler_state_8x8 *s = c->s;
-    const uint16_t n3[3][3] = { { r[1][x - 1], r[1][x], r[1][x + 1] },
-                                { r[2][x - 1], r[2][x], r[2][x + 1] },
-                                { r[3][x - 1], r[3][x], r[3][x + 1] } };
-    unsigned em = g7sf_ief_edge_measure(n3);
-    int la = (int)(em > s->strong_edge_threshold ? s->strong_edge_weight
-                   : em > s->weak_edge_threshold ? s->regular_weight
-                                                 : s->non_edge_weight);
-    int p = r[2][x];
-    int c1 = r[1][x] + r[3][x] + r[2][x - 1] + r[2][x + 1];
-    int x1 = r[1][x - 1] + r[1][x + 1] + r[3][x - 1] + r[3][x + 1];
-    int s3 = ring_avg(&c->d3, c->r3c * c1 + c->r3x * x1, c->w3, p);
-    if (s->ief4smooth_enable) {
-        int64_t n = (int64_t)(s3 - p) * (7 - la);
-        return p + (int)floordiv(2 * n + 7, 14);
+    const int sth = (int)s->strong_edge_threshold, wth = (int)s->weak_edge_threshold;
+    const int sw = (int)s->strong_edge_weight, rw = (int)s->regular_weight;
+    const int nw = (int)s->non_edge_weight, gain = (int)s->gain_factor;
+    const uint16_t *r0 = r[0] + x0, *r1 = r[1] + x0, *r2 = r[2] + x0, *r3 = r[3] + x0,
+                   *r4 = r[4] + x0;
+    for (int x = 0; x < n; x++) {
+        /* EM (line 1675) and local_adjust (1677-1681) */
+        int eh = (r3[x - 1] + 2 * r3[x] + r3[x + 1]) - (r1[x - 1] + 2 * r1[x] + r1[x + 1]);
+        int ev = (r1[x + 1] + 2 * r2[x + 1] + r3[x + 1]) - (r1[x - 1] + 2 * r2[x - 1] + r3[x - 1]);
+        int em = ((eh < 0 ? -eh : eh) + (ev < 0 ? -ev : ev) + 4) >> 3;
+        em = em > 63 ? 63 : em;
+        int la = em > sth ? sw : em > wth ? rw : nw;
+        int p = r2[x];
+        int c1 = r1[x] + r3[x] + r2[x - 1] + r2[x + 1];
+        int x1 = r1[x - 1] + r1[x + 1] + r3[x - 1] + r3[x + 1];
+        uint32_t n3 = (uint32_t)(2 * (c->r3c * c1 + c->r3x * x1) + c->w3);
+        int s3 = c->w3 ? (int)(((uint64_t)n3 * c->d3.m) >> c->d3.s) : p;
+        int v;
+        if (s->ief4smooth_enable) {
+            /* p + floor((2 (s3 - p)(7 - la) + 7) / 14) */
+            int q = 2 * (s3 - p) * (7 - la) + 7;
+            v = p + (q >= 0 ? q / 14 : -((-q + 13) / 14));
+        } else {
+            int c2 = r0[x] + r4[x] + r2[x - 2] + r2[x + 2];
+            int x2 = r0[x - 2] + r0[x + 2] + r4[x - 2] + r4[x + 2];
+            int kn = r0[x - 1] + r0[x + 1] + r4[x - 1] + r4[x + 1] + r1[x - 2] + r1[x + 2] +
+                     r3[x - 2] + r3[x + 2];
+            uint32_t n5 = (uint32_t)(2 * (c->r5c * c2 + c->r5x * x2 + c->r5cx * kn) + c->w5);
+            int s5 = c->w5 ? (int)(((uint64_t)n5 * c->d5.m) >> c->d5.s) : p;
+            v = p + avs_asr(((p - s3) + (p - s5)) * gain * la + 256, 9);
+            v = v < 0 ? 0 : v > 1020 ? 1020 : v;
+        }
+        dst[x] = (uint16_t)(v << 6);
     }
-    int c2 = r[0][x] + r[4][x] + r[2][x - 2] + r[2][x + 2];
-    int x2 = r[0][x - 2] + r[0][x + 2] + r[4][x - 2] + r[4][x + 2];
-    int kn = r[0][x - 1] + r[0][x + 1] + r[4][x - 1] + r[4][x + 1] + r[1][x - 2] + r[1][x + 2] +
-             r[3][x - 2] + r[3][x + 2];
-    int s5 = ring_avg(&c->d5, c->r5c * c2 + c->r5x * x2 + c->r5cx * kn, c->w5, p);
-    int32_t d = (p - s3) + (p - s5);
-    int v = p + avs_asr(d * (int32_t)s->gain_factor * la + 256, 9);
-    return clampi(v, 0, 1020);
 }
 
 /* ---- the block --------------------------------------------------------- */
@@ -519,9 +519,7 @@ int avs_run(const g7sf_sampler_8x8_state *avs, const g7sf_sampler_state_8x8 *ief
         const uint16_t *win[5];
         for (int k = 0; k < 5; k++)
             win[k] = ring + (size_t)((i - 4 + k) % 5) * cw;
-        uint16_t *dst = out[G] + (ptrdiff_t)(i - 4) * out_stride;
-        for (int x = 0; x < w; x++)
-            dst[x] = (uint16_t)(ief_pixel(&ic, win, x + m) << 6);
+        ief_row(&ic, win, m, w, out[G] + (ptrdiff_t)(i - 4) * out_stride);
     }
     free(mem);
     return 0;
