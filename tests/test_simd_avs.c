@@ -73,6 +73,7 @@ static bool have_avx2(const t_isa *s, media_dsp *d)
 #if CPU_X86
     CHECK(d->avs.hrow == avs_hrow_avx2);
     CHECK(d->avs.vrow == avs_vrow_avx2);
+    CHECK(d->avs.ief == avs_ief_avx2);
 #endif
     return true;
 }
@@ -238,6 +239,64 @@ static void check_vrow(const t_isa *s)
 
 TEST(avs_vrow_avx2) { check_vrow(&t_isa_avx2); }
 
+/* ---- the IEF ---- */
+
+/* A divider as avs.c makes it (udiv_of), worked here from its definition:
+ * m = ceil(2^(21 + l) / d), 2^l >= d. */
+static avs_udiv divider(uint32_t d)
+{
+    unsigned l = 0;
+    while ((1u << l) < d)
+        l++;
+    return (avs_udiv){ (uint32_t)(((1ull << (21 + l)) + d - 1) / d), 21 + l };
+}
+
+/* The AVX2 IEF row against C: random states (thresholds, weights, gain,
+ * ring weights with zero sums, smooth or detail) on rows of 10-bit values
+ * (random, 0 / 1020, flat, a step), 1 .. 300 pixels with the 2 columns
+ * either side, the output untouched past n. */
+static void check_ief(const t_isa *s)
+{
+    media_dsp d;
+    if (!have_avx2(s, &d))
+        SKIP("CPU lacks this instruction set");
+    for (int k = 0; k < CASES; k++) {
+        avs_ief c = { .strong_th = rnd(0, 63), .weak_th = rnd(0, 63), .strong_w = rnd(0, 7),
+                      .regular_w = rnd(0, 7), .non_edge_w = rnd(0, 7), .gain = rnd(0, 63),
+                      .smooth = k % 3 == 0 };
+        int *w[5] = { &c.r3c, &c.r3x, &c.r5c, &c.r5x, &c.r5cx };
+        for (int i = 0; i < 5; i++)
+            *w[i] = t_rand() % 4 ? rnd(0, 31) : 0;
+        c.w3 = 4 * (c.r3c + c.r3x), c.w5 = 4 * c.r5c + 4 * c.r5x + 8 * c.r5cx;
+        c.d3 = divider(2 * (uint32_t)(c.w3 ? c.w3 : 1));
+        c.d5 = divider(2 * (uint32_t)(c.w5 ? c.w5 : 1));
+        int n = rnd(1, NMAX), kind = k % 4, wide = n + 4;
+        uint16_t *rows[5], *o0 = alloc((size_t)(n + GUARD) * 2), *o1 = alloc((size_t)(n + GUARD) * 2);
+        for (int r = 0; r < 5; r++) {
+            rows[r] = alloc((size_t)wide * 2);
+            for (int x = 0; x < wide; x++)
+                rows[r][x] = (uint16_t)(kind == 0   ? rnd(0, 1020)
+                                        : kind == 1 ? rnd(0, 1) * 1020
+                                        : kind == 2 ? 512
+                                                    : (x > wide / 2) * 1000 + 10);
+        }
+        for (int i = 0; i < n + GUARD; i++)
+            o0[i] = o1[i] = 0x5A5A;
+        const uint16_t *const cr[5] = { rows[0], rows[1], rows[2], rows[3], rows[4] };
+        avs_ief_c(&c, cr, 2, n, o0);
+        d.avs.ief(&c, cr, 2, n, o1);
+        CHECKF(!memcmp(o0, o1, (size_t)(n + GUARD) * 2), "case %d: n %d, kind %d, smooth %d", k,
+               n, kind, c.smooth);
+        for (int i = n; i < n + GUARD; i++)
+            CHECK_EQ(o1[i], 0x5A5A);
+        for (int r = 0; r < 5; r++)
+            free(rows[r]);
+        free(o0), free(o1);
+    }
+}
+
+TEST(avs_ief_avx2) { check_ief(&t_isa_avx2); }
+
 /* Without SIMD the table holds the references. */
 TEST(avs_c_table)
 {
@@ -245,4 +304,5 @@ TEST(avs_c_table)
     media_dsp_init(&d, 0);
     CHECK(d.avs.hrow == avs_hrow_c);
     CHECK(d.avs.vrow == avs_vrow_c);
+    CHECK(d.avs.ief == avs_ief_c);
 }

@@ -165,31 +165,22 @@ unsigned g7sf_ief_edge_measure(const uint16_t n[3][3])
  * n m >> (21 + l) exactly (Granlund and Montgomery, "Division by invariant
  * integers using multiplication", 1994, theorem 4.2); m < 2^22.  The IEF's
  * ring averages divide by the same weights at every pixel. */
-typedef struct udiv {
-    uint32_t m;
-    unsigned s;
-} udiv;
-
-static udiv udiv_of(uint32_t d)
+static avs_udiv udiv_of(uint32_t d)
 {
     unsigned l = 0;
     while ((1u << l) < d)
         l++;
-    return (udiv){ (uint32_t)(((1ull << (21 + l)) + d - 1) / d), 21 + l };
+    return (avs_udiv){ (uint32_t)(((1ull << (21 + l)) + d - 1) / d), 21 + l };
 }
 
-/* The IEF state as the pixels use it: each ring average's weights, their
- * sum and its divider (rdiv(n, w) = (2n + w) / 2w; w 0: no average, the
- * pixel itself). */
-typedef struct ief_ctl {
-    const g7sf_sampler_state_8x8 *s;
-    int r3c, r3x, w3, r5c, r5x, r5cx, w5;
-    udiv d3, d5;
-} ief_ctl;
-
-static void ief_ctl_of(const g7sf_sampler_state_8x8 *s, ief_ctl *c)
+/* The IEF state as the pixels use it (avs_rows.h, avs_ief). */
+static void ief_ctl_of(const g7sf_sampler_state_8x8 *s, avs_ief *c)
 {
-    *c = (ief_ctl){ .s = s, .r3c = (int)(s->r3c_coefficient & 31),
+    *c = (avs_ief){ .strong_th = (int)s->strong_edge_threshold,
+                    .weak_th = (int)s->weak_edge_threshold,
+                    .strong_w = (int)s->strong_edge_weight, .regular_w = (int)s->regular_weight,
+                    .non_edge_w = (int)s->non_edge_weight, .gain = (int)s->gain_factor,
+                    .smooth = s->ief4smooth_enable, .r3c = (int)(s->r3c_coefficient & 31),
                     .r3x = (int)(s->r3x_coefficient & 31), .r5c = (int)(s->r5c_coefficient & 31),
                     .r5x = (int)(s->r5x_coefficient & 31),
                     .r5cx = (int)(s->r5cx_coefficient & 31) };
@@ -197,49 +188,6 @@ static void ief_ctl_of(const g7sf_sampler_state_8x8 *s, ief_ctl *c)
     c->w5 = 4 * c->r5c + 4 * c->r5x + 8 * c->r5cx;
     c->d3 = udiv_of(2 * (uint32_t)(c->w3 ? c->w3 : 1));
     c->d5 = udiv_of(2 * (uint32_t)(c->w5 ? c->w5 : 1));
-}
-
-/* The IEF of pixels x0 .. x0 + n - 1 of the middle row of 5 rows r[] of
- * 10-bit values (columns x0 - 2 .. x0 + n + 1 read), as values << 6 into
- * dst: a loop of selects the compiler vectorises.  rdiv sums: 2 sum + w <
- * 2^21 (at most 8 10-bit values times 31). */
-static void ief_row(const ief_ctl *c, const uint16_t *const r[5], int x0, int n, uint16_t *dst)
-{
-    const g7sf_sampler_state_8x8 *s = c->s;
-    const int sth = (int)s->strong_edge_threshold, wth = (int)s->weak_edge_threshold;
-    const int sw = (int)s->strong_edge_weight, rw = (int)s->regular_weight;
-    const int nw = (int)s->non_edge_weight, gain = (int)s->gain_factor;
-    const uint16_t *r0 = r[0] + x0, *r1 = r[1] + x0, *r2 = r[2] + x0, *r3 = r[3] + x0,
-                   *r4 = r[4] + x0;
-    for (int x = 0; x < n; x++) {
-        /* EM (line 1675) and local_adjust (1677-1681) */
-        int eh = (r3[x - 1] + 2 * r3[x] + r3[x + 1]) - (r1[x - 1] + 2 * r1[x] + r1[x + 1]);
-        int ev = (r1[x + 1] + 2 * r2[x + 1] + r3[x + 1]) - (r1[x - 1] + 2 * r2[x - 1] + r3[x - 1]);
-        int em = ((eh < 0 ? -eh : eh) + (ev < 0 ? -ev : ev) + 4) >> 3;
-        em = em > 63 ? 63 : em;
-        int la = em > sth ? sw : em > wth ? rw : nw;
-        int p = r2[x];
-        int c1 = r1[x] + r3[x] + r2[x - 1] + r2[x + 1];
-        int x1 = r1[x - 1] + r1[x + 1] + r3[x - 1] + r3[x + 1];
-        uint32_t n3 = (uint32_t)(2 * (c->r3c * c1 + c->r3x * x1) + c->w3);
-        int s3 = c->w3 ? (int)(((uint64_t)n3 * c->d3.m) >> c->d3.s) : p;
-        int v;
-        if (s->ief4smooth_enable) {
-            /* p + floor((2 (s3 - p)(7 - la) + 7) / 14) */
-            int q = 2 * (s3 - p) * (7 - la) + 7;
-            v = p + (q >= 0 ? q / 14 : -((-q + 13) / 14));
-        } else {
-            int c2 = r0[x] + r4[x] + r2[x - 2] + r2[x + 2];
-            int x2 = r0[x - 2] + r0[x + 2] + r4[x - 2] + r4[x + 2];
-            int kn = r0[x - 1] + r0[x + 1] + r4[x - 1] + r4[x + 1] + r1[x - 2] + r1[x + 2] +
-                     r3[x - 2] + r3[x + 2];
-            uint32_t n5 = (uint32_t)(2 * (c->r5c * c2 + c->r5x * x2 + c->r5cx * kn) + c->w5);
-            int s5 = c->w5 ? (int)(((uint64_t)n5 * c->d5.m) >> c->d5.s) : p;
-            v = p + avs_asr(((p - s3) + (p - s5)) * gain * la + 256, 9);
-            v = v < 0 ? 0 : v > 1020 ? 1020 : v;
-        }
-        dst[x] = (uint16_t)(v << 6);
-    }
 }
 
 /* ---- the block --------------------------------------------------------- */
@@ -426,7 +374,7 @@ int avs_run(const g7sf_sampler_8x8_state *avs, const g7sf_sampler_state_8x8 *ief
         return r;
     avs_ctl c;
     ctl_from_state(avs, src->img.rgb, &c);
-    ief_ctl ic = { 0 };
+    avs_ief ic = { 0 };
     if (do_ief)
         ief_ctl_of(ief, &ic);
     avs_job j = { .c = &c, .dsp = &media_dsp_get()->avs, .src = src, .cw = w + 2 * m,
@@ -519,7 +467,7 @@ int avs_run(const g7sf_sampler_8x8_state *avs, const g7sf_sampler_state_8x8 *ief
         const uint16_t *win[5];
         for (int k = 0; k < 5; k++)
             win[k] = ring + (size_t)((i - 4 + k) % 5) * cw;
-        ief_row(&ic, win, m, w, out[G] + (ptrdiff_t)(i - 4) * out_stride);
+        j.dsp->ief(&ic, win, m, w, out[G] + (ptrdiff_t)(i - 4) * out_stride);
     }
     free(mem);
     return 0;

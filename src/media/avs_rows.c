@@ -40,3 +40,7 @@ void avs_vrow_c(const int32_t *const rows[AVS_TAPS], const int8_t k[AVS_TAPS], u
         }
     }
 }
+
+#define AVS_IEF_NAME avs_ief_c
+#define AVS_IEF_TARGET
+#include "avs_ief_body.h"

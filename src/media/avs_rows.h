@@ -6,6 +6,7 @@
 #ifndef G7SF_AVS_ROWS_H
 #define G7SF_AVS_ROWS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 enum { AVS_TAPS = 8 };
@@ -48,9 +49,37 @@ void avs_vrow_c(const int32_t *const rows[AVS_TAPS], const int8_t k[AVS_TAPS], u
 void avs_vrow_avx2(const int32_t *const rows[AVS_TAPS], const int8_t k[AVS_TAPS], unsigned b,
                    const int16_t *alpha, int a_fixed, int n, uint16_t *out);
 
+/* Division of a numerator below 2^21 by a constant: n m >> s (avs.c,
+ * udiv_of). */
+typedef struct avs_udiv {
+    uint32_t m;
+    unsigned s;
+} avs_udiv;
+
+/* The IEF state as the pixels use it (avs.c, ief_ctl_of): the thresholds
+ * and weights of the sample_8x8 SAMPLER_STATE, each ring average's
+ * weights, their sum w and its divider (rdiv(n, w) = (2n + w) / 2w; w 0:
+ * no average, the pixel itself). */
+typedef struct avs_ief {
+    int strong_th, weak_th, strong_w, regular_w, non_edge_w, gain;
+    bool smooth;                    /* IEF4Smooth Enable */
+    int r3c, r3x, w3, r5c, r5x, r5cx, w5;
+    avs_udiv d3, d5;
+} avs_ief;
+
+/* The IEF of pixels x0 .. x0 + n - 1 of the middle row of 5 rows r[] of
+ * 10-bit values (columns x0 - 2 .. x0 + n + 1 read), as values << 6 into
+ * dst.  C in avs_rows.c; the same body compiled for AVX2 in avs_simd.c
+ * (avs_ief_body.h). */
+typedef void (*avs_ief_fn)(const avs_ief *c, const uint16_t *const r[5], int x0, int n,
+                           uint16_t *dst);
+void avs_ief_c(const avs_ief *c, const uint16_t *const r[5], int x0, int n, uint16_t *dst);
+void avs_ief_avx2(const avs_ief *c, const uint16_t *const r[5], int x0, int n, uint16_t *dst);
+
 typedef struct avs_dsp {
     avs_hrow_fn hrow;
     avs_vrow_fn vrow;
+    avs_ief_fn ief;
 } avs_dsp;
 
 #endif

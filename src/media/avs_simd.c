@@ -161,4 +161,10 @@ AVX2 void avs_vrow_avx2(const int32_t *const rows[AVS_TAPS], const int8_t k[AVS_
             break;
     }
 }
+
+/* the IEF: the C body compiled for AVX2 (avs_ief_body.h) */
+#define AVS_IEF_NAME avs_ief_avx2
+#define AVS_IEF_TARGET AVX2
+#include "avs_ief_body.h"
+
 #endif

@@ -28,7 +28,7 @@ void media_dsp_init(media_dsp *d, unsigned flags)
     d->rows = sdi_rows_c;
     d->st_rows = stmm_rows_c;
     d->mc_rows = mcdi_rows_c;
-    d->avs = (avs_dsp){ avs_hrow_c, avs_vrow_c };
+    d->avs = (avs_dsp){ avs_hrow_c, avs_vrow_c, avs_ief_c };
 #if CPU_X86
     if (flags & CPU_SSE41) {
         d->mcdi.search = mcdi_search_sse41;
@@ -70,6 +70,7 @@ void media_dsp_init(media_dsp *d, unsigned flags)
         d->mc_rows = mcdi_rows_avx2;
         d->avs.hrow = avs_hrow_avx2;
         d->avs.vrow = avs_vrow_avx2;
+        d->avs.ief = avs_ief_avx2;
     }
 #else
     (void)flags;
