@@ -1,0 +1,216 @@
+/* The colour processing pipe at function level (gen7sf/iecp.h): ProcAmp
+ * and the colour space conversion worked by hand from the PRM's formulas
+ * (lines 6742-6814) and against a reference in doubles written here (the
+ * formula as real arithmetic, rounded half up once, clamped to 12 bits);
+ * the enable bits, the pipe's order and the stages not modelled yet. */
+#include <math.h>
+#include <string.h>
+
+#include "gen7sf/iecp.h"
+#include "harness.h"
+
+static g7sf_color_processing_state neutral(void)
+{
+    /* ProcAmp 1.0 / 0 / cos 1 / sin 0; CSC the identity; nothing enabled */
+    g7sf_color_processing_state s;
+    memset(&s, 0, sizeof s);
+    s.contrast = 128, s.cos_c_s = 256;
+    s.c0 = s.c4 = s.c8 = 1024;
+    return s;
+}
+
+static g7sf_iecp_pixel px(int y, int u, int v)
+{
+    return (g7sf_iecp_pixel){ { (uint16_t)y, (uint16_t)u, (uint16_t)v }, 0xABCD };
+}
+
+static int clamp12(double v) { return v < 0 ? 0 : v > 4095 ? 4095 : (int)v; }
+
+TEST(procamp_neutral_is_the_identity)
+{
+    g7sf_color_processing_state s = neutral();
+    for (int v = 0; v <= 4095; v += 7) {
+        g7sf_iecp_pixel p = px(v, 4095 - v, (v * 3) % 4096);
+        g7sf_iecp_procamp(&s, &p, 1);
+        CHECK_EQ(p.c[0], v);
+        CHECK_EQ(p.c[1], 4095 - v);
+        CHECK_EQ(p.c[2], (v * 3) % 4096);
+        CHECK_EQ(p.a, 0xABCD);
+    }
+}
+
+TEST(procamp_by_hand)
+{
+    g7sf_color_processing_state s = neutral();
+    s.contrast = 192;          /* 1.5 */
+    s.brightness = -160;       /* -10.0 in 8-bit units: -160 in 12 bits */
+    g7sf_iecp_pixel p[3] = { px(1000, 2048, 2048), px(257, 2048, 2048), px(255, 2048, 2048) };
+    g7sf_iecp_procamp(&s, p, 3);
+    CHECK_EQ(p[0].c[0], 1212);   /* (1000 - 256) * 1.5 = 1116; - 160 + 256 */
+    CHECK_EQ(p[1].c[0], 98);     /* 1 * 1.5 = 1.5 rounds up to 2; 2 - 160 + 256 */
+    CHECK_EQ(p[2].c[0], 95);     /* -1.5 rounds up to -1; -1 - 160 + 256 */
+    CHECK_EQ(p[0].c[1], 2048);   /* neutral chroma stays neutral */
+    CHECK_EQ(p[0].c[2], 2048);
+    /* a hue of 90 degrees: cos 0, sin 1: U' = V, V' = 4096 - U */
+    s = neutral();
+    s.cos_c_s = 0, s.sin_c_s = 256;
+    g7sf_iecp_pixel q[2] = { px(300, 1000, 3000), px(300, 0, 2048) };
+    g7sf_iecp_procamp(&s, q, 2);
+    CHECK_EQ(q[0].c[1], 3000);
+    CHECK_EQ(q[0].c[2], 3096);   /* -(1000 - 2048) + 2048 */
+    CHECK_EQ(q[1].c[2], 4095);   /* 4096 clamps */
+    /* saturation 0: cos_c_s = sin_c_s = 0 gives neutral chroma */
+    s = neutral();
+    s.cos_c_s = 0;
+    g7sf_iecp_pixel r = px(700, 123, 3999);
+    g7sf_iecp_procamp(&s, &r, 1);
+    CHECK_EQ(r.c[1], 2048);
+    CHECK_EQ(r.c[2], 2048);
+    /* black (Y 256) stays black under any contrast; brightness adds */
+    s = neutral();
+    s.contrast = 2047, s.brightness = 16;
+    g7sf_iecp_pixel k = px(256, 2048, 2048);
+    g7sf_iecp_procamp(&s, &k, 1);
+    CHECK_EQ(k.c[0], 272);
+}
+
+/* The formulas in doubles: each product exact, one rounding half up. */
+static void procamp_ref(const g7sf_color_processing_state *s, const int in[3], int out[3])
+{
+    double c = s->contrast / 128.0, b = s->brightness, cs = s->cos_c_s / 256.0,
+           sn = s->sin_c_s / 256.0;
+    double u = in[1] - 2048.0, v = in[2] - 2048.0;
+    out[0] = clamp12(floor((in[0] - 256.0) * c + 0.5) + b + 256);
+    out[1] = clamp12(floor(u * cs + v * sn + 0.5) + 2048);
+    out[2] = clamp12(floor(v * cs - u * sn + 0.5) + 2048);
+}
+
+static int rnd(int lo, int hi) { return lo + (int)(t_rand() % (uint64_t)(hi - lo + 1)); }
+
+TEST(procamp_against_doubles)
+{
+    int bad = 0;
+    for (int k = 0; k < 20000; k++) {
+        g7sf_color_processing_state s = neutral();
+        s.contrast = (uint32_t)rnd(0, 2047), s.brightness = rnd(-2048, 2047);
+        s.cos_c_s = rnd(-32768, 32767), s.sin_c_s = rnd(-32768, 32767);
+        int in[3] = { rnd(0, 4095), rnd(0, 4095), rnd(0, 4095) }, want[3];
+        g7sf_iecp_pixel p = px(in[0], in[1], in[2]);
+        g7sf_iecp_procamp(&s, &p, 1);
+        procamp_ref(&s, in, want);
+        for (int c = 0; c < 3; c++)
+            bad += p.c[c] != want[c];
+    }
+    CHECK_EQ(bad, 0);
+}
+
+TEST(csc_by_hand)
+{
+    /* BT.601 limited-range YUV to RGB in S2.10: R = 1.164 (Y - 16) + 1.596
+     * (V - 128) with rows (Y, U, V); offsets In -16, -128, -128 */
+    g7sf_color_processing_state s = neutral();
+    s.transform_enable = 1, s.yuv_in = 1;
+    s.c0 = 1192, s.c1 = 0, s.c2 = 1634;     /* R */
+    s.c3 = 1192, s.c4 = -401, s.c5 = -832;  /* G */
+    s.c6 = 1192, s.c7 = 2066, s.c8 = 0;     /* B */
+    s.offset_in_1 = -16, s.offset_in_2 = -128, s.offset_in_3 = -128;
+    /* Y 235, U V 128 (white): R = 1192 * 219 * 16 / 1024 = 4078.875 -> 4079 */
+    g7sf_iecp_pixel p[2] = { px(235 * 16, 128 * 16, 128 * 16), px(16 * 16, 128 * 16, 255 * 16) };
+    g7sf_iecp_csc(&s, p, 2);
+    CHECK_EQ(p[0].c[0], 4079);
+    CHECK_EQ(p[0].c[1], 4079);
+    CHECK_EQ(p[0].c[2], 4079);
+    /* black with V 255: R = 1634 * 127 * 16 / 1024 = 3242.4 -> 3242; G =
+     * -832 * 2032 / 1024 = -1651 -> 0; B = 0 */
+    CHECK_EQ(p[1].c[0], 3242);
+    CHECK_EQ(p[1].c[1], 0);
+    CHECK_EQ(p[1].c[2], 0);
+    CHECK_EQ(p[1].a, 0xABCD);
+    /* output offsets only with YUV_OUT: +64 (8-bit) is +1024 */
+    s = neutral();
+    s.offset_out_1 = 64, s.offset_in_1 = 100;
+    g7sf_iecp_pixel q = px(100, 200, 300);
+    g7sf_iecp_csc(&s, &q, 1);
+    CHECK_EQ(q.c[0], 100);                 /* neither enable: the matrix alone */
+    s.yuv_out = 1;
+    q = px(100, 200, 300);
+    g7sf_iecp_csc(&s, &q, 1);
+    CHECK_EQ(q.c[0], 1124);
+    s.yuv_in = 1;
+    q = px(100, 200, 300);
+    g7sf_iecp_csc(&s, &q, 1);
+    CHECK_EQ(q.c[0], 2724);                /* (100 + 1600) + 1024 */
+}
+
+static void csc_ref(const g7sf_color_processing_state *s, const int in[3], int out[3])
+{
+    const double m[9] = { s->c0, s->c1, s->c2, s->c3, s->c4, s->c5, s->c6, s->c7, s->c8 };
+    const double oi[3] = { s->offset_in_1, s->offset_in_2, s->offset_in_3 };
+    const double oo[3] = { s->offset_out_1, s->offset_out_2, s->offset_out_3 };
+    for (int k = 0; k < 3; k++) {
+        double sum = 0;
+        for (int j = 0; j < 3; j++)
+            sum += m[3 * k + j] / 1024.0 * (in[j] + (s->yuv_in ? 16.0 * oi[j] : 0));
+        out[k] = clamp12(floor(sum + 0.5) + (s->yuv_out ? 16.0 * oo[k] : 0));
+    }
+}
+
+TEST(csc_against_doubles)
+{
+    int bad = 0;
+    for (int k = 0; k < 20000; k++) {
+        g7sf_color_processing_state s = neutral();
+        int32_t *c[9] = { &s.c0, &s.c1, &s.c2, &s.c3, &s.c4, &s.c5, &s.c6, &s.c7, &s.c8 };
+        for (int i = 0; i < 9; i++)
+            *c[i] = rnd(-4096, 4095);
+        int32_t *o[6] = { &s.offset_in_1, &s.offset_in_2, &s.offset_in_3, &s.offset_out_1,
+                          &s.offset_out_2, &s.offset_out_3 };
+        for (int i = 0; i < 6; i++)
+            *o[i] = rnd(-512, 511);
+        s.yuv_in = (uint32_t)rnd(0, 1), s.yuv_out = (uint32_t)rnd(0, 1);
+        int in[3] = { rnd(0, 4095), rnd(0, 4095), rnd(0, 4095) }, want[3];
+        g7sf_iecp_pixel p = px(in[0], in[1], in[2]);
+        g7sf_iecp_csc(&s, &p, 1);
+        csc_ref(&s, in, want);
+        for (int i = 0; i < 3; i++)
+            bad += p.c[i] != want[i];
+    }
+    CHECK_EQ(bad, 0);
+}
+
+TEST(run_follows_the_enable_bits_and_the_order)
+{
+    g7sf_color_processing_state s = neutral();
+    s.contrast = 256;                       /* 2.0 */
+    s.c0 = 512;                             /* Y / 2 */
+    g7sf_iecp_pixel p = px(1256, 2048, 2048);
+    CHECK_EQ(g7sf_iecp_run(&s, &p, 1, NULL), 0);
+    CHECK_EQ(p.c[0], 1256);                 /* nothing enabled */
+    s.procamp_enable = 1;
+    CHECK_EQ(g7sf_iecp_run(&s, &p, 1, NULL), 0);
+    CHECK_EQ(p.c[0], 2256);                 /* 1000 * 2 + 256 */
+    s.transform_enable = 1;
+    p = px(1256, 2048, 2048);
+    CHECK_EQ(g7sf_iecp_run(&s, &p, 1, NULL), 0);
+    CHECK_EQ(p.c[0], 1128);                 /* ProcAmp, then the CSC halves it */
+    /* a stage not modelled yet: an error naming it, the pixels untouched */
+    static const char *const names[] = { "STD", "gamut", "ACE", "TCC" };
+    for (int k = 0; k < 4; k++) {
+        g7sf_color_processing_state t = s;
+        if (k == 0)
+            t.std_enable = 1;
+        else if (k == 1)
+            t.color_gamut_compression_enable = 1;
+        else if (k == 2)
+            t.ace_enable = 1;
+        else
+            t.tcc_enable = 1;
+        const char *why = NULL;
+        p = px(1256, 2048, 2048);
+        CHECK_EQ(g7sf_iecp_run(&t, &p, 1, &why), G7SF_ENOTIMPL);
+        CHECK(why && strstr(why, names[k]));
+        CHECK_EQ(p.c[0], 1256);
+    }
+    CHECK_EQ(g7sf_iecp_run(NULL, &p, 1, NULL), G7SF_EINVAL);
+    CHECK_EQ(g7sf_iecp_run(&s, NULL, 0, NULL), 0);
+}
