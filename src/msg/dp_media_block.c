@@ -2,6 +2,9 @@
  * its rows laid out in registers at a power-of-two pitch (or the 32 x 4
  * PIXEL_MASK block), the field override of desc[10:8]; the surface work is
  * g7sf_dp_media_block_read/write's. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "desc.h"
 #include "dp_msg.h"
 
@@ -82,15 +85,14 @@ int dp_media_block(g7sf_msg_ctx *c, const dp_msg_type *t)
     if (r)
         return r;
     uint32_t m3 = c->msg->payload[0].ud[3];
-    if (write && (m3 & 1))
-        return g7sf_msg_fail(c, G7SF_ENOTIMPL, "%s: colour processing (IECP) is a later issue", t->name);
+    bool iecp = write && (m3 & 1);
     if (!write && (m3 & 1) && c->msg->sfid != G7SF_SFID_SAMPLER_CACHE)
         return g7sf_msg_fail(c, G7SF_EPAYLOAD, "%s: Color Processing Enable must be 0 on a read",
                              t->name);
     unsigned regs = (b.subreg + (b.h - 1) * b.pitch + b.w + 31) / 32;
     g7sf_render_surface_state ss;
     if ((r = dp_check_lengths(c, t, write ? regs : 0, write ? 0 : regs)) ||
-        (r = dp_surface_state(c, t, &ss)))
+        (r = dp_surface_state(c, t, &ss)) || (iecp && (r = dp_iecp_surface(c, t, ss.surface_format))))
         return r;
     /* desc[10] overrides the state's Vertical Line Stride with desc[9:8] */
     g7sf_dp_media_surface m;
@@ -114,8 +116,21 @@ int dp_media_block(g7sf_msg_ctx *c, const dp_msg_type *t)
             for (unsigned d = 0; d < 8; d++)
                 row_mask[y] |= (uint8_t)((b.pixel_mask >> pixel_mask_bit(d, y) & 1) << d);
         }
-        r = g7sf_dp_media_block_write(c->gpu, &m, b.x, b.y, b.w, b.h,
-                                      (const uint8_t *)g7sf_msg_data_dw(c, 0), b.pitch, row_mask);
+        const uint8_t *src = (const uint8_t *)g7sf_msg_data_dw(c, 0);
+        uint8_t *processed = NULL;
+        if (iecp) {   /* the write data through the colour pipe, on a copy */
+            size_t bytes = (size_t)(b.h - 1) * b.pitch + b.w;
+            if (!(processed = malloc(bytes)))
+                return g7sf_msg_fail(c, G7SF_ENOMEM, "%s: out of host memory", t->name);
+            memcpy(processed, src, bytes);
+            if ((r = dp_iecp_write_data(c, t, b.w, b.h, b.pitch, processed))) {
+                free(processed);
+                return r;
+            }
+            src = processed;
+        }
+        r = g7sf_dp_media_block_write(c->gpu, &m, b.x, b.y, b.w, b.h, src, b.pitch, row_mask);
+        free(processed);
     }
     return r ? dp_fail(c, t, r) : 0;
 }

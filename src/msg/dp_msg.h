@@ -138,6 +138,14 @@ int dp_oword_dual_block(g7sf_msg_ctx *c, const dp_msg_type *t);
 int dp_dword_scattered(g7sf_msg_ctx *c, const dp_msg_type *t);
 int dp_byte_scattered(g7sf_msg_ctx *c, const dp_msg_type *t);
 int dp_media_block(g7sf_msg_ctx *c, const dp_msg_type *t);
+
+/* Colour processing of a Media Block Write (dp_iecp.c): whether the
+ * surface's format is one it writes (0, or an error latched), and the w x
+ * h bytes of write data at `data` (rows `pitch` apart) run through the
+ * pipe in place. */
+int dp_iecp_surface(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned format);
+int dp_iecp_write_data(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned w, unsigned h,
+                       unsigned pitch, uint8_t *data);
 int dp_scratch_block(g7sf_msg_ctx *c, const dp_msg_type *t);
 int dp_memory_fence(g7sf_msg_ctx *c, const dp_msg_type *t);
 int dp_untyped_surface(g7sf_msg_ctx *c, const dp_msg_type *t);
