@@ -520,10 +520,10 @@ static int send_cp(g7sf_gpu *gpu, g7sf_thread *thr, const uint8_t *bytes, unsign
 
 static g7sf_color_processing_state cps_neutral(void)
 {
+    /* ProcAmp 1.0 / 0 / cos 1 / sin 0; CSC the identity; nothing enabled
+     * (the fields checked in test_iecp's state_neutral_is_the_pipes_rest) */
     g7sf_color_processing_state s;
-    memset(&s, 0, sizeof s);
-    s.contrast = 128, s.cos_c_s = 256;
-    s.c0 = s.c4 = s.c8 = 1024;
+    g7sf_iecp_state_neutral(&s);
     return s;
 }
 

@@ -11,11 +11,10 @@
 
 static g7sf_color_processing_state neutral(void)
 {
-    /* ProcAmp 1.0 / 0 / cos 1 / sin 0; CSC the identity; nothing enabled */
+    /* ProcAmp 1.0 / 0 / cos 1 / sin 0; CSC the identity; nothing enabled
+     * (the fields checked in test_iecp's state_neutral_is_the_pipes_rest) */
     g7sf_color_processing_state s;
-    memset(&s, 0, sizeof s);
-    s.contrast = 128, s.cos_c_s = 256;
-    s.c0 = s.c4 = s.c8 = 1024;
+    g7sf_iecp_state_neutral(&s);
     return s;
 }
 
@@ -25,6 +24,23 @@ static g7sf_iecp_pixel px(int y, int u, int v)
 }
 
 static int clamp12(double v) { return v < 0 ? 0 : v > 4095 ? 4095 : (int)v; }
+
+TEST(state_neutral_is_the_pipes_rest)
+{
+    g7sf_color_processing_state s;
+    memset(&s, 0x5A, sizeof s);
+    g7sf_iecp_state_neutral(&s);
+    CHECK_EQ(s.contrast, 128u);
+    CHECK_EQ(s.brightness, 0);
+    CHECK_EQ(s.cos_c_s, 256);
+    CHECK_EQ(s.sin_c_s, 0);
+    CHECK(s.c0 == 1024 && s.c4 == 1024 && s.c8 == 1024);
+    CHECK(!s.c1 && !s.c2 && !s.c3 && !s.c5 && !s.c6 && !s.c7);
+    CHECK(!s.procamp_enable && !s.transform_enable && !s.std_enable && !s.ace_enable &&
+          !s.tcc_enable && !s.color_gamut_compression_enable && !s.yuv_in && !s.yuv_out);
+    uint32_t dw[G7SF_COLOR_PROCESSING_STATE_DWORDS];
+    CHECK_EQ(g7sf_state_pack(&g7sf_desc_COLOR_PROCESSING_STATE, &s, dw), 0);
+}
 
 TEST(procamp_neutral_is_the_identity)
 {

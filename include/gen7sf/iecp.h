@@ -27,6 +27,11 @@ typedef struct g7sf_iecp_pixel {
     uint16_t a;
 } g7sf_iecp_pixel;
 
+/* The state every stage starts from: all stages off, ProcAmp neutral
+ * (Contrast 1.0, Brightness 0, Cos_c_s 1.0, Sin_c_s 0), the CSC the
+ * identity without offsets (C0 = C4 = C8 = 1.0), everything else 0. */
+G7SF_API void g7sf_iecp_state_neutral(g7sf_color_processing_state *s);
+
 /* ProcAmp (lines 6742-6772) on n pixels, whatever PROCAMP Enable says:
  * Y' = ((Y - 256) x Contrast) + Brightness + 256, U' = ((U - 2048) Cos_c_s
  * + (V - 2048) Sin_c_s) + 2048, V' = ((V - 2048) Cos_c_s - (U - 2048)

@@ -3,6 +3,8 @@
  * exact in 64 bits, then rounded half up (add half, shift: the floor);
  * every result is clamped to 12 bits.  Decisions: docs/spec-notes.md,
  * "IECP". */
+#include <string.h>
+
 #include "gen7sf/iecp.h"
 
 static uint16_t clamp12(int64_t v)
@@ -15,6 +17,13 @@ static int64_t round_shift(int64_t v, int n)
 {
     v += (int64_t)1 << (n - 1);
     return v >= 0 ? v >> n : -((-v + ((int64_t)1 << n) - 1) >> n);
+}
+
+void g7sf_iecp_state_neutral(g7sf_color_processing_state *s)
+{
+    memset(s, 0, sizeof *s);
+    s->contrast = 128, s->cos_c_s = 256;   /* U4.7 and S7.8 1.0 */
+    s->c0 = s->c4 = s->c8 = 1024;          /* S2.10 1.0 */
 }
 
 void g7sf_iecp_procamp(const g7sf_color_processing_state *s, g7sf_iecp_pixel *p, size_t n)
