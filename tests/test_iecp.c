@@ -194,6 +194,86 @@ TEST(csc_against_doubles)
     CHECK_EQ(bad, 0);
 }
 
+/* ACE's curve set to the PRM's default points (7573-7640): each output
+ * bias at its point, slopes 1.0 */
+static void ace_identity(g7sf_color_processing_state *s)
+{
+    static const unsigned pts[12] = { 16, 36, 56, 76, 96, 116, 136, 156, 176, 196, 216, 235 };
+    uint32_t *y[12] = { &s->ymin, &s->y1, &s->y2, &s->y3, &s->y4, &s->y5, &s->y6, &s->y7,
+                        &s->y8, &s->y9, &s->y10, &s->ymax };
+    uint32_t *b[10] = { &s->b1, &s->b2, &s->b3, &s->b4, &s->b5, &s->b6, &s->b7, &s->b8,
+                        &s->b9, &s->b10 };
+    uint32_t *sl[11] = { &s->s0, &s->s1, &s->s2, &s->s3, &s->s4, &s->s5, &s->s6, &s->s7,
+                         &s->s8, &s->s9, &s->s10 };
+    for (int k = 0; k < 12; k++)
+        *y[k] = pts[k];
+    for (int k = 0; k < 10; k++)
+        *b[k] = pts[k + 1];
+    for (int k = 0; k < 11; k++)
+        *sl[k] = 1024;
+}
+
+TEST(ace_default_curve_is_the_identity)
+{
+    g7sf_color_processing_state s = neutral();
+    ace_identity(&s);
+    for (int v = 0; v <= 4095; v++) {
+        g7sf_iecp_pixel p = px(v, 100, 200);
+        g7sf_iecp_ace(&s, &p, 1);
+        CHECK_EQ(p.c[0], v);
+        CHECK(p.c[1] == 100 && p.c[2] == 200);
+    }
+}
+
+TEST(ace_by_hand)
+{
+    g7sf_color_processing_state s = neutral();
+    ace_identity(&s);
+    s.b1 = 46;        /* Y1 (36) now maps to 46 */
+    s.s0 = 1536;      /* 1.5 from Ymin to Y1 */
+    g7sf_iecp_pixel p[5] = { px(400, 0, 0), px(576, 0, 0), px(100, 0, 0), px(4000, 0, 0),
+                             px(257, 0, 0) };
+    g7sf_iecp_ace(&s, p, 5);
+    CHECK_EQ(p[0].c[0], 472);    /* 256 + 1.5 (400 - 256) */
+    CHECK_EQ(p[1].c[0], 736);    /* at Y1: B1 = 46 x 16 */
+    CHECK_EQ(p[2].c[0], 22);     /* below Ymin the first segment goes on: 256 - 1.5 x 156 */
+    CHECK_EQ(p[3].c[0], 4000);   /* above Ymax the last: 3456 + (4000 - 3456) */
+    CHECK_EQ(p[4].c[0], 258);    /* 256 + 1.5 rounds up to 258 */
+}
+
+TEST(ace_against_doubles)
+{
+    int bad = 0;
+    for (int k = 0; k < 20000; k++) {
+        g7sf_color_processing_state s = neutral();
+        uint32_t *y[12] = { &s.ymin, &s.y1, &s.y2, &s.y3, &s.y4, &s.y5, &s.y6, &s.y7,
+                            &s.y8, &s.y9, &s.y10, &s.ymax };
+        uint32_t *b[10] = { &s.b1, &s.b2, &s.b3, &s.b4, &s.b5, &s.b6, &s.b7, &s.b8,
+                            &s.b9, &s.b10 };
+        uint32_t *sl[11] = { &s.s0, &s.s1, &s.s2, &s.s3, &s.s4, &s.s5, &s.s6, &s.s7,
+                             &s.s8, &s.s9, &s.s10 };
+        int last = rnd(0, 20);
+        for (int i = 0; i < 12; i++)
+            *y[i] = (uint32_t)(last = last + rnd(0, 25) > 255 ? 255 : last + rnd(0, 25));
+        for (int i = 0; i < 10; i++)
+            *b[i] = (uint32_t)rnd(0, 255);
+        for (int i = 0; i < 11; i++)
+            *sl[i] = (uint32_t)rnd(0, 2047);
+        int in = rnd(0, 4095);
+        /* the segment: the last point at or below the input, the first below Ymin */
+        int seg = 0;
+        for (int i = 1; i <= 10; i++)
+            if (in >= 16 * (int)*y[i])
+                seg = i;
+        double base = seg ? 16.0 * *b[seg - 1] : 16.0 * s.ymin;
+        double want = base + floor(*sl[seg] / 1024.0 * (in - 16.0 * *y[seg]) + 0.5);
+        g7sf_iecp_pixel p = px(in, 0, 0);
+        g7sf_iecp_ace(&s, &p, 1);
+        bad += p.c[0] != clamp12(want);
+    }
+    CHECK_EQ(bad, 0);
+}
+
 TEST(run_follows_the_enable_bits_and_the_order)
 {
     g7sf_color_processing_state s = neutral();
@@ -210,15 +290,13 @@ TEST(run_follows_the_enable_bits_and_the_order)
     CHECK_EQ(g7sf_iecp_run(&s, &p, 1, NULL), 0);
     CHECK_EQ(p.c[0], 1128);                 /* ProcAmp, then the CSC halves it */
     /* a stage not modelled yet: an error naming it, the pixels untouched */
-    static const char *const names[] = { "STD", "gamut", "ACE", "TCC" };
-    for (int k = 0; k < 4; k++) {
+    static const char *const names[] = { "STD", "gamut", "TCC" };
+    for (int k = 0; k < 3; k++) {
         g7sf_color_processing_state t = s;
         if (k == 0)
             t.std_enable = 1;
         else if (k == 1)
             t.color_gamut_compression_enable = 1;
-        else if (k == 2)
-            t.ace_enable = 1;
         else
             t.tcc_enable = 1;
         const char *why = NULL;
@@ -227,6 +305,17 @@ TEST(run_follows_the_enable_bits_and_the_order)
         CHECK(why && strstr(why, names[k]));
         CHECK_EQ(p.c[0], 1256);
     }
+    /* ACE, then ProcAmp, then the CSC: Y 1256 lies in the segment from Y3
+     * (76 x 16 = 1216), mapped to B3 136 x 16 + 2 (1256 - 1216) = 2256;
+     * ProcAmp (2256 - 256) x 2 + 256 = 4256 clamps to 4095; the CSC halves
+     * it: 2047.5 rounds up to 2048 */
+    g7sf_color_processing_state a = s;
+    ace_identity(&a);
+    a.ace_enable = 1;
+    a.s0 = a.s1 = a.s2 = a.s3 = a.s4 = a.s5 = 2048, a.b1 = 56, a.b2 = 96, a.b3 = 136;
+    p = px(1256, 2048, 2048);
+    CHECK_EQ(g7sf_iecp_run(&a, &p, 1, NULL), 0);
+    CHECK_EQ(p.c[0], 2048);
     CHECK_EQ(g7sf_iecp_run(NULL, &p, 1, NULL), G7SF_EINVAL);
     CHECK_EQ(g7sf_iecp_run(&s, NULL, 0, NULL), 0);
 }

@@ -1,5 +1,5 @@
-/* The colour processing pipe at function level (gen7sf/iecp.h): ProcAmp
- * and the colour space conversion on 12-bit pixels.  Every product is
+/* The colour processing pipe at function level (gen7sf/iecp.h): ACE's Y
+ * mapping, ProcAmp and the colour space conversion on 12-bit pixels.  Every product is
  * exact in 64 bits, then rounded half up (add half, shift: the floor);
  * every result is clamped to 12 bits.  Decisions: docs/spec-notes.md,
  * "IECP". */
@@ -24,6 +24,25 @@ void g7sf_iecp_state_neutral(g7sf_color_processing_state *s)
     memset(s, 0, sizeof *s);
     s->contrast = 128, s->cos_c_s = 256;   /* U4.7 and S7.8 1.0 */
     s->c0 = s->c4 = s->c8 = 1024;          /* S2.10 1.0 */
+}
+
+void g7sf_iecp_ace(const g7sf_color_processing_state *s, g7sf_iecp_pixel *p, size_t n)
+{
+    /* point k (Ymin, Y1 .. Y10, Ymax), its output (Ymin itself, B1 .. B10)
+     * and the slope of the segment from it (S0 .. S10), 12-bit points */
+    const int64_t pt[12] = { s->ymin, s->y1, s->y2, s->y3, s->y4, s->y5, s->y6,
+                             s->y7, s->y8, s->y9, s->y10, s->ymax };
+    const int64_t bias[11] = { s->ymin, s->b1, s->b2, s->b3, s->b4, s->b5,
+                               s->b6, s->b7, s->b8, s->b9, s->b10 };
+    const int64_t slope[11] = { s->s0, s->s1, s->s2, s->s3, s->s4, s->s5,
+                                s->s6, s->s7, s->s8, s->s9, s->s10 };
+    for (size_t i = 0; i < n; i++) {
+        int64_t y = p[i].c[0];
+        int k = 0;   /* the last point at or below y (the first segment below Ymin) */
+        while (k < 10 && y >= 16 * pt[k + 1])
+            k++;
+        p[i].c[0] = clamp12(16 * bias[k] + round_shift(slope[k] * (y - 16 * pt[k]), 10));
+    }
 }
 
 void g7sf_iecp_procamp(const g7sf_color_processing_state *s, g7sf_iecp_pixel *p, size_t n)
@@ -68,7 +87,6 @@ int g7sf_iecp_run(const g7sf_color_processing_state *s, g7sf_iecp_pixel *p, size
         { s->std_enable || s->ste_enable, "skin tone detection/enhancement (STD/STE Enable)" },
         { s->color_gamut_compression_enable,
           "colour gamut compression (Color Gamut Compression Enable)" },
-        { s->ace_enable, "ACE (ACE Enable)" },
         { s->tcc_enable, "TCC (TCC Enable)" },
     };
     for (size_t i = 0; i < sizeof before / sizeof before[0]; i++)
@@ -77,6 +95,8 @@ int g7sf_iecp_run(const g7sf_color_processing_state *s, g7sf_iecp_pixel *p, size
                 *why = before[i].name;
             return G7SF_ENOTIMPL;
         }
+    if (s->ace_enable)
+        g7sf_iecp_ace(s, p, n);
     if (s->procamp_enable)
         g7sf_iecp_procamp(s, p, n);
     if (s->transform_enable)
