@@ -124,7 +124,9 @@ TEST(bad_options_are_usage_errors)
         "--fps 25/1 a b", "--format NV12 a b", "--output-format rgb a b",
         "--rate=film --deinterlace=madi a b", "a", "", "a b c", "--scale 0x0 a b",
         "--scale 64 a b", "--scale -2x8 a b", "--scale 16385x8 a b", "--sharpen=256 a b",
-        "--sharpen=x a b",
+        "--sharpen=x a b", "--procamp=0:1:0 a b", "--procamp=101:1:0:1 a b",
+        "--procamp=0:11:0:1 a b", "--procamp=0:1:181:1 a b", "--procamp=0:1:0:-1 a b",
+        "--procamp=0:1:0:1:5 a b", "--procamp=x a b",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         CHECKF(run(bad[i]) == 2, "'%s' gave %d", bad[i], run(bad[i]));
@@ -1156,5 +1158,50 @@ TEST(scale_and_sharpen)
     snprintf(args, sizeof args, "--sharpen 40 %s %s", in, out);
     CHECK_EQ(run(args), 2);
     CHECK(strstr(t_tool_stderr, "write --sharpen=40") != NULL);
+    remove(in), remove(out), remove(out2);
+}
+
+/* --procamp: 0:1:0:1 (VA-API's defaults) changes nothing, saturation 0
+ * leaves neutral chroma, brightness +10 lifts luma by 10 levels (16 * 10
+ * in the pipe's 12 bits), with any deinterlacing mode and threads. */
+TEST(procamp)
+{
+    const char *in = path("pa.y4m"), *out = path("pa_out.y4m"), *out2 = path("pa_out2.y4m");
+    char args[800];
+    vio_info info = it420();
+    info.interlace = VIO_PROGRESSIVE;
+    make_clip(in, 48, 16, 2, info);
+    snprintf(args, sizeof args, "--quiet --deinterlace=off --procamp=0:1:0:1 %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    CHECK(same_frames(in, out));
+    enum { MAX = 4 };
+    vio_frame a[MAX], b[MAX];
+    snprintf(args, sizeof args, "--quiet --deinterlace=off --procamp=10:1:0:0 %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    int na = read_frames(in, a, MAX, NULL), nb = read_frames(out, b, MAX, NULL);
+    CHECK(na == 2 && nb == 2);
+    for (int f = 0; f < na && f < nb; f++) {
+        for (int y = 0; y < a[f].height[0]; y++)
+            for (int x = 0; x < a[f].width[0]; x++) {
+                int v = a[f].data[0][y * a[f].stride[0] + x] + 10;
+                CHECK_EQ(b[f].data[0][y * b[f].stride[0] + x], v > 255 ? 255 : v);
+            }
+        for (int p = 1; p < 3; p++)
+            for (int y = 0; y < b[f].height[p]; y++)
+                for (int x = 0; x < b[f].width[p]; x++)
+                    CHECK_EQ(b[f].data[p][y * b[f].stride[p] + x], 128);
+    }
+    for (int f = 0; f < na; f++)
+        vio_frame_free(&a[f]);
+    for (int f = 0; f < nb; f++)
+        vio_frame_free(&b[f]);
+    /* with scaling and threads: the same bytes for 1 and 3 threads */
+    snprintf(args, sizeof args, "--quiet --deinterlace=off --scale 96x32 --procamp=-20:1.5:30:1.2 "
+             "--threads 1 %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    snprintf(args, sizeof args, "--quiet --deinterlace=off --scale 96x32 --procamp=-20:1.5:30:1.2 "
+             "--threads 3 %s %s", in, out2);
+    CHECK_EQ(run(args), 0);
+    CHECK(t_same_file(out, out2));
     remove(in), remove(out), remove(out2);
 }

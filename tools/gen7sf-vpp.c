@@ -31,6 +31,8 @@ static void usage(FILE *f)
         "  --denoise[=0..64]          denoise (no value: %d)\n"
         "  --scale WxH                scale to WxH (even; W or H 0: keep the shape)\n"
         "  --sharpen[=0..255]         enhance detail (no value: %d)\n"
+        "  --procamp=B:C:H:S          brightness -100..100, contrast 0..10, hue\n"
+        "                             -180..180, saturation 0..10 (0:1:0:1: none)\n"
         "  --threads N                worker threads (default: the CPUs online)\n"
         "  --stats FILE.json          per output frame statistics\n"
         "  --size WxH                 raw input of this size\n"
@@ -116,7 +118,22 @@ static int check_paths(const vpp_run_opts *o)
 }
 
 enum { OPT_DI = 256, OPT_RATE, OPT_ORDER, OPT_DENOISE, OPT_THREADS, OPT_STATS, OPT_SIZE,
-       OPT_FPS, OPT_FORMAT, OPT_OUT_FORMAT, OPT_OUT_FPS, OPT_SCALE, OPT_SHARPEN };
+       OPT_FPS, OPT_FORMAT, OPT_OUT_FORMAT, OPT_OUT_FPS, OPT_SCALE, OPT_SHARPEN, OPT_PROCAMP };
+
+/* "B:C:H:S", four numbers within VA-API's ProcAmp ranges. */
+static bool parse_procamp(const char *s, double v[4])
+{
+    static const double lo[4] = { -100, 0, -180, 0 }, hi[4] = { 100, 10, 180, 10 };
+    for (int i = 0; i < 4; i++) {
+        char *end;
+        errno = 0;
+        v[i] = strtod(s, &end);
+        if (end == s || errno || !(v[i] >= lo[i] && v[i] <= hi[i]) || *end != (i < 3 ? ':' : 0))
+            return false;
+        s = end + 1;
+    }
+    return true;
+}
 
 /* "WxH" with W, H in 0..16384, not both 0. */
 static bool parse_scale(const char *s, long *w, long *h)
@@ -141,6 +158,7 @@ static int parse_options(int argc, char **argv, vpp_run_opts *o)
         { "denoise", optional_argument, NULL, OPT_DENOISE },
         { "scale", required_argument, NULL, OPT_SCALE },
         { "sharpen", optional_argument, NULL, OPT_SHARPEN },
+        { "procamp", required_argument, NULL, OPT_PROCAMP },
         { "threads", required_argument, NULL, OPT_THREADS },
         { "stats", required_argument, NULL, OPT_STATS },
         { "size", required_argument, NULL, OPT_SIZE },
@@ -209,6 +227,15 @@ static int parse_options(int argc, char **argv, vpp_run_opts *o)
             else
                 return cli_usage_error("--sharpen: strength '%s' is not 0..255", arg);
             break;
+        case OPT_PROCAMP: {
+            double v[4];
+            if (!parse_procamp(arg, v))
+                return cli_usage_error("--procamp: '%s' is not B:C:H:S (brightness -100..100, "
+                                       "contrast 0..10, hue -180..180, saturation 0..10)", arg);
+            o->procamp = true;
+            o->brightness = v[0], o->contrast = v[1], o->hue = v[2], o->saturation = v[3];
+            break;
+        }
         case OPT_THREADS:
             if (!parse_long(arg, 1, MAX_THREADS, &a))
                 return cli_usage_error("--threads: '%s' is not 1..64", arg);

@@ -75,7 +75,22 @@ typedef struct g7sf_vpp_config {
      * scale interlaced frames as frames. */
     int scale_width, scale_height;
     int sharpen;
+    /* ProcAmp of the colour pipe (gen7sf/iecp.h, as a Media Block Write
+     * with colour processing runs it when the scaled picture is written),
+     * in VA-API's ranges: brightness -100..100 (8-bit levels, default 0),
+     * contrast 0..10 (1), hue -180..180 degrees (0), saturation 0..10 (1);
+     * procamp false: off.  0:1:0:1 changes nothing. */
+    bool procamp;
+    double brightness, contrast, hue, saturation;
 } g7sf_vpp_config;
+
+/* The COLOR_PROCESSING_STATE ProcAmp fields for VA-API's controls (the
+ * ranges of g7sf_vpp_config): Contrast round(c x 128), Brightness
+ * round(b x 16), Cos_c_s and Sin_c_s round(cos / sin(h) x c x s x 256),
+ * PROCAMP Enable set, the rest of *st as g7sf_iecp_state_neutral leaves
+ * it.  G7SF_EINVAL for a value out of its range or not finite. */
+G7SF_API int g7sf_vpp_procamp_state(double brightness, double contrast, double hue,
+                                    double saturation, g7sf_color_processing_state *st);
 
 /* A planar frame: Y, Cb, Cr (chroma at the config's subsampling). */
 typedef struct g7sf_vpp_picture {

@@ -39,10 +39,14 @@ static int plane_h(const vpp_scale *s, int p, bool out)
 int vpp_scale_init(vpp_scale *s, const g7sf_vpp_config *cfg, enum g7sf_chroma chroma,
                    bool own_out)
 {
-    *s = (vpp_scale){ .on = cfg->scale_width || cfg->sharpen, .iw = cfg->width,
-                      .ih = cfg->height, .chroma = chroma };
+    *s = (vpp_scale){ .on = cfg->scale_width || cfg->sharpen || cfg->procamp,
+                      .iw = cfg->width, .ih = cfg->height, .chroma = chroma,
+                      .procamp = cfg->procamp };
     if (!s->on)
         return 0;
+    if (s->procamp && g7sf_vpp_procamp_state(cfg->brightness, cfg->contrast, cfg->hue,
+                                             cfg->saturation, &s->cps))
+        return G7SF_EINVAL;
     s->ow = cfg->scale_width ? cfg->scale_width : cfg->width;
     s->oh = cfg->scale_height ? cfg->scale_height : cfg->height;
     int r = g7sf_avs_state_for_scale((double)s->ow / s->iw, (double)s->oh / s->ih, &s->avs);
@@ -160,6 +164,19 @@ static int scale_stripe(void *ctx, int stripe, int r0, int r1)
         free(tmp);
         if (r)
             return r;
+    }
+    if (s->procamp) {
+        /* the band's luma lines, then its chroma lines */
+        int a, b, ca, cb;
+        plane_lines(s, 0, true, r0, r1, &a, &b);
+        plane_lines(s, 1, true, r0, r1, &ca, &cb);
+        int ys = vpp_frame_stride(j->dst, 0), cs = vpp_frame_stride(j->dst, 1);
+        for (int y = a; y < b; y++)
+            vpp_procamp_rows(&s->cps, j->dst->data[0] + (size_t)y * ys, (size_t)s->ow, NULL,
+                             NULL, 0);
+        for (int y = ca; y < cb; y++)
+            vpp_procamp_rows(&s->cps, NULL, 0, j->dst->data[1] + (size_t)y * cs,
+                             j->dst->data[2] + (size_t)y * cs, (size_t)plane_w(s, 1, true));
     }
     return 0;
 }

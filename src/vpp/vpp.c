@@ -16,7 +16,10 @@ enum { MAX_SIDE = 16384 };
  * (g7sf_avs_state_for_scale's ratios), even, 16 x 8 at least. */
 static bool scale_ok(const g7sf_vpp_config *c)
 {
-    if (c->sharpen < 0 || c->sharpen > 255)
+    g7sf_color_processing_state st;
+    if (c->sharpen < 0 || c->sharpen > 255 ||
+        (c->procamp && g7sf_vpp_procamp_state(c->brightness, c->contrast, c->hue, c->saturation,
+                                              &st)))
         return false;
     if (!c->scale_width && !c->scale_height)
         return true;

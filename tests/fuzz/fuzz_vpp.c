@@ -2,7 +2,7 @@
  * pictures: small frames of any content, every deinterlace mode, rate,
  * field order, denoise strength, chroma, output chroma, platform and
  * statistics layout, one or two threads, pictures kept or not, scaling
- * (16..128 x 8..96, even) and sharpening or not, up to 40 frames (past the
+ * (16..128 x 8..96, even), sharpening and ProcAmp or not, up to 40 frames (past the
  * film look-ahead's window and its rings).
  * Contract: every configuration built here is valid, so create succeeds;
  * push and flush return 0; outputs come in input order, each from a frame
@@ -81,6 +81,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         .scale_width = b[7] & 1 ? 16 + 2 * (b[8] % 57) : 0,
         .scale_height = b[7] & 1 ? 8 + 2 * (b[10] % 45) : 0,
         .sharpen = b[7] & 2 ? b[9] : 0,
+        /* b[7] bit 2: ProcAmp within VA-API's ranges */
+        .procamp = b[7] & 4, .brightness = b[9] % 201 - 100, .contrast = b[10] % 101 / 10.0,
+        .hue = b[8] % 361 - 180, .saturation = b[6] % 101 / 10.0,
     };
     long frames = 1 + b[5] % 40;
     int err;

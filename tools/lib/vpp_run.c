@@ -217,6 +217,8 @@ static int start_segment(run *r, enum vio_interlace kind, long first)
         .top_first = kind != VIO_BFF, .denoise = o->denoise, .threads = o->threads,
         .platform = G7SF_IVB, .keep = r->aout ? VPP_KEEP : 0,
         .scale_width = o->scale_w, .scale_height = o->scale_h, .sharpen = o->sharpen,
+        .procamp = o->procamp, .brightness = o->brightness, .contrast = o->contrast,
+        .hue = o->hue, .saturation = o->saturation,
     };
     int verr = 0;
     /* the writer thread may still be writing the old pipeline's pictures */

@@ -38,6 +38,8 @@ typedef struct vpp_run_opts {
     bool quiet;
     int scale_w, scale_h;           /* --scale: 0 x 0 none; one 0: from the other */
     int sharpen;                    /* --sharpen: 0 off, 1..255 */
+    bool procamp;                   /* --procamp=B:C:H:S */
+    double brightness, contrast, hue, saturation;
 } vpp_run_opts;
 
 /* Runs the whole job; returns the exit status (0, or 1 with a message). */
