@@ -157,6 +157,21 @@ static void scale_bench(const char *vpp, const char *synth, const char *dir, con
         printf("  (1 thread, %s threads)\n", all);
         fflush(stdout);
     }
+    /* ProcAmp (issue 21) on the same frames, beside FFmpeg's eq and hue */
+    char *eq[] = { "ffmpeg", "-nostdin", "-v", "error", "-threads", "1", "-filter_threads",
+                   "1", "-i", clip, "-vf", "eq=brightness=0.04:contrast=1.2:saturation=1.1,hue=h=20",
+                   "-f", "yuv4mpegpipe", "-y", (char *)out, NULL };
+    printf("\ngen7sf-vpp --procamp=10:1.2:20:1.1, 720x576 Y4M file to Y4M file, %d frames "
+           "(frames/s; x eq,hue: median of %d pairs of runs)\n", SCALE_FRAMES, RUNS);
+    double e = reference(eq, SCALE_FRAMES, "ffmpeg eq,hue, 1 thread",
+                         "-vf eq=...,hue=h=20");
+    printf("%-26s", "procamp");
+    for (int t = 0; t < 2; t++) {
+        char *a[] = { (char *)vpp, "--quiet", "--deinterlace=off", "--procamp=10:1.2:20:1.1",
+                      "--threads", t ? (char *)all : "1", clip, (char *)out, NULL };
+        cell(a, e > 0 ? eq : NULL, SCALE_FRAMES, "eq,hue");
+    }
+    printf("  (1 thread, %s threads)\n", all);
     remove(clip);
 }
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "gen7sf/avs.h"
+#include "gen7sf/vpp.h"
 #include "harness.h"
 
 static uint32_t rng = 12345;
@@ -318,4 +319,37 @@ TEST(one_call_equals_blocks)
                     bad += part[y * BW + x] != whole[(by + y) * OW + bx + x];
         }
     CHECK_EQ(bad, 0);
+}
+
+/* The pipeline's scaler at a ratio of 1 (src/vpp/scale.c copies rows then,
+ * instead of running the AVS): with g7sf_avs_state_for_scale(1, 1) and the
+ * positions it uses (texel centres moved 1/64 texel on), the AVS returns
+ * every texel exactly, luma tables with the adaptive filter and chroma
+ * tables alike, on sizes whose 1/size is not exact in float. */
+TEST(ratio_one_with_the_pipelines_tables_copies)
+{
+    static const int sizes[][2] = { { 720, 576 }, { 1920, 1080 }, { 360, 288 }, { 17, 9 } };
+    g7sf_sampler_8x8_state s;
+    CHECK_EQ(g7sf_avs_state_for_scale(1.0, 1.0, &s), 0);
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        int w = sizes[k][0], h = sizes[k][1];
+        uint16_t *src = malloc((size_t)w * h * sizeof *src), *out = malloc((size_t)w * h * 2);
+        CHECK(src && out);
+        if (!src || !out)
+            return;
+        for (int i = 0; i < w * h; i++)
+            src[i] = (uint16_t)((rnd() & 255) << 8);
+        g7sf_avs_walk walk = { (float)((0.5 + 1.0 / 64) / w), (float)((0.5 + 1.0 / 64) / h),
+                               (float)(1.0 / w), (float)(1.0 / h), 0, 0 };
+        for (int c = 0; c < 2; c++) {   /* G: luma tables; R: chroma tables */
+            g7sf_avs_image im = { .stride = w, .width = w, .height = h };
+            im.ch[c ? 0 : 1] = src;
+            uint16_t *o[4] = { NULL, NULL, NULL, NULL };
+            o[c ? 0 : 1] = out;
+            CHECK_EQ(g7sf_avs_block(&s, NULL, &im, &walk, w, h, o, w, NULL), 0);
+            CHECKF(!memcmp(src, out, (size_t)w * h * 2), "%dx%d %s", w, h, c ? "R" : "G");
+        }
+        free(src);
+        free(out);
+    }
 }

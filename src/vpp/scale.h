@@ -19,6 +19,7 @@ typedef struct vpp_scale {
     uint16_t *src16;                /* the input planes in 16 bit Full */
     size_t plane16[3];              /* offsets of the three planes in src16 */
     vpp_frame out;                  /* the output picture (without keep) */
+    bool copy;                      /* same size, no IEF: the AVS's exact copy, as memcpy */
     bool procamp;                   /* ProcAmp on the output (procamp.c) */
     g7sf_color_processing_state cps;
 } vpp_scale;
