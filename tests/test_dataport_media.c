@@ -6,6 +6,7 @@
 
 #include "gen7sf/iecp.h"
 #include "gpu_setup.h"
+#include "msg/dp_msg.h"
 #include "harness.h"
 
 #define SC G7SF_SFID_SAMPLER_CACHE
@@ -581,18 +582,10 @@ TEST(media_block_write_colour_processing)
     const uint8_t want16[8] = { 0x30, 0x12, 0x00, 0x40, 0x00, 0x80, 0x21, 0x43 };
     for (unsigned i = 0; i < 8; i++)
         CHECK_EQ(peek8(gpu, SURF + i), want16[i]);
-    /* errors: a stage not modelled yet, an NV12 (R16_UNORM) target, a
-     * format it does not write; nothing written */
-    bind(gpu, 1, &yuyv);
+    /* errors: a format it does not write (NV12 through R16_UNORM has its
+     * own tests below), nothing written */
     s = cps_neutral();
-    s.tcc_enable = 1;
     const uint8_t other[4] = { 1, 2, 3, 4 };
-    uint8_t before = peek8(gpu, SURF);
-    CHECK_EQ(send_cp(gpu, &thr, other, 4, put_cps(gpu, &s, 0)), G7SF_ENOTIMPL);
-    CHECK_EQ(peek8(gpu, SURF), before);
-    surf r16 = { .fmt = 0x10A, .w = 16, .h = 4, .pitch = 64 };
-    bind(gpu, 1, &r16);
-    CHECK_EQ(send_cp(gpu, &thr, other, 4, put_cps(gpu, &s, 0)), G7SF_ENOTIMPL);
     surf r32 = { .fmt = F_R32, .w = 16, .h = 4, .pitch = 64 };
     bind(gpu, 1, &r32);
     CHECK_EQ(send_cp(gpu, &thr, other, 4, put_cps(gpu, &s, 0)), G7SF_ESTATE);
@@ -600,5 +593,344 @@ TEST(media_block_write_colour_processing)
     bind(gpu, 1, &rgba16);
     s = cps_neutral();
     CHECK_EQ(send_cp(gpu, &thr, other, 4, put_cps(gpu, &s, 2)), G7SF_EPAYLOAD);
+    g7sf_gpu_destroy(gpu);
+}
+
+/* ---- IECP into NV12 (R16_UNORM, lines 8651-8670) ---- */
+
+enum { F_R16_UNORM = 0x10A, UV_ROW = 8 };
+
+/* The decoded state is kept per thread between messages (dp_iecp.c):
+ * rewriting one DWord at the same pointer, or the same pointer on another
+ * gpu, must be seen by the very next message. */
+TEST(media_block_write_colour_processing_state_rewritten_in_place)
+{
+    g7sf_thread thr, thr2;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr), *gpu2 = t_gpu(G7SF_IVB, &thr2);
+    surf yuyv = { .fmt = F_YUYV, .w = 16, .h = 4, .pitch = 64 };
+    bind(gpu, 1, &yuyv);
+    bind(gpu2, 1, &yuyv);
+    const uint8_t in[4] = { 60, 128, 70, 128 };
+    g7sf_color_processing_state s = cps_neutral();
+    s.procamp_enable = 1, s.contrast = 256;   /* (60 - 16) 2 + 16 = 104, (70 - 16) 2 + 16 = 124 */
+    uint32_t m3 = put_cps(gpu, &s, 0);
+    for (int k = 0; k < 2; k++) {   /* the second time from the kept decode */
+        CHECK_EQ(send_cp(gpu, &thr, in, 4, m3), 0);
+        CHECK(peek8(gpu, SURF) == 104 && peek8(gpu, SURF + 2) == 124);
+    }
+    /* Brightness +8 levels (S7.4: 128) at the same pointer: 112, 132 */
+    s.brightness = 128;
+    CHECK_EQ(put_cps(gpu, &s, 0), m3);
+    CHECK_EQ(send_cp(gpu, &thr, in, 4, m3), 0);
+    CHECK_EQ(peek8(gpu, SURF), 112);
+    CHECK_EQ(peek8(gpu, SURF + 2), 132);
+    /* the other gpu's state at the same address: contrast 1.0 */
+    s = cps_neutral();
+    s.procamp_enable = 1;
+    CHECK_EQ(put_cps(gpu2, &s, 0), m3);
+    CHECK_EQ(send_cp(gpu2, &thr2, in, 4, m3), 0);
+    CHECK(peek8(gpu2, SURF) == 60 && peek8(gpu2, SURF + 2) == 70);
+    CHECK_EQ(send_cp(gpu, &thr, in, 4, m3), 0);   /* and back: the first gpu's own */
+    CHECK_EQ(peek8(gpu, SURF), 112);
+    g7sf_gpu_destroy(gpu2);
+    g7sf_gpu_destroy(gpu);
+}
+
+/* An R16_UNORM surface of w Words (2w luma bytes) x h rows, linear, pitch
+ * 64, DW6 X / Y Offset for UV Plane uv_x (bytes) and uv_y (rows); vls:
+ * Vertical Line Stride. */
+static void bind_nv12(g7sf_gpu *gpu, unsigned w, unsigned h, unsigned uv_x, unsigned uv_y,
+                      unsigned vls)
+{
+    uint32_t dw[8] = { 1u << 29 | (uint32_t)F_R16_UNORM << 18 | vls << 12, SURF,
+                       (h - 1) << 16 | (w - 1), 63, 0, 0, uv_x << 16 | uv_y, 0 };
+    t_bind_state(gpu, 1, dw);
+}
+
+/* A w x h block at (x bytes, y) of rows packed w bytes apart, in the
+ * message's register layout (pitch the next power of two); desc control
+ * ctrl (bits 13:8). */
+static int send_block(g7sf_gpu *gpu, g7sf_thread *thr, int32_t x, int32_t y, unsigned w,
+                      unsigned h, const uint8_t *rows, uint32_t m3, unsigned ctrl)
+{
+    g7sf_reg p[9];
+    unsigned pitch = 1;
+    while (pitch < w)
+        pitch <<= 1;
+    unsigned regs = ((h - 1) * pitch + w + 31) / 32;
+    header(&p[0], x, y, w, h, 0, m3);
+    memset(&p[1], 0, 8 * sizeof p[1]);
+    for (unsigned r = 0; r < h; r++)
+        memcpy((uint8_t *)p[1].ud + r * pitch, rows + r * w, w);
+    g7sf_clear_error(gpu);
+    return t_send(gpu, thr, RC, t_desc(1 + regs, 0, 1, MB_WRITE, ctrl, 1), 0, p, NULL);
+}
+
+/* fills the first `rows` rows of the surface (pitch 64) with 0xEE */
+static void paint(g7sf_gpu *gpu, unsigned rows)
+{
+    uint8_t junk[64];
+    memset(junk, 0xEE, sizeof junk);
+    for (unsigned r = 0; r < rows; r++)
+        g7sf_mem_write(gpu, SURF + 64 * r, junk, sizeof junk);
+}
+
+TEST(media_block_write_iecp_nv12_by_hand)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    /* 8 Words = 16 luma pixels a row, 4 rows; the UV plane at row 8 */
+    bind_nv12(gpu, 8, 4, 0, UV_ROW, 0);
+    paint(gpu, 12);
+    /* a 4 x 2 block of 4:2:2 8-bit pixels at pixel (4, 2): X counts message
+     * bytes, 2 a pixel, so M0.0 = 8.  ProcAmp contrast and saturation 2.0:
+     * Y -> (Y - 16) 2 + 16, C -> (C - 128) 2 + 128, saturated */
+    g7sf_color_processing_state s = cps_neutral();
+    s.procamp_enable = 1, s.contrast = 256, s.cos_c_s = 512;
+    const uint8_t in[16] = { 60, 100, 200, 150, 70, 110, 80, 140,     /* Y0 U Y1 V x 2 */
+                             30, 90, 40, 160, 50, 120, 16, 128 };     /* bottom U, V dropped */
+    CHECK_EQ(send_block(gpu, &thr, 8, 2, 8, 2, in, put_cps(gpu, &s, 0), 0), 0);
+    const uint8_t want_y[2][4] = { { 104, 255, 124, 144 }, { 44, 64, 84, 16 } };
+    for (unsigned r = 0; r < 2; r++)
+        for (unsigned i = 0; i < 4; i++)
+            CHECKF(peek8(gpu, SURF + 64 * (2 + r) + 4 + i) == want_y[r][i], "Y row %u px %u: %u",
+                   r, i, peek8(gpu, SURF + 64 * (2 + r) + 4 + i));
+    /* one U, V pair per 2 x 2 from the top row: (100, 150) -> (72, 172),
+     * (110, 140) -> (92, 152), at UV row 8 + 2 / 2, bytes 4..7 */
+    const uint8_t want_uv[4] = { 72, 172, 92, 152 };
+    for (unsigned i = 0; i < 4; i++)
+        CHECKF(peek8(gpu, SURF + 64 * (UV_ROW + 1) + 4 + i) == want_uv[i], "UV byte %u: %u", i,
+               peek8(gpu, SURF + 64 * (UV_ROW + 1) + 4 + i));
+    /* nothing else: the bytes around the block and the other UV rows */
+    CHECK_EQ(peek8(gpu, SURF + 64 * 2 + 3), 0xEE);
+    CHECK_EQ(peek8(gpu, SURF + 64 * 2 + 8), 0xEE);
+    CHECK_EQ(peek8(gpu, SURF + 64 * 1 + 4), 0xEE);
+    CHECK_EQ(peek8(gpu, SURF + 64 * 4 + 4), 0xEE);
+    CHECK_EQ(peek8(gpu, SURF + 64 * UV_ROW + 4), 0xEE);
+    CHECK_EQ(peek8(gpu, SURF + 64 * (UV_ROW + 2) + 4), 0xEE);
+    CHECK_EQ(peek8(gpu, SURF + 64 * (UV_ROW + 1) + 8), 0xEE);
+
+    /* 4:4:4 8-bit (V, U, Y, A), 4 x 2 at (0, 0), neutral ProcAmp: Y as it
+     * came; each quad's pixel_0 U, V (line 8668): U, V of pixels 1 differ
+     * so no quad is detected as 4:2:2 and nothing is averaged */
+    s = cps_neutral();
+    s.procamp_enable = 1;
+    const uint8_t in444[32] = {
+        11, 21, 31, 0, 12, 22, 32, 0, 13, 23, 33, 0, 14, 24, 34, 0,
+        15, 25, 35, 0, 16, 26, 36, 0, 17, 27, 37, 0, 18, 28, 38, 0 };
+    CHECK_EQ(send_block(gpu, &thr, 0, 0, 16, 2, in444, put_cps(gpu, &s, 1), 0), 0);
+    for (unsigned r = 0; r < 2; r++)
+        for (unsigned i = 0; i < 4; i++)
+            CHECK_EQ(peek8(gpu, SURF + 64 * r + i), 31 + 4 * r + i);
+    const uint8_t want444[4] = { 21, 11, 23, 13 };   /* U, V of pixels 0 and 2 */
+    for (unsigned i = 0; i < 4; i++)
+        CHECK_EQ(peek8(gpu, SURF + 64 * UV_ROW + i), want444[i]);
+
+    /* 4:2:2 16-bit, 4 x 2: Y 0x3C00 -> 12-bit 0x3C0 -> 8-bit 60 */
+    uint8_t in16[32];
+    for (unsigned k = 0; k < 16; k++)
+        in16[2 * k] = 0, in16[2 * k + 1] = (uint8_t)(60 + k);   /* Y0 U Y1 V words */
+    CHECK_EQ(send_block(gpu, &thr, 16, 2, 16, 2, in16, put_cps(gpu, &s, 2), 0), 0);
+    CHECK_EQ(peek8(gpu, SURF + 64 * 2 + 4), 60);       /* Y0 of row 0 */
+    CHECK_EQ(peek8(gpu, SURF + 64 * 2 + 5), 62);       /* Y1 */
+    CHECK_EQ(peek8(gpu, SURF + 64 * 3 + 4), 68);       /* Y0 of row 1 */
+    CHECK_EQ(peek8(gpu, SURF + 64 * (UV_ROW + 1) + 4), 61);   /* top U */
+    CHECK_EQ(peek8(gpu, SURF + 64 * (UV_ROW + 1) + 5), 63);   /* top V */
+
+    /* clipping (line 8634): 8 pixels at pixel 12 of a 16-pixel row write
+     * pixels 12..15 and their U, V only; rows above the surface dropped */
+    paint(gpu, 12);
+    uint8_t in8[32];
+    for (unsigned k = 0; k < 32; k++)
+        in8[k] = (uint8_t)(128 + k);
+    s = cps_neutral();
+    CHECK_EQ(send_block(gpu, &thr, 24, -2, 16, 4, (const uint8_t[64]){ 0 }, put_cps(gpu, &s, 0), 0), 0);
+    for (unsigned a = 0; a < 12 * 64; a++)
+        CHECKF(peek8(gpu, SURF + a) == 0xEE || (a % 64 >= 12 && a % 64 < 16 && a / 64 < 2) ||
+               (a >= 64 * UV_ROW + 12 && a < 64 * UV_ROW + 16), "byte %u written", a);
+    CHECK_EQ(peek8(gpu, SURF + 12), 0);                /* row 0 = block row 2 */
+    CHECK_EQ(peek8(gpu, SURF + 64 + 15), 0);
+    CHECK_EQ(peek8(gpu, SURF + 16), 0xEE);             /* pixel 16: outside */
+    CHECK_EQ(send_block(gpu, &thr, 24, 2, 16, 2, in8, put_cps(gpu, &s, 0), 0), 0);
+    CHECK_EQ(peek8(gpu, SURF + 64 * 2 + 12), 128);     /* Y0 of the first pair */
+    CHECK_EQ(peek8(gpu, SURF + 64 * 2 + 13), 130);     /* Y1 */
+    CHECK_EQ(peek8(gpu, SURF + 64 * 2 + 16), 0xEE);
+    CHECK_EQ(peek8(gpu, SURF + 64 * (UV_ROW + 1) + 12), 129);
+    CHECK_EQ(peek8(gpu, SURF + 64 * (UV_ROW + 1) + 13), 131);
+    CHECK_EQ(peek8(gpu, SURF + 64 * (UV_ROW + 1) + 16), 0xEE);
+    g7sf_gpu_destroy(gpu);
+}
+
+TEST(media_block_write_iecp_nv12_restrictions)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    g7sf_color_processing_state s = cps_neutral();
+    uint8_t zero[64] = { 0 };
+    /* the surface state (G7SF_ESTATE) */
+    struct { unsigned w, h, uv_x, uv_y, vls; } bad_state[] = {
+        { 7, 4, 0, 8, 0 },     /* 14 luma pixels: not a multiple of 4 (8653) */
+        { 8, 3, 0, 8, 0 },     /* odd height (8654) */
+        { 8, 4, 0, 8, 1 },     /* Vertical Line Stride 1 (8670) */
+        { 8, 4, 0, 7, 0 },     /* odd Y Offset for UV Plane */
+        { 8, 4, 2 + 1, 8, 0 }, /* odd X Offset for UV Plane */
+        { 8, 4, 50, 8, 0 },    /* UV row 50 + 16 bytes past the 64-byte pitch */
+    };
+    for (unsigned i = 0; i < sizeof bad_state / sizeof bad_state[0]; i++) {
+        bind_nv12(gpu, bad_state[i].w, bad_state[i].h, bad_state[i].uv_x, bad_state[i].uv_y,
+                  bad_state[i].vls);
+        int r = send_block(gpu, &thr, 0, 0, 8, 2, zero, put_cps(gpu, &s, 0), 0);
+        CHECKF(r == G7SF_ESTATE, "state case %u: %d", i, r);
+    }
+    /* the message (G7SF_EPAYLOAD), on a good surface: nothing written */
+    bind_nv12(gpu, 8, 4, 0, UV_ROW, 0);
+    paint(gpu, 12);
+    struct { int32_t x, y; unsigned w, h, fmt, ctrl; int want; } c[] = {
+        { 0, 0, 16, 2, 3, 0, G7SF_EPAYLOAD },   /* 4:4:4 16-bit (8667) */
+        { 0, 0, 4, 2, 0, 0, G7SF_EPAYLOAD },    /* 2 pixels of 4:2:2 8-bit */
+        { 0, 0, 12, 2, 0, 0, G7SF_EPAYLOAD },   /* 6 pixels */
+        { 0, 0, 32, 2, 1, 0, G7SF_EPAYLOAD },   /* 8 pixels of 4:4:4 8-bit */
+        { 0, 0, 32, 2, 2, 0, G7SF_EPAYLOAD },   /* 8 pixels of 4:2:2 16-bit */
+        { 0, 0, 8, 1, 0, 0, G7SF_EPAYLOAD },    /* 1 row (8668) */
+        { 0, 0, 8, 3, 0, 0, G7SF_EPAYLOAD },    /* 3 rows */
+        { 4, 0, 8, 2, 0, 0, G7SF_EPAYLOAD },    /* X 2 pixels (8658) */
+        { 4, 0, 16, 2, 1, 0, G7SF_EPAYLOAD },   /* X 4 bytes = 1 4:4:4 pixel */
+        { 0, 1, 8, 2, 0, 0, G7SF_EPAYLOAD },    /* odd Y (8656) */
+        { 0, -3, 8, 2, 0, 0, G7SF_EPAYLOAD },
+        { 0, 0, 8, 2, 0, 6, G7SF_EPAYLOAD },    /* descriptor: stride 1 (8670) */
+        { 0, 0, 16, 2, 0, 0, 0 },               /* 8 pixels of 4:2:2 8-bit */
+        { 16, -2, 16, 2, 1, 0, 0 },             /* 4 of 4:4:4 at pixel 4, above: dropped */
+        { -8, 0, 8, 2, 0, 0, 0 },               /* left of the surface: dropped */
+    };
+    for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++) {
+        uint32_t m3 = put_cps(gpu, &s, c[i].fmt);
+        int r = send_block(gpu, &thr, c[i].x, c[i].y, c[i].w, c[i].h, zero, m3, c[i].ctrl);
+        CHECKF(r == c[i].want, "message case %u: got %d, want %d", i, r, c[i].want);
+        if (i == 12)
+            paint(gpu, 12);
+    }
+    for (unsigned a = 0; a < 12 * 64; a++)
+        CHECKF(peek8(gpu, SURF + a) == 0xEE, "byte %u written", a);
+    g7sf_gpu_destroy(gpu);
+}
+
+TEST(iecp_444_auto_uv_detection_per_quad)
+{
+    /* 12-bit values: 0x800 and 0x80F share their 8 MSBs, 0x810 does not */
+    g7sf_color_processing_state s = cps_neutral();
+    g7sf_iecp_pixel top[5] = { { { 0, 0x800, 0x400 }, 0 }, { { 0, 0x80F, 0x40A }, 0 },
+                               { { 0, 0x800, 0x400 }, 0 }, { { 0, 0x810, 0x400 }, 0 },
+                               { { 0, 0x123, 0x456 }, 0 } };
+    g7sf_iecp_pixel bottom[5] = { { { 0, 0x900, 0x100 }, 0 }, { { 0, 0x901, 0x10F }, 0 },
+                                  { { 0, 0x900, 0x100 }, 0 }, { { 0, 0x900, 0x100 }, 0 },
+                                  { { 0, 0, 0 }, 0 } };
+    CHECK_EQ(dp_iecp_444_pairs(&s, top, bottom, 4), 1u);     /* pair 1: top U differs */
+    CHECK_EQ(dp_iecp_444_pairs(&s, top, NULL, 4), 1u);       /* a last row alone */
+    CHECK_EQ(dp_iecp_444_pairs(&s, top, bottom, 5), 1u);     /* pixel 4 has no partner */
+    bottom[1].c[2] = 0x110;                                   /* bottom V differs */
+    CHECK_EQ(dp_iecp_444_pairs(&s, top, bottom, 4), 0u);
+    CHECK_EQ(dp_iecp_444_pairs(&s, bottom + 2, top + 2, 2), 0u);
+    CHECK_EQ(dp_iecp_444_pairs(&s, bottom + 2, bottom + 2, 2), 1u);
+    s.forced_422_for_444 = 1;                                 /* every pair */
+    CHECK_EQ(dp_iecp_444_pairs(&s, top, bottom, 4), 3u);
+    CHECK_EQ(dp_iecp_444_pairs(&s, top, bottom, 5), 3u);
+    s.forced_444_for_444 = 1;                                 /* outranks it: none */
+    CHECK_EQ(dp_iecp_444_pairs(&s, top, bottom, 4), 0u);
+    s.forced_422_for_444 = 0;
+    CHECK_EQ(dp_iecp_444_pairs(&s, bottom + 2, bottom + 2, 2), 0u);
+}
+
+/* The detection through a message: 4:4:4 16-bit keeps 12 bits, so the
+ * average a detected pair's U, V take (line 6108) shows in the output. */
+TEST(media_block_write_iecp_444_detected_pairs_average)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    surf rgba16 = { .fmt = F_RGBA16, .w = 4, .h = 4, .pitch = 64 };
+    bind(gpu, 1, &rgba16);
+    g7sf_color_processing_state s = cps_neutral();
+    s.procamp_enable = 1;
+    /* words U, Y, V, A; pair 0: U 0x8010 / 0x8030 (8 MSBs 0x80 both) ->
+     * 12-bit 0x801 / 0x803 -> 0x802 each; pair 1: U 0x8000 / 0x9000, not
+     * detected, as it came; both rows alike */
+    const uint16_t row[16] = { 0x8010, 0x1000, 0x4000, 1, 0x8030, 0x2000, 0x4000, 2,
+                               0x8000, 0x3000, 0x4000, 3, 0x9000, 0x4000, 0x4000, 4 };
+    uint8_t in[64];
+    memcpy(in, row, 32), memcpy(in + 32, row, 32);
+    CHECK_EQ(send_block(gpu, &thr, 0, 0, 32, 2, in, put_cps(gpu, &s, 3), 0), 0);
+    const uint16_t want_u[4] = { 0x8020, 0x8020, 0x8000, 0x9000 };
+    for (unsigned r = 0; r < 2; r++)
+        for (unsigned i = 0; i < 4; i++) {
+            uint16_t u = (uint16_t)(peek8(gpu, SURF + 64 * r + 8 * i) |
+                                    peek8(gpu, SURF + 64 * r + 8 * i + 1) << 8);
+            CHECKF(u == want_u[i], "row %u pixel %u: U 0x%x, want 0x%x", r, i, u, want_u[i]);
+        }
+    /* Forced 444 for 444: no pair, U as it came (0x8010 -> 0x8010) */
+    s.forced_444_for_444 = 1;
+    CHECK_EQ(send_block(gpu, &thr, 0, 0, 32, 2, in, put_cps(gpu, &s, 3), 0), 0);
+    CHECK_EQ(peek8(gpu, SURF) | peek8(gpu, SURF + 1) << 8, 0x8010);
+    g7sf_gpu_destroy(gpu);
+}
+
+TEST(media_block_write_iecp_statistics)
+{
+    g7sf_thread thr;
+    g7sf_gpu *gpu = t_gpu(G7SF_IVB, &thr);
+    surf yuyv = { .fmt = F_YUYV, .w = 16, .h = 4, .pitch = 64 };
+    bind(gpu, 1, &yuyv);
+    g7sf_iecp_stats st;
+    CHECK_EQ(g7sf_dp_iecp_stats(gpu, &st, false), 0);
+    CHECK_EQ(st.pixels, 0);
+    CHECK_EQ(st.y_min, G7SF_IECP_MAX);
+    CHECK_EQ(g7sf_dp_iecp_stats(NULL, &st, false), G7SF_EINVAL);
+    /* ACE on (its curve's points all 0: the statistics are of its input),
+     * Full Image Histogram: 8 pixels of 2 rows, Y 16, 16, 40, 235, 50,
+     * 16, 60, 70 */
+    g7sf_color_processing_state s = cps_neutral();
+    s.ace_enable = 1, s.full_image_histogram = 1;
+    const uint8_t in[16] = { 16, 128, 16, 128, 40, 128, 235, 128,
+                             50, 100, 16, 200, 60, 128, 70, 128 };
+    CHECK_EQ(send_block(gpu, &thr, 0, 0, 8, 2, in, put_cps(gpu, &s, 0), 0), 0);
+    CHECK_EQ(g7sf_dp_iecp_stats(gpu, &st, false), 0);
+    uint64_t sum = 0;
+    for (unsigned i = 0; i < 256; i++)
+        sum += st.histogram[i];
+    CHECK_EQ(sum, 8);
+    CHECK_EQ(st.pixels, 8);
+    CHECK_EQ(st.histogram[16], 3);
+    CHECK_EQ(st.histogram[40], 1);
+    CHECK_EQ(st.histogram[235], 1);
+    CHECK_EQ(st.histogram[50] + st.histogram[60] + st.histogram[70], 3);
+    CHECK_EQ(st.y_min, 16 * 16);
+    CHECK_EQ(st.y_max, 235 * 16);
+    CHECK_EQ(st.skin_pixels, 0);
+    /* without Full Image Histogram only M0.3[1] Area of Interest counts */
+    s.full_image_histogram = 0;
+    uint32_t m3 = put_cps(gpu, &s, 0);
+    CHECK_EQ(send_block(gpu, &thr, 0, 0, 8, 2, in, m3, 0), 0);
+    CHECK_EQ(g7sf_dp_iecp_stats(gpu, &st, false), 0);
+    CHECK_EQ(st.pixels, 8);
+    CHECK_EQ(send_block(gpu, &thr, 0, 0, 8, 2, in, m3 | 2, 0), 0);
+    /* an NV12 write counts alike; read and clear in one step */
+    bind_nv12(gpu, 8, 4, 0, UV_ROW, 0);
+    CHECK_EQ(send_block(gpu, &thr, 0, 0, 8, 2, in, m3 | 2, 0), 0);
+    CHECK_EQ(g7sf_dp_iecp_stats(gpu, &st, true), 0);
+    CHECK_EQ(st.pixels, 24);
+    CHECK_EQ(st.histogram[16], 9);
+    CHECK_EQ(st.histogram[235], 3);
+    CHECK_EQ(g7sf_dp_iecp_stats(gpu, &st, false), 0);
+    CHECK_EQ(st.pixels, 0);
+    CHECK_EQ(st.histogram[16], 0);
+    CHECK_EQ(st.y_min, G7SF_IECP_MAX);
+    CHECK_EQ(st.y_max, 0);
+    /* a gpu of its own counts on its own; ACE off counts nothing */
+    g7sf_gpu *other = t_gpu(G7SF_IVB, &thr);
+    bind(other, 1, &yuyv);
+    s.ace_enable = 0, s.full_image_histogram = 1;
+    CHECK_EQ(send_block(other, &thr, 0, 0, 8, 2, in, put_cps(other, &s, 0), 0), 0);
+    CHECK_EQ(g7sf_dp_iecp_stats(other, &st, true), 0);
+    CHECK_EQ(st.pixels, 0);
+    CHECK_EQ(g7sf_dp_iecp_stats(gpu, NULL, true), 0);
+    g7sf_gpu_destroy(other);
     g7sf_gpu_destroy(gpu);
 }

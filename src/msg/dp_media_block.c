@@ -92,7 +92,7 @@ int dp_media_block(g7sf_msg_ctx *c, const dp_msg_type *t)
     unsigned regs = (b.subreg + (b.h - 1) * b.pitch + b.w + 31) / 32;
     g7sf_render_surface_state ss;
     if ((r = dp_check_lengths(c, t, write ? regs : 0, write ? 0 : regs)) ||
-        (r = dp_surface_state(c, t, &ss)) || (iecp && (r = dp_iecp_surface(c, t, ss.surface_format))))
+        (r = dp_surface_state(c, t, &ss)) || (iecp && (r = dp_iecp_surface(c, t, &ss))))
         return r;
     /* desc[10] overrides the state's Vertical Line Stride with desc[9:8] */
     g7sf_dp_media_surface m;
@@ -117,6 +117,8 @@ int dp_media_block(g7sf_msg_ctx *c, const dp_msg_type *t)
                 row_mask[y] |= (uint8_t)((b.pixel_mask >> pixel_mask_bit(d, y) & 1) << d);
         }
         const uint8_t *src = (const uint8_t *)g7sf_msg_data_dw(c, 0);
+        if (iecp && ss.surface_format == G7SF_FORMAT_R16_UNORM)   /* NV12 (lines 8651-8670) */
+            return dp_iecp_nv12_write(c, t, &ss, &m, b.x, b.y, b.w, b.h, b.pitch, src);
         uint8_t *processed = NULL;
         if (iecp) {   /* the write data through the colour pipe, on a copy */
             size_t bytes = (size_t)(b.h - 1) * b.pitch + b.w;

@@ -6,6 +6,7 @@
 #define G7SF_MSG_DP_MSG_H
 
 #include "gen7sf/dataport.h"
+#include "gen7sf/iecp.h"
 #include "gen7sf/render_cache.h"
 #include "gen7sf/surface.h"
 #include "bind_cache.h"
@@ -140,12 +141,51 @@ int dp_byte_scattered(g7sf_msg_ctx *c, const dp_msg_type *t);
 int dp_media_block(g7sf_msg_ctx *c, const dp_msg_type *t);
 
 /* Colour processing of a Media Block Write (dp_iecp.c): whether the
- * surface's format is one it writes (0, or an error latched), and the w x
- * h bytes of write data at `data` (rows `pitch` apart) run through the
- * pipe in place. */
-int dp_iecp_surface(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned format);
+ * surface is one it writes (0, or an error latched; R16_UNORM, NV12, is
+ * checked by dp_iecp_nv12_surface), and the w x h bytes of write data at
+ * `data` (rows `pitch` apart) run through the pipe in place. */
+int dp_iecp_surface(g7sf_msg_ctx *c, const dp_msg_type *t, const g7sf_render_surface_state *ss);
 int dp_iecp_write_data(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned w, unsigned h,
                        unsigned pitch, uint8_t *data);
+/* A block's pixels after the pipe: row r's pixel i at px[r * per_row + i]
+ * (12 bits a channel), the state read and the Message Format (M0.3 3:2).
+ * The header's rules keep a block within 256 bytes, 128 pixels. */
+#define DP_IECP_MAX_PIXELS 128
+typedef struct dp_iecp_block {
+    g7sf_color_processing_state s;
+    unsigned format, per_row;
+    g7sf_iecp_pixel px[DP_IECP_MAX_PIXELS];
+} dp_iecp_block;
+/* Reads the COLOR_PROCESSING_STATE M0.3 points at, unpacks the w x h
+ * bytes at data, runs them through the pipe (each pair in 4:2:2 or 4:4:4
+ * mode: dp_iecp_444_pairs) and adds the statistics to the gpu's.  0, or
+ * the error latched. */
+int dp_iecp_run_block(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned w, unsigned h,
+                      unsigned pitch, const uint8_t *data, dp_iecp_block *b);
+/* The auto UV detection of 4:4:4 input (lines 6100-6116): bit k set when
+ * pixels 2k, 2k + 1 of the row `top` and of the row below it (`bottom`,
+ * NULL for a last row without a partner) run as a 4:2:2 pair: their U and
+ * V MSB 8 bits (12-bit >> 4) equal in both rows, or Forced 422 for 444;
+ * none with Forced 444 for 444 (which outranks it).  n pixels a row, the
+ * last one alone when n is odd; pairs past the 64th pixel are 4:4:4. */
+unsigned dp_iecp_444_pairs(const g7sf_color_processing_state *s, const g7sf_iecp_pixel *top,
+                           const g7sf_iecp_pixel *bottom, unsigned n);
+/* 12 bits to 8, rounded half up and saturated: the 8-bit outputs' one
+ * conversion (the message formats' and NV12's). */
+static inline unsigned dp_iecp_to8(unsigned v)
+{
+    v = (v + 8) >> 4;
+    return v > 255 ? 255 : v;
+}
+/* NV12 output (dp_iecp_nv12.c, lines 8651-8670, RENDER_SURFACE_STATE
+ * Width ~2240 and DW6): the surface state's restrictions (G7SF_ESTATE),
+ * and the write of the w x h message bytes at (x, y) (message bytes,
+ * rows) into the Y plane of m and the UV plane the state's DW6 places
+ * (the message's restrictions: G7SF_EPAYLOAD).  Errors latched. */
+int dp_iecp_nv12_surface(g7sf_msg_ctx *c, const dp_msg_type *t, const g7sf_render_surface_state *ss);
+int dp_iecp_nv12_write(g7sf_msg_ctx *c, const dp_msg_type *t, const g7sf_render_surface_state *ss,
+                       const g7sf_dp_media_surface *m, int64_t x, int64_t y, unsigned w,
+                       unsigned h, unsigned pitch, const uint8_t *data);
 int dp_scratch_block(g7sf_msg_ctx *c, const dp_msg_type *t);
 int dp_memory_fence(g7sf_msg_ctx *c, const dp_msg_type *t);
 int dp_untyped_surface(g7sf_msg_ctx *c, const dp_msg_type *t);
