@@ -199,10 +199,12 @@ bench: $(BENCHES) $(TOOLS)
 
 # the whole corpus, beside FFmpeg's deinterlacers when ffmpeg is installed
 # (make check runs its small form: tests/test_corpus.c); then the scaler on
-# the photographs, beside swscale's bicubic and lanczos
+# the photographs, beside swscale's bicubic and lanczos; then the colour pipe
+# (--procamp, --csc) beside ffmpeg's eq, hue, colormatrix and colorspace
 quality: $(QUALITY) $(BUILD)/photos/.fetched
 	@$(BUILD)/quality/vpp_corpus --photos $(BUILD)/photos
 	@$(BUILD)/quality/scale_quality --photos $(BUILD)/photos
+	@$(BUILD)/quality/iecp_vs_ffmpeg
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/include/gen7sf $(DESTDIR)$(PREFIX)/lib/pkgconfig \

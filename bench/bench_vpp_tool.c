@@ -172,6 +172,21 @@ static void scale_bench(const char *vpp, const char *synth, const char *dir, con
         cell(a, e > 0 ? eq : NULL, SCALE_FRAMES, "eq,hue");
     }
     printf("  (1 thread, %s threads)\n", all);
+    /* the CSC (issue 21) beside FFmpeg's colormatrix */
+    char *cm[] = { "ffmpeg", "-nostdin", "-v", "error", "-threads", "1", "-filter_threads",
+                   "1", "-i", clip, "-vf", "colormatrix=bt601:bt709", "-f", "yuv4mpegpipe",
+                   "-y", (char *)out, NULL };
+    printf("\ngen7sf-vpp --csc=bt601:bt709, 720x576 Y4M file to Y4M file, %d frames "
+           "(frames/s; x colormatrix: median of %d pairs of runs)\n", SCALE_FRAMES, RUNS);
+    double m = reference(cm, SCALE_FRAMES, "ffmpeg colormatrix, 1 thread",
+                         "-vf colormatrix=bt601:bt709");
+    printf("%-26s", "csc");
+    for (int t = 0; t < 2; t++) {
+        char *a[] = { (char *)vpp, "--quiet", "--deinterlace=off", "--csc=bt601:bt709",
+                      "--threads", t ? (char *)all : "1", clip, (char *)out, NULL };
+        cell(a, m > 0 ? cm : NULL, SCALE_FRAMES, "colormatrix");
+    }
+    printf("  (1 thread, %s threads)\n", all);
     remove(clip);
 }
 

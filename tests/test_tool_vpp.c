@@ -2,6 +2,7 @@
  * pipes, raw video, and the errors a broken input or a bad command gives. */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,7 +127,11 @@ TEST(bad_options_are_usage_errors)
         "--scale 64 a b", "--scale -2x8 a b", "--scale 16385x8 a b", "--sharpen=256 a b",
         "--sharpen=x a b", "--procamp=0:1:0 a b", "--procamp=101:1:0:1 a b",
         "--procamp=0:11:0:1 a b", "--procamp=0:1:181:1 a b", "--procamp=0:1:0:-1 a b",
-        "--procamp=0:1:0:1:5 a b", "--procamp=x a b",
+        "--procamp=0:1:0:1:5 a b", "--procamp=x a b", "--csc=bt601 a b",
+        "--csc=bt2020:bt709 a b", "--csc=bt601:bt709-limited a b", "--csc= a b", "--ace=101 a b",
+        "--ace=-1 a b", "--ace=x a b", "--tcc=1:1:1:1:1 a b", "--tcc=2:1:1:1:1:1 a b",
+        "--tcc=1:1:1:1:1:-0.1 a b", "--tcc=1:1:1:1:1:1:1 a b", "--skin-tone=101 a b",
+        "--skin-tone=x a b", "--gamut=wide a b", "--gamut a b", "--ace 40 a b",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         CHECKF(run(bad[i]) == 2, "'%s' gave %d", bad[i], run(bad[i]));
@@ -1203,5 +1208,255 @@ TEST(procamp)
              "--threads 3 %s %s", in, out2);
     CHECK_EQ(run(args), 0);
     CHECK(t_same_file(out, out2));
+    remove(in), remove(out), remove(out2);
+}
+
+/* A Y4M file of 4:2:0 or 4:2:2 frames (C420jpeg / C422), w x h, frame f's
+ * samples from fn(f, plane, x, y). */
+typedef uint8_t (*sample_fn)(int f, int p, int x, int y);
+
+static void write_frames(const char *file, int w, int h, bool c420, int n, sample_fn fn)
+{
+    FILE *f = fopen(file, "wb");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    fprintf(f, "YUV4MPEG2 W%d H%d F25:1 Ip A1:1 %s\n", w, h, c420 ? "C420jpeg" : "C422");
+    int cw = (w + 1) / 2, ch = c420 ? (h + 1) / 2 : h;
+    for (int k = 0; k < n; k++) {
+        fputs("FRAME\n", f);
+        for (int p = 0; p < 3; p++)
+            for (int y = 0; y < (p ? ch : h); y++)
+                for (int x = 0; x < (p ? cw : w); x++)
+                    fputc(fn(k, p, x, y), f);
+    }
+    fclose(f);
+}
+
+/* Solid colours, one a frame, each with both the limited and the full
+ * range's extremes near. */
+static const uint8_t solid[][3] = {
+    { 81, 90, 240 }, { 145, 54, 34 }, { 41, 240, 110 }, { 210, 16, 146 }, { 128, 128, 128 },
+    { 16, 128, 128 }, { 235, 128, 128 }, { 60, 200, 70 },
+};
+enum { SOLIDS = sizeof solid / sizeof solid[0] };
+
+static uint8_t solid_sample(int f, int p, int x, int y)
+{
+    (void)x, (void)y;
+    return solid[f][p];
+}
+
+/* BT.601 / BT.709 by their equations, through R'G'B', in doubles. */
+static void ref_csc(bool from709, bool from_full, bool to709, bool to_full, const uint8_t in[3],
+                    double out[3])
+{
+    double kr = from709 ? 0.2126 : 0.299, kb = from709 ? 0.0722 : 0.114, kg = 1 - kr - kb;
+    double ys = from_full ? 255 : 219, yo = from_full ? 0 : 16, cs = from_full ? 255 : 224;
+    double y = (in[0] - yo) / ys, pb = (in[1] - 128) / cs, pr = (in[2] - 128) / cs;
+    double r = y + 2 * (1 - kr) * pr, b = y + 2 * (1 - kb) * pb, g = (y - kr * r - kb * b) / kg;
+    kr = to709 ? 0.2126 : 0.299, kb = to709 ? 0.0722 : 0.114, kg = 1 - kr - kb;
+    ys = to_full ? 255 : 219, yo = to_full ? 0 : 16, cs = to_full ? 255 : 224;
+    double y2 = kr * r + kg * g + kb * b;
+    out[0] = yo + ys * y2;
+    out[1] = 128 + cs * (b - y2) / (2 * (1 - kb));
+    out[2] = 128 + cs * (r - y2) / (2 * (1 - kr));
+    for (int i = 0; i < 3; i++)
+        out[i] = out[i] < 0 ? 0 : out[i] > 255 ? 255 : out[i];
+}
+
+/* --csc: solid colours against the equations within 1 level, every
+ * direction and range; the same matrix and range is an exact copy. */
+TEST(csc_matches_the_equations)
+{
+    const char *in = path("csc.y4m"), *out = path("csc_out.y4m");
+    char args[800];
+    write_frames(in, 32, 16, true, SOLIDS, solid_sample);
+    static const struct { const char *opt; bool f709, ffull, t709, tfull; } conv[] = {
+        { "bt601:bt709", false, false, true, false },
+        { "bt709:bt601", true, false, false, false },
+        { "bt601:bt709-full", false, false, true, true },
+        { "bt709-full:bt601", true, true, false, false },
+        { "bt601:bt601-full", false, false, false, true },
+    };
+    enum { MAX = SOLIDS };
+    vio_frame fr[MAX];
+    for (size_t c = 0; c < sizeof conv / sizeof conv[0]; c++) {
+        snprintf(args, sizeof args, "--quiet --deinterlace=off --csc=%s %s %s", conv[c].opt, in,
+                 out);
+        CHECK_EQ(run(args), 0);
+        int n = read_frames(out, fr, MAX, NULL);
+        CHECK_EQ(n, SOLIDS);
+        double worst = 0;
+        for (int k = 0; k < n; k++) {
+            double want[3];
+            ref_csc(conv[c].f709, conv[c].ffull, conv[c].t709, conv[c].tfull, solid[k], want);
+            for (int p = 0; p < 3; p++)
+                for (int y = 0; y < fr[k].height[p]; y++)
+                    for (int x = 0; x < fr[k].width[p]; x++) {
+                        double d = fabs(fr[k].data[p][y * fr[k].stride[p] + x] - want[p]);
+                        worst = d > worst ? d : worst;
+                    }
+            vio_frame_free(&fr[k]);
+        }
+        CHECKF(worst <= 1, "--csc=%s: %.3f levels from the equations", conv[c].opt, worst);
+    }
+    static const char *const same[] = { "bt601:bt601", "bt709:bt709", "bt709-full:bt709-full" };
+    make_clip(in, 48, 16, 2, (vio_info){ .fps_num = 25, .fps_den = 1, .format = VIO_FMT_I420 });
+    for (size_t c = 0; c < sizeof same / sizeof same[0]; c++) {
+        snprintf(args, sizeof args, "--quiet --deinterlace=off --csc=%s %s %s", same[c], in, out);
+        CHECK_EQ(run(args), 0);
+        CHECKF(same_frames(in, out), "--csc=%s is not a copy", same[c]);
+    }
+    remove(in), remove(out);
+}
+
+/* A low-contrast picture (luma 100..139, a ramp with a little texture),
+ * moving a level a frame. */
+static uint8_t dull_sample(int f, int p, int x, int y)
+{
+    if (p)
+        return (uint8_t)(120 + (x + y) % 16);
+    return (uint8_t)(100 + (x + 2 * y + f) % 40);
+}
+
+/* The spread of plane 0 of f: its standard deviation. */
+static double spread(const vio_frame *f)
+{
+    double s = 0, s2 = 0, n = (double)f->width[0] * f->height[0];
+    for (int y = 0; y < f->height[0]; y++)
+        for (int x = 0; x < f->width[0]; x++) {
+            double v = f->data[0][y * f->stride[0] + x];
+            s += v, s2 += v * v;
+        }
+    return sqrt(s2 / n - (s / n) * (s / n));
+}
+
+/* --ace: a dull clip's luma spreads, every frame (the first from its own
+ * histogram); --ace=0 changes nothing; chroma is left as it was. */
+TEST(ace_spreads_a_dull_clip)
+{
+    const char *in = path("ace.y4m"), *out = path("ace_out.y4m");
+    char args[800];
+    write_frames(in, 64, 32, true, 3, dull_sample);
+    snprintf(args, sizeof args, "--quiet --deinterlace=off --ace=0 %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    CHECK(same_frames(in, out));
+    snprintf(args, sizeof args, "--quiet --deinterlace=off --ace %s %s", in, out);
+    CHECK_EQ(run(args), 0);
+    enum { MAX = 3 };
+    vio_frame a[MAX], b[MAX];
+    int na = read_frames(in, a, MAX, NULL), nb = read_frames(out, b, MAX, NULL);
+    CHECK(na == 3 && nb == 3);
+    for (int k = 0; k < na && k < nb; k++) {
+        double s0 = spread(&a[k]), s1 = spread(&b[k]);
+        CHECKF(s1 > 1.25 * s0, "frame %d: spread %.2f -> %.2f", k, s0, s1);
+        CHECK(!memcmp(a[k].data[1], b[k].data[1], (size_t)a[k].stride[1] * a[k].height[1]));
+    }
+    for (int k = 0; k < na; k++)
+        vio_frame_free(&a[k]);
+    for (int k = 0; k < nb; k++)
+        vio_frame_free(&b[k]);
+    remove(in), remove(out);
+}
+
+/* --tcc=1:1:1:1:1:1 and --skin-tone=0 change nothing. */
+TEST(neutral_colour_controls_are_copies)
+{
+    const char *in = path("tcc.y4m"), *out = path("tcc_out.y4m");
+    char args[800];
+    make_clip(in, 48, 16, 2, (vio_info){ .fps_num = 25, .fps_den = 1, .format = VIO_FMT_I420 });
+    static const char *const opts[] = { "--tcc=1:1:1:1:1:1", "--skin-tone=0",
+                                        "--procamp=0:1:0:1 --csc=bt709:bt709 --ace=0" };
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
+        snprintf(args, sizeof args, "--quiet --deinterlace=off %s %s %s", opts[i], in, out);
+        CHECK_EQ(run(args), 0);
+        CHECKF(same_frames(in, out), "%s is not a copy", opts[i]);
+    }
+    remove(in), remove(out);
+}
+
+/* The histogram of each frame's "histogram" array in text from p on:
+ * its sum, -1 when absent. */
+static long long histogram_sum(const char **p)
+{
+    const char *h = strstr(*p, "\"histogram\": [");
+    if (!h)
+        return -1;
+    h += 14;
+    long long sum = 0;
+    int bins = 0;
+    for (char *end; *h && *h != ']'; h = end + (*end == ',')) {
+        sum += strtoll(h, &end, 10);
+        bins++;
+        if (end == h)
+            return -1;
+    }
+    *p = h;
+    return bins == 256 ? sum : -1;
+}
+
+/* --stats with colour stages: each frame's ACE histogram sums to its
+ * pixel count (odd sizes too), skin and gamut counts appear with their
+ * stages, the other keys unchanged. */
+TEST(stats_json_has_the_colour_counts)
+{
+    const char *in = path("cst.y4m"), *out = path("cst_out.y4m"), *js = path("cst.json");
+    char args[800];
+    static char text[1 << 17];
+    static const struct { int w, h; const char *opts; bool skin, gamut; } runs[] = {
+        { 48, 16, "--ace", false, false },
+        { 49, 17, "--ace=80 --skin-tone --gamut=basic --scale 50x18", true, true },
+        { 33, 9, "--skin-tone=100 --gamut=advanced", true, true },
+    };
+    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+        write_frames(in, runs[r].w, runs[r].h, true, 3, dull_sample);
+        snprintf(args, sizeof args, "--quiet --deinterlace=off %s --stats %s %s %s",
+                 runs[r].opts, js, in, out);
+        CHECKF(run(args) == 0, "%s: %s", runs[r].opts, t_tool_stderr);
+        t_read_text(js, text, sizeof text);
+        long long want = strstr(runs[r].opts, "--scale") ? 50 * 18 : runs[r].w * runs[r].h;
+        int frames = 0;
+        for (const char *p = text; (p = strstr(p, "{\"output\": ")); frames++) {
+            CHECK(strstr(p, "\"moving\": ") != NULL);
+            char key[64];
+            snprintf(key, sizeof key, "\"ace_pixels\": %lld,", want);
+            CHECKF(strstr(p, key) != NULL, "%s: no %s", runs[r].opts, key);
+            CHECK_EQ(histogram_sum(&p), want);
+            CHECK_EQ(strstr(p, "\"skin_pixels\": ") != NULL, runs[r].skin);
+            CHECK_EQ(strstr(p, "\"out_of_range\": ") != NULL, runs[r].gamut);
+        }
+        CHECK_EQ(frames, 3);
+    }
+    /* no colour stage: no colour keys */
+    snprintf(args, sizeof args, "--quiet --deinterlace=off --procamp=5:1:0:1 --stats %s %s %s",
+             js, in, out);
+    CHECK_EQ(run(args), 0);
+    t_read_text(js, text, sizeof text);
+    CHECK(!strstr(text, "histogram") && strstr(text, "\"moving\": null}") != NULL);
+    remove(in), remove(out), remove(js);
+}
+
+/* Every stage at once, with scaling, deinterlacing and denoising: the
+ * same bytes for 1 and 3 threads, 4:2:0 and 4:2:2, odd sizes included. */
+TEST(colour_pipe_threads_give_the_same_bytes)
+{
+    const char *in = path("cth.y4m"), *out = path("cth_out.y4m"), *out2 = path("cth_out2.y4m");
+    char args[800];
+    static const char all[] = "--procamp=5:1.1:10:1.2 --csc=bt601:bt709 --ace=70 "
+                              "--tcc=1.5:0.5:1.2:1.9:0:1 --skin-tone=80 --gamut=advanced";
+    static const struct { int w, h; bool c420; const char *more; } runs[] = {
+        { 64, 130, true, "--deinterlace=bob --denoise" },
+        { 49, 67, true, "--deinterlace=off" },
+        { 64, 130, false, "--deinterlace=madi --scale 96x200 --sharpen" },
+    };
+    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+        write_frames(in, runs[r].w, runs[r].h, runs[r].c420, 3, dull_sample);
+        snprintf(args, sizeof args, "--quiet %s %s --threads 1 %s %s", runs[r].more, all, in, out);
+        CHECKF(run(args) == 0, "%s", t_tool_stderr);
+        snprintf(args, sizeof args, "--quiet %s %s --threads 3 %s %s", runs[r].more, all, in, out2);
+        CHECK_EQ(run(args), 0);
+        CHECKF(t_same_file(out, out2), "%s", runs[r].more);
+    }
     remove(in), remove(out), remove(out2);
 }

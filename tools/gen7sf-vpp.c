@@ -17,7 +17,9 @@
 #include "vpp_run.h"
 
 /* --sharpen alone: Gain Factor 40, the PRM's default (40 x 255 / 63) */
-enum { DEFAULT_DENOISE = 32, MAX_THREADS = 64, DEFAULT_SHARPEN = 162 };
+/* --ace and --skin-tone alone: half strength */
+enum { DEFAULT_DENOISE = 32, MAX_THREADS = 64, DEFAULT_SHARPEN = 162, DEFAULT_ACE = 50,
+       DEFAULT_SKIN = 50 };
 
 static void usage(FILE *f)
 {
@@ -33,6 +35,13 @@ static void usage(FILE *f)
         "  --sharpen[=0..255]         enhance detail (no value: %d)\n"
         "  --procamp=B:C:H:S          brightness -100..100, contrast 0..10, hue\n"
         "                             -180..180, saturation 0..10 (0:1:0:1: none)\n"
+        "  --csc=FROM:TO              colour matrix conversion, each bt601 or bt709,\n"
+        "                             -full for full range (e.g. bt601:bt709-full)\n"
+        "  --ace[=0..100]             adaptive contrast enhancement (no value: %d)\n"
+        "  --tcc=M:R:Y:G:C:B          saturation of magenta, red, yellow, green, cyan,\n"
+        "                             blue, 0..1.99 each (1: unchanged)\n"
+        "  --skin-tone[=0..100]       skin tone enhancement (no value: %d)\n"
+        "  --gamut=basic|advanced     colour gamut compression\n"
         "  --threads N                worker threads (default: the CPUs online)\n"
         "  --stats FILE.json          per output frame statistics\n"
         "  --size WxH                 raw input of this size\n"
@@ -42,7 +51,8 @@ static void usage(FILE *f)
         "  --output-format y4m|FMT    output container/layout (default: as the input)\n"
         "  --output-fps N/D           frame rate written to the output header\n"
         "  --quiet                    no notes or progress on stderr\n"
-        "  --help, --version\n", cli_prog, DEFAULT_DENOISE, DEFAULT_SHARPEN);
+        "  --help, --version\n", cli_prog, DEFAULT_DENOISE, DEFAULT_SHARPEN, DEFAULT_ACE,
+        DEFAULT_SKIN);
 }
 
 static int pick(const char *arg, const char *const *names, int n)
@@ -118,7 +128,8 @@ static int check_paths(const vpp_run_opts *o)
 }
 
 enum { OPT_DI = 256, OPT_RATE, OPT_ORDER, OPT_DENOISE, OPT_THREADS, OPT_STATS, OPT_SIZE,
-       OPT_FPS, OPT_FORMAT, OPT_OUT_FORMAT, OPT_OUT_FPS, OPT_SCALE, OPT_SHARPEN, OPT_PROCAMP };
+       OPT_FPS, OPT_FORMAT, OPT_OUT_FORMAT, OPT_OUT_FPS, OPT_SCALE, OPT_SHARPEN, OPT_PROCAMP,
+       OPT_CSC, OPT_ACE, OPT_TCC, OPT_SKIN, OPT_GAMUT };
 
 /* "B:C:H:S", four numbers within VA-API's ProcAmp ranges. */
 static bool parse_procamp(const char *s, double v[4])
@@ -129,6 +140,39 @@ static bool parse_procamp(const char *s, double v[4])
         errno = 0;
         v[i] = strtod(s, &end);
         if (end == s || errno || !(v[i] >= lo[i] && v[i] <= hi[i]) || *end != (i < 3 ? ':' : 0))
+            return false;
+        s = end + 1;
+    }
+    return true;
+}
+
+/* "FROM:TO", each bt601 or bt709 with an optional "-full". */
+static bool parse_csc(const char *s, vpp_run_opts *o)
+{
+    static const char *const names[] = { "bt601", "bt709", "bt601-full", "bt709-full" };
+    char buf[32];
+    size_t n = strcspn(s, ":");
+    if (n >= sizeof buf || !s[n])
+        return false;
+    memcpy(buf, s, n);
+    buf[n] = 0;
+    int a = pick(buf, names, 4), b = pick(s + n + 1, names, 4);
+    if (a < 0 || b < 0)
+        return false;
+    o->csc = true;
+    o->csc_from = (enum g7sf_vpp_matrix)(a % 2), o->csc_from_full = a >= 2;
+    o->csc_to = (enum g7sf_vpp_matrix)(b % 2), o->csc_to_full = b >= 2;
+    return true;
+}
+
+/* "M:R:Y:G:C:B", six numbers 0..1.99. */
+static bool parse_tcc(const char *s, double v[6])
+{
+    for (int i = 0; i < 6; i++) {
+        char *end;
+        errno = 0;
+        v[i] = strtod(s, &end);
+        if (end == s || errno || !(v[i] >= 0 && v[i] <= 1.99) || *end != (i < 5 ? ':' : 0))
             return false;
         s = end + 1;
     }
@@ -159,6 +203,11 @@ static int parse_options(int argc, char **argv, vpp_run_opts *o)
         { "scale", required_argument, NULL, OPT_SCALE },
         { "sharpen", optional_argument, NULL, OPT_SHARPEN },
         { "procamp", required_argument, NULL, OPT_PROCAMP },
+        { "csc", required_argument, NULL, OPT_CSC },
+        { "ace", optional_argument, NULL, OPT_ACE },
+        { "tcc", required_argument, NULL, OPT_TCC },
+        { "skin-tone", optional_argument, NULL, OPT_SKIN },
+        { "gamut", required_argument, NULL, OPT_GAMUT },
         { "threads", required_argument, NULL, OPT_THREADS },
         { "stats", required_argument, NULL, OPT_STATS },
         { "size", required_argument, NULL, OPT_SIZE },
@@ -178,8 +227,9 @@ static int parse_options(int argc, char **argv, vpp_run_opts *o)
                          .threads = (int)cpus() };
     o->raw = (vio_info){ .fps_num = 25, .fps_den = 1, .format = VIO_FMT_I420 };
     bool format_given = false, fps_given = false;
-    /* the word after "--denoise" / "--sharpen" without '=' */
-    const char *after_bare_denoise = NULL, *after_bare_sharpen = NULL;
+    /* the word after "--denoise" / "--sharpen" / "--ace" / "--skin-tone" without '=' */
+    const char *after_bare_denoise = NULL, *after_bare_sharpen = NULL, *after_bare_ace = NULL,
+               *after_bare_skin = NULL;
     long a, b;
     int c, k;
     while ((c = getopt_long(argc, argv, ":qhV", longs, NULL)) != -1) {
@@ -236,6 +286,40 @@ static int parse_options(int argc, char **argv, vpp_run_opts *o)
             o->brightness = v[0], o->contrast = v[1], o->hue = v[2], o->saturation = v[3];
             break;
         }
+        case OPT_CSC:
+            if (!parse_csc(arg, o))
+                return cli_usage_error("--csc: '%s' is not FROM:TO (each bt601 or bt709, "
+                                       "optionally with -full)", arg);
+            break;
+        case OPT_ACE:
+        case OPT_SKIN: {
+            bool ace = c == OPT_ACE;
+            if (!arg && optind < argc)
+                *(ace ? &after_bare_ace : &after_bare_skin) = argv[optind];
+            if (arg && !parse_long(arg, 0, 100, &a))
+                return cli_usage_error("%s: strength '%s' is not 0..100",
+                                       ace ? "--ace" : "--skin-tone", arg);
+            int v = arg ? (int)a : ace ? DEFAULT_ACE : DEFAULT_SKIN;
+            if (ace)
+                o->ace = true, o->ace_strength = v;
+            else
+                o->skin_tone = true, o->skin_tone_strength = v;
+            break;
+        }
+        case OPT_TCC:
+            if (!parse_tcc(arg, o->tcc_saturation))
+                return cli_usage_error("--tcc: '%s' is not M:R:Y:G:C:B (six saturation factors, "
+                                       "0..1.99 each)", arg);
+            o->tcc = true;
+            break;
+        case OPT_GAMUT:
+            if (!strcmp(arg, "basic"))
+                o->gamut = G7SF_VPP_GAMUT_BASIC;
+            else if (!strcmp(arg, "advanced"))
+                o->gamut = G7SF_VPP_GAMUT_ADVANCED;
+            else
+                return cli_usage_error("--gamut: '%s' is not basic or advanced", arg);
+            break;
         case OPT_THREADS:
             if (!parse_long(arg, 1, MAX_THREADS, &a))
                 return cli_usage_error("--threads: '%s' is not 1..64", arg);
@@ -293,6 +377,13 @@ static int parse_options(int argc, char **argv, vpp_run_opts *o)
         return cli_usage_error("--sharpen %s: write --sharpen=%s (the strength must follow "
                                "'=', else it is taken for a file name)", after_bare_sharpen,
                                after_bare_sharpen);
+    const char *bare[] = { after_bare_ace, after_bare_skin }, *bare_name[] = { "--ace",
+                                                                             "--skin-tone" };
+    for (int i = 0; i < 2; i++)
+        if (bare[i] && looks_like_number(bare[i]) && access(bare[i], F_OK))
+            return cli_usage_error("%s %s: write %s=%s (the strength must follow '=', else "
+                                   "it is taken for a file name)", bare_name[i], bare[i],
+                                   bare_name[i], bare[i]);
     if (argc - optind != 2)
         return cli_usage_error("%s", argc - optind < 2 ? "INPUT and OUTPUT are required"
                                                          : "more than two file names");

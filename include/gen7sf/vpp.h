@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "gen7sf.h"
+#include "iecp.h"
 #include "media.h"
 
 #ifdef __cplusplus
@@ -48,6 +49,10 @@ enum g7sf_vpp_stat_layout {
     G7SF_VPP_STAT_HSW,      /* Haswell VEBOX: one 64-byte line per 16x4 block */
 };
 
+/* The colour matrices of --csc and the modes of gamut compression. */
+enum g7sf_vpp_matrix { G7SF_VPP_BT601, G7SF_VPP_BT709 };
+enum g7sf_vpp_gamut { G7SF_VPP_GAMUT_OFF, G7SF_VPP_GAMUT_BASIC, G7SF_VPP_GAMUT_ADVANCED };
+
 typedef struct g7sf_vpp_config {
     int width, height;              /* input frame size, 16 x 8 .. 16384 x 16384 */
     enum g7sf_chroma chroma;        /* input: G7SF_CHROMA_420 or G7SF_CHROMA_422;
@@ -82,6 +87,28 @@ typedef struct g7sf_vpp_config {
      * procamp false: off.  0:1:0:1 changes nothing. */
     bool procamp;
     double brightness, contrast, hue, saturation;
+    /* The other stages of the same colour pipe, on the same picture, in the
+     * pipe's order (skin tone, gamut, ACE, TCC, ProcAmp, CSC); the state
+     * g7sf_vpp_color_state programs.  Each is off when false / 0.
+     * csc: a YUV to YUV colour-matrix conversion from csc_from to csc_to,
+     * each limited range (Y 16..235, C 16..240) or, with *_full, full range
+     * (0..255).  ace: adaptive contrast enhancement, strength 0..100 (0:
+     * no change), its curve computed by g7sf_vpp_ace_curve from the
+     * previous output picture's histogram (the first picture's own).  tcc:
+     * total colour control, the saturation factors of magenta, red, yellow,
+     * green, cyan and blue, 0..1.99 each (1: unchanged).  skin_tone: skin
+     * tone detection and enhancement, strength 0..100 (0: no change).
+     * gamut: colour gamut compression, basic or advanced mode. */
+    bool csc;
+    enum g7sf_vpp_matrix csc_from, csc_to;
+    bool csc_from_full, csc_to_full;
+    bool ace;
+    int ace_strength;
+    bool tcc;
+    double tcc_saturation[6];
+    bool skin_tone;
+    int skin_tone_strength;
+    enum g7sf_vpp_gamut gamut;
 } g7sf_vpp_config;
 
 /* The COLOR_PROCESSING_STATE ProcAmp fields for VA-API's controls (the
@@ -91,6 +118,48 @@ typedef struct g7sf_vpp_config {
  * it.  G7SF_EINVAL for a value out of its range or not finite. */
 G7SF_API int g7sf_vpp_procamp_state(double brightness, double contrast, double hue,
                                     double saturation, g7sf_color_processing_state *st);
+
+/* The CSC fields for a YUV to YUV conversion (the rest of *st unchanged):
+ * the matrix M = R_to Q_to Q_from^-1 R_from^-1 computed in doubles (Q the
+ * Y'PbPr matrix of BT.601 (Kr 0.299, Kb 0.114) or BT.709 (0.2126, 0.0722),
+ * R the scaling of Y' by 219 (full: 255) and Pb, Pr by 224 (full: 255)),
+ * C0..C8 round(M x 1024) (S2.10), Offset In -16 (full: 0), -128, -128,
+ * Offset Out 16 (full: 0), 128, 128, YUV_IN, YUV_OUT and Transform Enable
+ * set.  The same matrix and range both sides give the identity.  0, or
+ * G7SF_EINVAL for a NULL st or an unknown matrix. */
+G7SF_API int g7sf_vpp_csc_state(enum g7sf_vpp_matrix from, bool from_full,
+                                enum g7sf_vpp_matrix to, bool to_full,
+                                g7sf_color_processing_state *st);
+
+/* The whole COLOR_PROCESSING_STATE of cfg's colour stages (ProcAmp, CSC,
+ * ACE, TCC, skin tone, gamut: docs/spec-notes.md, "Video pipeline: colour
+ * processing"), ACE's curve the identity until g7sf_vpp_ace_curve sets it.
+ * Nothing enabled when cfg asks for no colour stage.  0, or G7SF_EINVAL
+ * for a value out of its range (g7sf_vpp_config) or a NULL argument. */
+G7SF_API int g7sf_vpp_color_state(const g7sf_vpp_config *cfg, g7sf_color_processing_state *st);
+
+/* Software's part of ACE (PRM steps 2-10, lines 6549-6563), from a
+ * 256-bin luma histogram: bins limited to 4 x the mean count of 220
+ * levels, the mean, the dark factor (1 at mean <= 60 .. 0 at mean >= 110),
+ * ten anchor inputs at the 1/11 .. 10/11 points of the limited histogram
+ * (integers, strictly increasing within 17..234), outputs 16 + 219 P for a
+ * bright picture and 16 + 219 P^0.75 for a dark one (P: the share of
+ * pixels below the anchor) blended by the dark factor, slopes limited to
+ * 0.5 .. 2 (rescaled toward reaching 235), the curve softened toward the
+ * identity by strength / 100 and blended half and half with *history's
+ * (when valid; history may be NULL).  Programs Ymin 16, Y1 .. Y10 the
+ * anchors, Ymax 235, B1 .. B10 the outputs rounded, S0 .. S10 each
+ * segment's slope rounded down (so the curve never steps down at a
+ * point) and ACE Enable; keeps the curve in *history.  Strength 0 gives
+ * the identity (B = Y, S = 1024).  0, or G7SF_EINVAL (nothing changed) for
+ * a NULL histogram or st or a strength outside 0..100. */
+typedef struct g7sf_vpp_ace_history {
+    bool valid;
+    double x[12], y[12];            /* the last curve's points, 8-bit levels */
+} g7sf_vpp_ace_history;
+
+G7SF_API int g7sf_vpp_ace_curve(const uint32_t histogram[256], int strength,
+                                g7sf_vpp_ace_history *history, g7sf_color_processing_state *st);
 
 /* A planar frame: Y, Cb, Cr (chroma at the config's subsampling). */
 typedef struct g7sf_vpp_picture {
@@ -115,7 +184,17 @@ typedef struct g7sf_vpp_stats {
                                        moving (auto at frame rate, the only
                                        mode that runs the FMD), else -1: not
                                        measured */
+    /* The colour pipe's statistics of this output picture (valid during
+     * the callback), NULL when no colour stage counted; color_counts says
+     * which parts are set: G7SF_VPP_COUNT_HISTOGRAM (histogram, y_min,
+     * y_max, pixels: ACE ran, also with --skin-tone alone, as the
+     * identity), G7SF_VPP_COUNT_SKIN (skin_pixels: skin tone detection
+     * ran), G7SF_VPP_COUNT_GAMUT (out_of_range and its distance). */
+    const g7sf_iecp_stats *color;
+    unsigned color_counts;
 } g7sf_vpp_stats;
+
+enum { G7SF_VPP_COUNT_HISTOGRAM = 1, G7SF_VPP_COUNT_SKIN = 2, G7SF_VPP_COUNT_GAMUT = 4 };
 
 typedef struct g7sf_vpp g7sf_vpp;
 

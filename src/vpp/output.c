@@ -141,6 +141,10 @@ int vpp_emit_frame(g7sf_vpp *v, const out_src *src, long input, int field,
     st.input_frame = input, st.field = field;
     st.cadence = cadence[d->locked ? d->cadence : VPP_CADENCE_VIDEO];
     st.locked = d->locked;
+    if (v->scale.on && v->scale.color.counts) {
+        st.color = &v->scale.color.frame;
+        st.color_counts = v->scale.color.counts;
+    }
     int r = emit(user, &pic, &st);
     if (r)
         v->err = r;

@@ -39,17 +39,14 @@ static int plane_h(const vpp_scale *s, int p, bool out)
 int vpp_scale_init(vpp_scale *s, const g7sf_vpp_config *cfg, enum g7sf_chroma chroma,
                    bool own_out)
 {
-    *s = (vpp_scale){ .on = cfg->scale_width || cfg->sharpen || cfg->procamp,
-                      .iw = cfg->width, .ih = cfg->height, .chroma = chroma,
-                      .procamp = cfg->procamp };
-    if (!s->on)
-        return 0;
-    if (s->procamp && g7sf_vpp_procamp_state(cfg->brightness, cfg->contrast, cfg->hue,
-                                             cfg->saturation, &s->cps))
-        return G7SF_EINVAL;
+    *s = (vpp_scale){ .iw = cfg->width, .ih = cfg->height, .chroma = chroma };
+    int r = vpp_color_init(&s->color, cfg);
+    s->on = cfg->scale_width || cfg->sharpen || s->color.on;
+    if (r || !s->on)
+        return r;
     s->ow = cfg->scale_width ? cfg->scale_width : cfg->width;
     s->oh = cfg->scale_height ? cfg->scale_height : cfg->height;
-    int r = g7sf_avs_state_for_scale((double)s->ow / s->iw, (double)s->oh / s->ih, &s->avs);
+    r = g7sf_avs_state_for_scale((double)s->ow / s->iw, (double)s->oh / s->ih, &s->avs);
     if (r)
         return r;
     ief_state(cfg->sharpen, &s->ief);
@@ -73,6 +70,7 @@ void vpp_scale_free(vpp_scale *s)
 {
     free(s->src16);
     s->src16 = NULL;
+    vpp_color_free(&s->color);
     vpp_frame_free(&s->out);
 }
 
@@ -80,6 +78,7 @@ typedef struct scale_job {
     vpp_scale *s;
     const g7sf_vpp_picture *in;
     const vpp_frame *dst;
+    bool scale, color;              /* the bands' steps */
 } scale_job;
 
 /* The units the pool hands out: input bands of 8 luma lines to widen,
@@ -134,10 +133,9 @@ static g7sf_avs_walk plane_walk(const vpp_scale *s, int p)
 
 static int scale_stripe(void *ctx, int stripe, int r0, int r1)
 {
-    (void)stripe;
     const scale_job *j = ctx;
-    const vpp_scale *s = j->s;
-    for (int p = 0; p < 3; p++) {
+    vpp_scale *s = j->s;
+    for (int p = 0; j->scale && p < 3; p++) {
         int a, b, w = plane_w(s, p, true);
         plane_lines(s, p, true, r0, r1, &a, &b);
         if (a >= b)
@@ -175,18 +173,13 @@ static int scale_stripe(void *ctx, int stripe, int r0, int r1)
         if (r)
             return r;
     }
-    if (s->procamp) {
-        /* the band's luma lines, then its chroma lines */
-        int a, b, ca, cb;
+    if (j->color) {
+        int a, b;
         plane_lines(s, 0, true, r0, r1, &a, &b);
-        plane_lines(s, 1, true, r0, r1, &ca, &cb);
-        int ys = vpp_frame_stride(j->dst, 0), cs = vpp_frame_stride(j->dst, 1);
-        for (int y = a; y < b; y++)
-            vpp_procamp_rows(&s->cps, j->dst->data[0] + (size_t)y * ys, (size_t)s->ow, NULL,
-                             NULL, 0);
-        for (int y = ca; y < cb; y++)
-            vpp_procamp_rows(&s->cps, NULL, 0, j->dst->data[1] + (size_t)y * cs,
-                             j->dst->data[2] + (size_t)y * cs, (size_t)plane_w(s, 1, true));
+        int stride[3] = { vpp_frame_stride(j->dst, 0), vpp_frame_stride(j->dst, 1),
+                          vpp_frame_stride(j->dst, 2) };
+        vpp_color_rows(&s->color, stripe, j->dst->data, stride, s->ow, s->oh,
+                       s->chroma == G7SF_CHROMA_420, a, b);
     }
     return 0;
 }
@@ -194,11 +187,21 @@ static int scale_stripe(void *ctx, int stripe, int r0, int r1)
 int vpp_scale_run(vpp_scale *s, vpp_pool *pool, const g7sf_vpp_picture *in,
                   const vpp_frame *dst, g7sf_vpp_picture *out)
 {
-    scale_job j = { s, in, dst };
-    int n, r = s->copy ? 0 : vpp_pool_run(pool, (s->ih + IN_BAND - 1) / IN_BAND, to16_stripe,
-                                          &j, &n);
+    /* ACE's first picture: scaled, measured, then through the pipe */
+    bool measure = vpp_color_needs_measure(&s->color);
+    scale_job j = { s, in, dst, true, s->color.on && !measure };
+    int n, bands = (s->oh + OUT_BAND - 1) / OUT_BAND;
+    int r = s->copy ? 0 : vpp_pool_run(pool, (s->ih + IN_BAND - 1) / IN_BAND, to16_stripe, &j, &n);
+    vpp_color_begin(&s->color);
     if (!r)
-        r = vpp_pool_run(pool, (s->oh + OUT_BAND - 1) / OUT_BAND, scale_stripe, &j, &n);
+        r = vpp_pool_run(pool, bands, scale_stripe, &j, &n);
+    if (!r && measure) {
+        vpp_color_measure(&s->color, dst->data[0], vpp_frame_stride(dst, 0), s->ow, s->oh);
+        j.scale = false, j.color = true;
+        r = vpp_pool_run(pool, bands, scale_stripe, &j, &n);
+    }
+    if (!r && s->color.on)
+        vpp_color_end(&s->color);
     *out = (g7sf_vpp_picture){ { dst->data[0], dst->data[1], dst->data[2] },
                                { vpp_frame_stride(dst, 0), vpp_frame_stride(dst, 1),
                                  vpp_frame_stride(dst, 2) } };

@@ -7,6 +7,7 @@
 #define GEN7SF_VPP_SCALE_H
 
 #include "gen7sf/avs.h"
+#include "color.h"
 #include "frame.h"
 #include "stripes.h"
 
@@ -20,18 +21,13 @@ typedef struct vpp_scale {
     size_t plane16[3];              /* offsets of the three planes in src16 */
     vpp_frame out;                  /* the output picture (without keep) */
     bool copy;                      /* same size, no IEF: the AVS's exact copy, as memcpy */
-    bool procamp;                   /* ProcAmp on the output (procamp.c) */
-    g7sf_color_processing_state cps;
+    vpp_color color;                /* the colour pipe on the output (color.h) */
 } vpp_scale;
 
-/* ProcAmp of st on ny luma samples y and nc chroma sample pairs (u, v),
- * 8-bit, in place (procamp.c). */
-void vpp_procamp_rows(const g7sf_color_processing_state *st, uint8_t *y, size_t ny, uint8_t *u,
-                      uint8_t *v, size_t nc);
-
-/* Sets s up for cfg (scale_width, scale_height, sharpen, procamp) on pictures of
- * chroma `chroma`; s->on false when none is asked (ProcAmp alone scales
- * to the same size, an exact copy, into the picture it then changes).  0 or G7SF_ENOMEM /
+/* Sets s up for cfg (scale_width, scale_height, sharpen, the colour stages)
+ * on pictures of chroma `chroma`; s->on false when none is asked (colour
+ * alone scales to the same size, an exact copy, into the picture it then
+ * changes).  0 or G7SF_ENOMEM /
  * G7SF_EINVAL. */
 int vpp_scale_init(vpp_scale *s, const g7sf_vpp_config *cfg, enum g7sf_chroma chroma,
                    bool own_out);

@@ -17,9 +17,7 @@ enum { MAX_SIDE = 16384 };
 static bool scale_ok(const g7sf_vpp_config *c)
 {
     g7sf_color_processing_state st;
-    if (c->sharpen < 0 || c->sharpen > 255 ||
-        (c->procamp && g7sf_vpp_procamp_state(c->brightness, c->contrast, c->hue, c->saturation,
-                                              &st)))
+    if (c->sharpen < 0 || c->sharpen > 255 || g7sf_vpp_color_state(c, &st))
         return false;
     if (!c->scale_width && !c->scale_height)
         return true;

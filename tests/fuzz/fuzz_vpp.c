@@ -2,7 +2,8 @@
  * pictures: small frames of any content, every deinterlace mode, rate,
  * field order, denoise strength, chroma, output chroma, platform and
  * statistics layout, one or two threads, pictures kept or not, scaling
- * (16..128 x 8..96, even), sharpening and ProcAmp or not, up to 40 frames (past the
+ * (16..128 x 8..96, even), sharpening, ProcAmp and the other colour pipe
+ * stages (CSC, ACE, TCC, skin tone, gamut) or not, up to 40 frames (past the
  * film look-ahead's window and its rings).
  * Contract: every configuration built here is valid, so create succeeds;
  * push and flush return 0; outputs come in input order, each from a frame
@@ -84,6 +85,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         /* b[7] bit 2: ProcAmp within VA-API's ranges */
         .procamp = b[7] & 4, .brightness = b[9] % 201 - 100, .contrast = b[10] % 101 / 10.0,
         .hue = b[8] % 361 - 180, .saturation = b[6] % 101 / 10.0,
+        /* b[7] bits 3-7: the CSC, ACE, TCC, skin tone and gamut stages */
+        .csc = b[7] >> 3 & 1, .csc_from = (enum g7sf_vpp_matrix)(b[8] & 1),
+        .csc_to = (enum g7sf_vpp_matrix)(b[9] & 1), .csc_from_full = b[10] & 1,
+        .csc_to_full = b[10] >> 1 & 1,
+        .ace = b[7] >> 4 & 1, .ace_strength = b[9] % 101,
+        .tcc = b[7] >> 5 & 1,
+        .tcc_saturation = { b[0] % 200 / 100.0, b[1] % 200 / 100.0, b[4] % 200 / 100.0,
+                            b[6] % 200 / 100.0, b[8] % 200 / 100.0, b[10] % 200 / 100.0 },
+        .skin_tone = b[7] >> 6 & 1, .skin_tone_strength = b[10] % 101,
+        .gamut = b[7] >> 7 ? (b[8] & 2 ? G7SF_VPP_GAMUT_ADVANCED : G7SF_VPP_GAMUT_BASIC)
+                           : G7SF_VPP_GAMUT_OFF,
     };
     long frames = 1 + b[5] % 40;
     int err;

@@ -40,9 +40,24 @@ void stats_json_frame(FILE *f, long n, const g7sf_vpp_stats *st)
     fprintf(f, ", \"locked\": %s, \"moving\": ", st->locked ? "true" : "false");
     /* the pipeline reports -1 when no unit measured motion for this frame */
     if (isfinite(st->moving) && st->moving >= 0)
-        fprintf(f, "%.6f}", st->moving);
+        fprintf(f, "%.6f", st->moving);
     else
-        fputs("null}", f);
+        fputs("null", f);
+    const g7sf_iecp_stats *c = st->color;
+    if (c && st->color_counts & G7SF_VPP_COUNT_HISTOGRAM) {
+        fprintf(f, ", \"ace_pixels\": %llu, \"y_min\": %u, \"y_max\": %u, "
+                   "\"histogram\": [", (unsigned long long)c->pixels,
+                c->pixels ? (c->y_min + 8u) >> 4 : 0u, c->pixels ? (c->y_max + 8u) >> 4 : 0u);
+        for (int i = 0; i < 256; i++)
+            fprintf(f, "%s%u", i ? "," : "", c->histogram[i]);
+        fputc(']', f);
+    }
+    if (c && st->color_counts & G7SF_VPP_COUNT_SKIN)
+        fprintf(f, ", \"skin_pixels\": %u", c->skin_pixels);
+    if (c && st->color_counts & G7SF_VPP_COUNT_GAMUT)
+        fprintf(f, ", \"out_of_range\": %u, \"out_of_range_distance\": %u", c->out_of_range,
+                c->out_of_range_distance);
+    fputc('}', f);
 }
 
 void stats_json_end(FILE *f)

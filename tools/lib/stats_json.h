@@ -8,7 +8,12 @@
  *    ...]}
  *
  * "gne" is gne_sum / gne_count (the mean block noise estimate), null when
- * no block counted.  Nothing here closes or flushes the file. */
+ * no block counted.  When the colour pipe counted (g7sf_vpp_stats.color),
+ * after "moving": with ACE (--ace, --skin-tone) "ace_pixels", "y_min",
+ * "y_max" (8-bit: the pipe's 12-bit extremes rounded) and "histogram" (256
+ * bins of 8-bit luma at ACE's input, summing to ace_pixels, the picture's
+ * pixel count); with --skin-tone "skin_pixels"; with --gamut
+ * "out_of_range" and "out_of_range_distance".  Nothing here closes or flushes the file. */
 #ifndef G7SF_STATS_JSON_H
 #define G7SF_STATS_JSON_H
 

@@ -218,8 +218,13 @@ static int start_segment(run *r, enum vio_interlace kind, long first)
         .platform = G7SF_IVB, .keep = r->aout ? VPP_KEEP : 0,
         .scale_width = o->scale_w, .scale_height = o->scale_h, .sharpen = o->sharpen,
         .procamp = o->procamp, .brightness = o->brightness, .contrast = o->contrast,
-        .hue = o->hue, .saturation = o->saturation,
+        .hue = o->hue, .saturation = o->saturation, .csc = o->csc, .csc_from = o->csc_from,
+        .csc_to = o->csc_to, .csc_from_full = o->csc_from_full, .csc_to_full = o->csc_to_full,
+        .ace = o->ace, .ace_strength = o->ace_strength, .tcc = o->tcc,
+        .skin_tone = o->skin_tone, .skin_tone_strength = o->skin_tone_strength,
+        .gamut = o->gamut,
     };
+    memcpy(cfg.tcc_saturation, o->tcc_saturation, sizeof cfg.tcc_saturation);
     int verr = 0;
     /* the writer thread may still be writing the old pipeline's pictures */
     if (r->aout)

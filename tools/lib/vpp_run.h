@@ -40,6 +40,17 @@ typedef struct vpp_run_opts {
     int sharpen;                    /* --sharpen: 0 off, 1..255 */
     bool procamp;                   /* --procamp=B:C:H:S */
     double brightness, contrast, hue, saturation;
+    /* --csc, --ace, --tcc, --skin-tone, --gamut: as g7sf_vpp_config's */
+    bool csc;
+    enum g7sf_vpp_matrix csc_from, csc_to;
+    bool csc_from_full, csc_to_full;
+    bool ace;
+    int ace_strength;
+    bool tcc;
+    double tcc_saturation[6];
+    bool skin_tone;
+    int skin_tone_strength;
+    enum g7sf_vpp_gamut gamut;
 } vpp_run_opts;
 
 /* Runs the whole job; returns the exit status (0, or 1 with a message). */
