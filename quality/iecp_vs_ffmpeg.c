@@ -57,37 +57,12 @@ static int run(char *const argv[])
     return 0;
 }
 
-static int read_y4m(const char *file, vio_frame *fr, int max)
-{
-    FILE *f = fopen(file, "rb");
-    vio_in in;
-    vio_error err;
-    int n = -1;
-    if (f && !vio_in_start(&in, &vio_y4m_demuxer, f, NULL, &err)) {
-        for (n = 0; n < max; n++) {
-            if (vio_frame_alloc(&fr[n], vio_format_chroma(in.info.format), in.info.width,
-                                in.info.height))
-                break;
-            int rc = vio_in_read(&in, &fr[n], &err);
-            if (rc <= 0) {
-                vio_frame_free(&fr[n]);
-                n = rc < 0 ? -1 : n;
-                break;
-            }
-        }
-        vio_in_end(&in);
-    }
-    if (f)
-        fclose(f);
-    return n;
-}
-
 /* Plane by plane over all frames: PSNR (peak 255) and the largest
  * difference; false when the files differ in shape. */
 static bool compare(const char *a, const char *b, double psnr[3], int maxd[3])
 {
     static vio_frame fa[MAX_FRAMES], fb[MAX_FRAMES];
-    int na = read_y4m(a, fa, MAX_FRAMES), nb = read_y4m(b, fb, MAX_FRAMES);
+    int na = vio_read_y4m_file(a, fa, MAX_FRAMES, NULL), nb = vio_read_y4m_file(b, fb, MAX_FRAMES, NULL);
     bool ok = na > 0 && na == nb;
     for (int p = 0; p < 3 && ok; p++) {
         double se = 0, n = 0;

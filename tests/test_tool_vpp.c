@@ -716,35 +716,6 @@ TEST(malformed_frame_lines_are_refused)
     remove(in), remove(out);
 }
 
-/* Reads every frame of a Y4M file into frames (up to max); returns the count,
- * -1 on a read error. */
-static int read_frames(const char *file, vio_frame *frames, int max, vio_frame_info *fi)
-{
-    FILE *f = fopen(file, "rb");
-    vio_in in;
-    vio_error err;
-    int n = -1;
-    if (f && !vio_in_start(&in, &vio_y4m_demuxer, f, NULL, &err)) {
-        for (n = 0; n < max; n++) {
-            if (vio_frame_alloc(&frames[n], vio_format_chroma(in.info.format), in.info.width,
-                                in.info.height))
-                break;
-            int rc = vio_in_read(&in, &frames[n], &err);
-            if (rc <= 0) {
-                vio_frame_free(&frames[n]);
-                n = rc < 0 ? -1 : n;
-                break;
-            }
-            if (fi)
-                fi[n] = in.frame_info;
-        }
-        vio_in_end(&in);
-    }
-    if (f)
-        fclose(f);
-    return n;
-}
-
 /* Plane 0 of f: every row's samples equal want[row % 2] (one value for a
  * flat frame when both are equal). */
 static bool rows_are(const vio_frame *f, uint8_t even, uint8_t odd)
@@ -774,7 +745,7 @@ TEST(mixed_streams_are_deinterlaced_frame_by_frame)
     CHECK_EQ(run(args), 0);
     CHECK_STR(t_tool_stderr, "");   /* no order is assumed */
     vio_frame f[12];
-    CHECK_EQ(read_frames(out, f, 12, NULL), 10);
+    CHECK_EQ(vio_read_y4m_file(out, f, 12, NULL), 10);
     CHECK_EQ(y4m_frames(out, head, sizeof head), 10);
     CHECK_STR(head, "YUV4MPEG2 W32 H16 F50:1 Ip A0:0 C420jpeg");
     static const uint8_t want[10][2] = {
@@ -792,7 +763,7 @@ TEST(mixed_streams_are_deinterlaced_frame_by_frame)
     /* --field-order overrides the interlaced frames' order, not progressive frames */
     snprintf(args, sizeof args, "--deinterlace=bob --rate=frame --field-order=bff %s %s", in, out);
     CHECK_EQ(run(args), 0);
-    CHECK_EQ(read_frames(out, f, 12, NULL), 5);
+    CHECK_EQ(vio_read_y4m_file(out, f, 12, NULL), 5);
     static const uint8_t want_bff[5][2] = { { 50, 50 }, { 50, 50 }, { 200, 50 }, { 50, 50 },
                                             { 200, 50 } };
     for (int i = 0; i < 5; i++) {
@@ -808,7 +779,7 @@ TEST(mixed_streams_are_deinterlaced_frame_by_frame)
     snprintf(note, sizeof note, "gen7sf-vpp: note: %s: frame 1 (I1i?): field order not given; "
              "assuming top field first (see --field-order)\n", in);
     CHECK_STR(t_tool_stderr, note);
-    CHECK_EQ(read_frames(out, f, 12, NULL), 2);
+    CHECK_EQ(vio_read_y4m_file(out, f, 12, NULL), 2);
     CHECK(rows_are(&f[0], 200, 200) && rows_are(&f[1], 50, 50));
     vio_frame_free(&f[0]), vio_frame_free(&f[1]);
     remove(in), remove(out);
@@ -825,7 +796,7 @@ TEST(mixed_streams_equal_their_runs_apart)
     snprintf(mixed, sizeof mixed, "%s", path("runs_mixed.y4m"));
     make_clip(src, 32, 16, 7, it420());   /* moving text: frames 0..6 */
     vio_frame f[7], o_mixed[16], o_a[8], o_b[8];
-    CHECK_EQ(read_frames(src, f, 7, NULL), 7);
+    CHECK_EQ(vio_read_y4m_file(src, f, 7, NULL), 7);
     /* frames 0-2 "tii", 3-4 "bii", 5-6 "1pp" */
     vio_info info = it420();
     info.width = 32, info.height = 16, info.interlace = VIO_MIXED;
@@ -861,9 +832,9 @@ TEST(mixed_streams_equal_their_runs_apart)
         snprintf(args, sizeof args, "--quiet --threads 1 %s %s %s", opts[k], path("runs_b.y4m"),
                  path("runs_b_out.y4m"));
         CHECK_EQ(run(args), 0);
-        int nm = read_frames(path("runs_mixed_out.y4m"), o_mixed, 16, NULL);
-        int na = read_frames(path("runs_a_out.y4m"), o_a, 8, NULL);
-        int nb = read_frames(path("runs_b_out.y4m"), o_b, 8, NULL);
+        int nm = vio_read_y4m_file(path("runs_mixed_out.y4m"), o_mixed, 16, NULL);
+        int na = vio_read_y4m_file(path("runs_a_out.y4m"), o_a, 8, NULL);
+        int nb = vio_read_y4m_file(path("runs_b_out.y4m"), o_b, 8, NULL);
         /* the passed-through frames: twice each at field rate, once otherwise */
         int copies = k == 2 ? 1 : 2;
         CHECKF(nm == na + nb + 2 * copies, "%s: %d frames, want %d + %d + %d", opts[k], nm, na,
@@ -908,7 +879,7 @@ TEST(mixed_streams_woven_keep_their_frame_tags)
     CHECK_STR(t_tool_stderr, "");
     CHECK_EQ(y4m_frames(out, head, sizeof head), 3);
     CHECK_STR(head, "YUV4MPEG2 W32 H16 F25:1 Im A0:0 C420jpeg");
-    CHECK_EQ(read_frames(out, f, 8, fi), 3);
+    CHECK_EQ(vio_read_y4m_file(out, f, 8, fi), 3);
     for (int i = 0; i < 3; i++) {
         CHECK_STR(fi[i].itag, params[i] + 1);
         CHECK(rows_are(&f[i], 200, 50));
@@ -919,7 +890,7 @@ TEST(mixed_streams_woven_keep_their_frame_tags)
     CHECK_STR(t_tool_stderr, "");
     CHECK_EQ(y4m_frames(out, head, sizeof head), 6);
     CHECK_STR(head, "YUV4MPEG2 W32 H16 F50:1 Im A0:0 C420jpeg");
-    CHECK_EQ(read_frames(out, f, 8, fi), 6);
+    CHECK_EQ(vio_read_y4m_file(out, f, 8, fi), 6);
     for (int i = 0; i < 6; i++) {
         CHECK_STR(fi[i].itag, params[i / 2] + 1);
         vio_frame_free(&f[i]);
@@ -1097,7 +1068,7 @@ static bool same_frames(const char *a, const char *b)
 {
     enum { MAX = 8 };
     vio_frame fa[MAX], fb[MAX];
-    int na = read_frames(a, fa, MAX, NULL), nb = read_frames(b, fb, MAX, NULL);
+    int na = vio_read_y4m_file(a, fa, MAX, NULL), nb = vio_read_y4m_file(b, fb, MAX, NULL);
     bool same = na > 0 && na == nb;
     for (int i = 0; i < na && same; i++)
         for (int p = 0; p < fa[i].planes && same; p++) {
@@ -1183,7 +1154,7 @@ TEST(procamp)
     vio_frame a[MAX], b[MAX];
     snprintf(args, sizeof args, "--quiet --deinterlace=off --procamp=10:1:0:0 %s %s", in, out);
     CHECK_EQ(run(args), 0);
-    int na = read_frames(in, a, MAX, NULL), nb = read_frames(out, b, MAX, NULL);
+    int na = vio_read_y4m_file(in, a, MAX, NULL), nb = vio_read_y4m_file(out, b, MAX, NULL);
     CHECK(na == 2 && nb == 2);
     for (int f = 0; f < na && f < nb; f++) {
         for (int y = 0; y < a[f].height[0]; y++)
@@ -1285,7 +1256,7 @@ TEST(csc_matches_the_equations)
         snprintf(args, sizeof args, "--quiet --deinterlace=off --csc=%s %s %s", conv[c].opt, in,
                  out);
         CHECK_EQ(run(args), 0);
-        int n = read_frames(out, fr, MAX, NULL);
+        int n = vio_read_y4m_file(out, fr, MAX, NULL);
         CHECK_EQ(n, SOLIDS);
         double worst = 0;
         for (int k = 0; k < n; k++) {
@@ -1346,7 +1317,7 @@ TEST(ace_spreads_a_dull_clip)
     CHECK_EQ(run(args), 0);
     enum { MAX = 3 };
     vio_frame a[MAX], b[MAX];
-    int na = read_frames(in, a, MAX, NULL), nb = read_frames(out, b, MAX, NULL);
+    int na = vio_read_y4m_file(in, a, MAX, NULL), nb = vio_read_y4m_file(out, b, MAX, NULL);
     CHECK(na == 3 && nb == 3);
     for (int k = 0; k < na && k < nb; k++) {
         double s0 = spread(&a[k]), s1 = spread(&b[k]);

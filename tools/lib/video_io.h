@@ -219,6 +219,11 @@ int  vio_in_start(vio_in *in, const vio_demuxer *mod, FILE *fp, const vio_info *
  * Returns 1, 0 at the end of the stream, or a negative code. */
 int  vio_in_read(vio_in *in, vio_frame *f, vio_error *err);
 void vio_in_end(vio_in *in);
+/* Every frame of the Y4M file at path into frames[0 .. max), each
+ * allocated here (vio_frame_free them), with its frame info into fi when
+ * fi is not NULL: the count, or -1 when the file cannot be opened or
+ * read. */
+int  vio_read_y4m_file(const char *path, vio_frame *frames, int max, vio_frame_info *fi);
 
 int  vio_out_start(vio_out *out, const vio_muxer *mod, FILE *fp, const vio_info *info,
                    vio_error *err);

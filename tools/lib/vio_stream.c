@@ -164,3 +164,30 @@ void vio_out_end(vio_out *out)
     free(out->buf);
     out->buf = NULL;
 }
+
+int vio_read_y4m_file(const char *path, vio_frame *frames, int max, vio_frame_info *fi)
+{
+    FILE *f = fopen(path, "rb");
+    vio_in in;
+    vio_error err;
+    int n = -1;
+    if (f && !vio_in_start(&in, &vio_y4m_demuxer, f, NULL, &err)) {
+        for (n = 0; n < max; n++) {
+            if (vio_frame_alloc(&frames[n], vio_format_chroma(in.info.format), in.info.width,
+                                in.info.height))
+                break;
+            int rc = vio_in_read(&in, &frames[n], &err);
+            if (rc <= 0) {
+                vio_frame_free(&frames[n]);
+                n = rc < 0 ? -1 : n;
+                break;
+            }
+            if (fi)
+                fi[n] = in.frame_info;
+        }
+        vio_in_end(&in);
+    }
+    if (f)
+        fclose(f);
+    return n;
+}
