@@ -879,10 +879,10 @@ TEST(media_block_write_iecp_statistics)
     surf yuyv = { .fmt = F_YUYV, .w = 16, .h = 4, .pitch = 64 };
     bind(gpu, 1, &yuyv);
     g7sf_iecp_stats st;
-    CHECK_EQ(g7sf_dp_iecp_stats(gpu, &st, false), 0);
+    CHECK_EQ(g7sf_iecp_stats_read(gpu, &st, false), 0);
     CHECK_EQ(st.pixels, 0);
     CHECK_EQ(st.y_min, G7SF_IECP_MAX);
-    CHECK_EQ(g7sf_dp_iecp_stats(NULL, &st, false), G7SF_EINVAL);
+    CHECK_EQ(g7sf_iecp_stats_read(NULL, &st, false), G7SF_EINVAL);
     /* ACE on (its curve's points all 0: the statistics are of its input),
      * Full Image Histogram: 8 pixels of 2 rows, Y 16, 16, 40, 235, 50,
      * 16, 60, 70 */
@@ -891,7 +891,7 @@ TEST(media_block_write_iecp_statistics)
     const uint8_t in[16] = { 16, 128, 16, 128, 40, 128, 235, 128,
                              50, 100, 16, 200, 60, 128, 70, 128 };
     CHECK_EQ(send_block(gpu, &thr, 0, 0, 8, 2, in, put_cps(gpu, &s, 0), 0), 0);
-    CHECK_EQ(g7sf_dp_iecp_stats(gpu, &st, false), 0);
+    CHECK_EQ(g7sf_iecp_stats_read(gpu, &st, false), 0);
     uint64_t sum = 0;
     for (unsigned i = 0; i < 256; i++)
         sum += st.histogram[i];
@@ -908,17 +908,17 @@ TEST(media_block_write_iecp_statistics)
     s.full_image_histogram = 0;
     uint32_t m3 = put_cps(gpu, &s, 0);
     CHECK_EQ(send_block(gpu, &thr, 0, 0, 8, 2, in, m3, 0), 0);
-    CHECK_EQ(g7sf_dp_iecp_stats(gpu, &st, false), 0);
+    CHECK_EQ(g7sf_iecp_stats_read(gpu, &st, false), 0);
     CHECK_EQ(st.pixels, 8);
     CHECK_EQ(send_block(gpu, &thr, 0, 0, 8, 2, in, m3 | 2, 0), 0);
     /* an NV12 write counts alike; read and clear in one step */
     bind_nv12(gpu, 8, 4, 0, UV_ROW, 0);
     CHECK_EQ(send_block(gpu, &thr, 0, 0, 8, 2, in, m3 | 2, 0), 0);
-    CHECK_EQ(g7sf_dp_iecp_stats(gpu, &st, true), 0);
+    CHECK_EQ(g7sf_iecp_stats_read(gpu, &st, true), 0);
     CHECK_EQ(st.pixels, 24);
     CHECK_EQ(st.histogram[16], 9);
     CHECK_EQ(st.histogram[235], 3);
-    CHECK_EQ(g7sf_dp_iecp_stats(gpu, &st, false), 0);
+    CHECK_EQ(g7sf_iecp_stats_read(gpu, &st, false), 0);
     CHECK_EQ(st.pixels, 0);
     CHECK_EQ(st.histogram[16], 0);
     CHECK_EQ(st.y_min, G7SF_IECP_MAX);
@@ -928,9 +928,9 @@ TEST(media_block_write_iecp_statistics)
     bind(other, 1, &yuyv);
     s.ace_enable = 0, s.full_image_histogram = 1;
     CHECK_EQ(send_block(other, &thr, 0, 0, 8, 2, in, put_cps(other, &s, 0), 0), 0);
-    CHECK_EQ(g7sf_dp_iecp_stats(other, &st, true), 0);
+    CHECK_EQ(g7sf_iecp_stats_read(other, &st, true), 0);
     CHECK_EQ(st.pixels, 0);
-    CHECK_EQ(g7sf_dp_iecp_stats(gpu, NULL, true), 0);
+    CHECK_EQ(g7sf_iecp_stats_read(gpu, NULL, true), 0);
     g7sf_gpu_destroy(other);
     g7sf_gpu_destroy(gpu);
 }

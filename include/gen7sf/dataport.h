@@ -215,19 +215,6 @@ G7SF_API int g7sf_dp_media_block_write(g7sf_gpu *gpu, const g7sf_dp_media_surfac
 
 /* ---- Colour processing statistics (§3.6.1) ---- */
 
-/* What the colour pipe of the gpu's IECP Media Block Writes has counted
- * since the last clear, as software reads the VSC's MMIO counters (lines
- * 6064, 6561-6563): the ACE histogram, Ymin, Ymax and pixel count of the
- * pixels in the histogram's area (Full Image Histogram, or the message's
- * M0.3[1] Area of Interest), the skin and gamut out-of-range counts of all;
- * a message's pixels are counted when the pipe runs them, before the
- * write drops those outside the surface.  Copied to out (may be NULL),
- * then cleared when clear is set, in one step under the counters' lock
- * (host threads may send meanwhile).  0, G7SF_EINVAL for a NULL gpu,
- * G7SF_ENOMEM. */
-struct g7sf_iecp_stats;
-G7SF_API int g7sf_dp_iecp_stats(g7sf_gpu *gpu, struct g7sf_iecp_stats *out, bool clear);
-
 #ifdef __cplusplus
 }
 #endif

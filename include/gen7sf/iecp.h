@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gen7sf.h"
 #include "state.h"
 
 #ifdef __cplusplus
@@ -54,6 +55,18 @@ typedef struct g7sf_iecp_stats {
 } g7sf_iecp_stats;
 
 G7SF_API void g7sf_iecp_stats_clear(g7sf_iecp_stats *st);
+
+/* What the colour pipe of the gpu's IECP Media Block Writes has counted
+ * since the last clear, as software reads the VSC's MMIO counters (lines
+ * 6064, 6561-6563): the ACE histogram, Ymin, Ymax and pixel count of the
+ * pixels in the histogram's area (Full Image Histogram, or the message's
+ * M0.3[1] Area of Interest), the skin and gamut out-of-range counts of all;
+ * a message's pixels are counted when the pipe runs them, before the
+ * write drops those outside the surface.  Copied to out (may be NULL),
+ * then cleared when clear is set, in one step under the counters' lock
+ * (host threads may send meanwhile).  0, G7SF_EINVAL for a NULL gpu,
+ * G7SF_ENOMEM. */
+G7SF_API int g7sf_iecp_stats_read(g7sf_gpu *gpu, g7sf_iecp_stats *out, bool clear);
 
 /* The state every stage starts from: all stages off, ProcAmp neutral
  * (Contrast 1.0, Brightness 0, Cos_c_s 1.0, Sin_c_s 0), the CSC the

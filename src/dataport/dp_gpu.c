@@ -10,18 +10,8 @@ static void dp_gpu_init(void *ctx)
     dp_gpu *g = ctx;
     g->render_cache = dp_render_cache_defaults;
     atomic_init(&g->atomic_busy, false);
-    /* a default mutex needs no resources on the platforms we build for:
-     * pthread_mutex_init cannot fail for want of memory there */
-    pthread_mutex_init(&g->iecp_lock, NULL);
-    g7sf_iecp_stats_clear(&g->iecp_stats);
 }
 
-static void dp_gpu_fini(void *ctx)
-{
-    dp_gpu *g = ctx;
-    pthread_mutex_destroy(&g->iecp_lock);
-}
-
-static const g7sf_unit_class dp_gpu_class = { sizeof(dp_gpu), dp_gpu_init, dp_gpu_fini };
+static const g7sf_unit_class dp_gpu_class = { sizeof(dp_gpu), dp_gpu_init, NULL };
 
 dp_gpu *dp_gpu_get(g7sf_gpu *gpu) { return g7sf_unit_ctx(gpu, G7SF_UNIT_DATAPORT, &dp_gpu_class); }

@@ -2,11 +2,9 @@
 #ifndef G7SF_DATAPORT_DP_GPU_H
 #define G7SF_DATAPORT_DP_GPU_H
 
-#include <pthread.h>
 #include <sched.h>
 
 #include "core/gpu.h"
-#include "gen7sf/iecp.h"
 #include "gen7sf/render_cache.h"
 #include "gen7sf/state.h"
 
@@ -17,12 +15,6 @@ typedef struct dp_gpu {
      * threads may send to one gpu at once, and no other atomic message may
      * come between an atomic's read and its write. */
     atomic_bool atomic_busy;
-    /* The colour pipe's statistics of every IECP Media Block Write (the
-     * VSC counters software reads through MMIO, lines 6064, 6561-6563):
-     * g7sf_dp_iecp_stats reads and clears them; iecp_lock orders the
-     * messages of concurrent host threads and the readers. */
-    pthread_mutex_t iecp_lock;
-    g7sf_iecp_stats iecp_stats;
 } dp_gpu;
 
 /* The render cache state before any command. */

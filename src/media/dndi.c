@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "di_int.h"
+#include "media_gpu.h"
 #include "media_surface.h"
 
 enum { BW = G7SF_DN_BLOCK_W, MARGIN_X = 16, MARGIN_Y = 8 };

@@ -218,51 +218,6 @@ void media_frame_init(media_frame *f, const g7sf_media_surface *s, int pw, int p
     f->real = (g7sf_plane){ f->plane[0], pw, s->width, s->height };
 }
 
-/* The media unit's per-gpu context: host memory for the frame copies of
- * g7sf_dndi_block (the deinterlace message's pass), kept between passes
- * (frame-sized buffers cost more to allocate than a pass's work); taken by
- * one pass at a time. */
-typedef struct media_gpu {
-    uint8_t *mem;
-    size_t size;
-    atomic_bool taken;
-} media_gpu;
-
-static void media_gpu_init(void *ctx) { atomic_init(&((media_gpu *)ctx)->taken, false); }
-static void media_gpu_fini(void *ctx) { free(((media_gpu *)ctx)->mem); }
-static const g7sf_unit_class media_gpu_class = { sizeof(media_gpu), media_gpu_init,
-                                                 media_gpu_fini };
-
-uint8_t *media_scratch_take(g7sf_gpu *gpu, size_t size, bool *own)
-{
-    media_gpu *g = g7sf_unit_ctx(gpu, G7SF_UNIT_MEDIA, &media_gpu_class);
-    *own = true;
-    if (!g || atomic_exchange(&g->taken, true))
-        return calloc(size ? size : 1, 1);
-    if (g->size < size) {
-        /* no realloc: the old contents are not wanted; zeroed so that
-         * nothing a pass reads is indeterminate */
-        free(g->mem);
-        g->mem = calloc(size, 1);
-        g->size = g->mem ? size : 0;
-    }
-    if (!g->mem) {
-        atomic_store(&g->taken, false);
-        return calloc(size ? size : 1, 1);
-    }
-    *own = false;
-    return g->mem;
-}
-
-void media_scratch_put(g7sf_gpu *gpu, uint8_t *mem, bool own)
-{
-    if (own)
-        free(mem);
-    else   /* the context's memory: it exists */
-        atomic_store(&((media_gpu *)g7sf_unit_ctx(gpu, G7SF_UNIT_MEDIA, &media_gpu_class))->taken,
-                     false);
-}
-
 static int imax(int a, int b) { return a > b ? a : b; }
 static int imin(int a, int b) { return a < b ? a : b; }
 

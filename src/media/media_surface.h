@@ -39,13 +39,6 @@ size_t media_frame_bytes(const g7sf_media_surface *s, int pw, int ph);
 /* Lays the frame's planes out in mem (media_frame_bytes long). */
 void media_frame_init(media_frame *f, const g7sf_media_surface *s, int pw, int ph, uint8_t *mem);
 
-/* Host memory of at least size bytes for one pass: the gpu's scratch (the
- * media unit's per-gpu context, media_surface.c), or when another thread
- * holds it, or it can't grow, a buffer of the pass's own (*own set).  NULL when out of memory.  Give it back
- * with media_scratch_put. */
-uint8_t *media_scratch_take(g7sf_gpu *gpu, size_t size, bool *own);
-void media_scratch_put(g7sf_gpu *gpu, uint8_t *mem, bool own);
-
 /* Loads the window around the bw x bh block at luma (bx, by): in each
  * plane's own coordinates, the block's pixels plus mx columns and my lines
  * on every side, clipped to the padded frame.  Pixels past the surface take

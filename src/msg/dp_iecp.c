@@ -9,7 +9,7 @@
  * Decisions: docs/spec-notes.md, "IECP". */
 #include <string.h>
 
-#include "dataport/iecp_stats.h"
+#include "media/media_gpu.h"
 #include "gen7sf/format.h"
 #include "gen7sf/iecp.h"
 #include "dp_msg.h"
@@ -102,8 +102,6 @@ int dp_iecp_surface(g7sf_msg_ctx *c, const dp_msg_type *t, const g7sf_render_sur
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
         if (ss->surface_format == ok[i])
             return 0;
-    if (ss->surface_format == G7SF_FORMAT_R16_UNORM)   /* NV12, lines 8651-8670 */
-        return dp_iecp_nv12_surface(c, t, ss);
     return g7sf_msg_fail(c, G7SF_ESTATE, "%s: colour processing writes only the Surface "
                          "Formats of lines 6045-6059, not 0x%x", t->name, ss->surface_format);
 }
@@ -244,7 +242,7 @@ int dp_iecp_run_block(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned w, unsigne
         return g7sf_msg_fail(c, r, "%s: colour processing: %s", t->name, why ? why : "failed");
     /* the message's pixels are in the histogram's area with Full Image
      * Histogram or its Area of Interest bit M0.3[1] (line 8725) */
-    if (stp && (r = dp_iecp_stats_add(c->gpu, stp, s->full_image_histogram || (m3 >> 1 & 1))))
+    if (stp && (r = media_iecp_stats_add(c->gpu, stp, s->full_image_histogram || (m3 >> 1 & 1))))
         return g7sf_msg_fail(c, r, "%s: out of host memory", t->name);
     return 0;
 }

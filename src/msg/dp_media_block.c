@@ -92,7 +92,9 @@ int dp_media_block(g7sf_msg_ctx *c, const dp_msg_type *t)
     unsigned regs = (b.subreg + (b.h - 1) * b.pitch + b.w + 31) / 32;
     g7sf_render_surface_state ss;
     if ((r = dp_check_lengths(c, t, write ? regs : 0, write ? 0 : regs)) ||
-        (r = dp_surface_state(c, t, &ss)) || (iecp && (r = dp_iecp_surface(c, t, &ss))))
+        (r = dp_surface_state(c, t, &ss)) ||
+        (iecp && (r = ss.surface_format == G7SF_FORMAT_R16_UNORM   /* NV12, lines 8651-8670 */
+                          ? dp_iecp_nv12_surface(c, t, &ss) : dp_iecp_surface(c, t, &ss))))
         return r;
     /* desc[10] overrides the state's Vertical Line Stride with desc[9:8] */
     g7sf_dp_media_surface m;

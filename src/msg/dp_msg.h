@@ -141,8 +141,8 @@ int dp_byte_scattered(g7sf_msg_ctx *c, const dp_msg_type *t);
 int dp_media_block(g7sf_msg_ctx *c, const dp_msg_type *t);
 
 /* Colour processing of a Media Block Write (dp_iecp.c): whether the
- * surface is one it writes (0, or an error latched; R16_UNORM, NV12, is
- * checked by dp_iecp_nv12_surface), and the w x h bytes of write data at
+ * surface is one it writes (0, or an error latched; the caller sends
+ * R16_UNORM, NV12, to dp_iecp_nv12_surface instead), and the w x h bytes of write data at
  * `data` (rows `pitch` apart) run through the pipe in place. */
 int dp_iecp_surface(g7sf_msg_ctx *c, const dp_msg_type *t, const g7sf_render_surface_state *ss);
 int dp_iecp_write_data(g7sf_msg_ctx *c, const dp_msg_type *t, unsigned w, unsigned h,
