@@ -8,6 +8,7 @@
 
 #include "gen7sf/iecp.h"
 #include "harness.h"
+#include "media/iecp_int.h"
 
 static g7sf_color_processing_state neutral(void)
 {
@@ -348,4 +349,27 @@ TEST(run_on_members_beyond_their_fields_is_their_packed_bits)
         CHECK_EQ(g7sf_iecp_run(&want, q, 32, G7SF_IECP_PAIRS, NULL, NULL), 0);
         CHECK(!memcmp(p, q, sizeof p));
     }
+}
+
+/* The pipe's one rounding (iecp_int.h), branch-free, against floor((v +
+ * 2^(n-1)) / 2^n) by C's truncating division corrected toward minus
+ * infinity, over signs, ties and the widths the stages use. */
+TEST(round_shift_is_floor_of_half_up)
+{
+    uint64_t r = 0x243F6A8885A308D3ull;
+    for (int i = 0; i < 200000; i++) {
+        r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+        int n = 1 + (int)(r % 40);
+        int64_t v = (int64_t)(r >> 20) - ((int64_t)1 << 43);
+        if (i % 4 == 0)   /* exact ties: odd multiples of 2^(n-1) */
+            v = ((int64_t)(r >> 48) - (1 << 15)) * ((int64_t)1 << n) + ((int64_t)1 << (n - 1));
+        int64_t a = v + ((int64_t)1 << (n - 1)), d = (int64_t)1 << n, q = a / d;
+        if (a % d && a < 0)
+            q--;
+        CHECKF(iecp_round_shift(v, n) == q, "v %lld n %d: %lld, want %lld", (long long)v, n,
+               (long long)iecp_round_shift(v, n), (long long)q);
+    }
+    CHECK_EQ(iecp_round_shift(-3, 1), -1);   /* -1.5 rounds up to -1 */
+    CHECK_EQ(iecp_round_shift(3, 1), 2);     /* 1.5 to 2 */
+    CHECK_EQ(iecp_round_shift(-5, 2), -1);   /* -1.25 to -1 */
 }

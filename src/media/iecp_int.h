@@ -14,11 +14,14 @@ static inline uint16_t iecp_clamp12(int64_t v)
     return (uint16_t)(v < 0 ? 0 : v > G7SF_IECP_MAX ? G7SF_IECP_MAX : v);
 }
 
-/* floor(v / 2^n + 1/2), n >= 1: the pipe's one rounding, half up */
+/* floor(v / 2^n + 1/2), 1 <= n <= 62, |v| < 2^61: the pipe's one
+ * rounding, half up.  Without a branch or a shift of a negative number:
+ * v moved up by 2^62 (a multiple of 2^n) in unsigned arithmetic, shifted,
+ * and moved back by 2^(62 - n). */
 static inline int64_t iecp_round_shift(int64_t v, int n)
 {
-    v += (int64_t)1 << (n - 1);
-    return v >= 0 ? v >> n : -((-v + ((int64_t)1 << n) - 1) >> n);
+    uint64_t u = (uint64_t)v + ((uint64_t)1 << (n - 1)) + ((uint64_t)1 << 62);
+    return (int64_t)(u >> n) - ((int64_t)1 << (62 - n));
 }
 
 /* The hue angle of the chroma (u, v) about zero (12-bit offsets from
