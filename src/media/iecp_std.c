@@ -202,10 +202,12 @@ void iecp_ste(const g7sf_color_processing_state *s, g7sf_iecp_pixel *p,
         sat_hue h = rotate(s, &p[i]);
         int64_t ns = pwl(&sat[0], h.sat), nh = pwl(&hue[0], h.hue);   /* x 256 */
         if (s->skin_type_enable) {   /* lines 6488-6500: blend by MV dark */
-            int64_t d = mv_dark(s, p[i].c[0]);
-            if (pairs && (i | 1) < n)   /* lines 6128-6130: one MV dark a pair */
-                d = iecp_pair_combine(s->mv_dark_factor_mode, mv_dark(s, p[i & ~(size_t)1].c[0]),
-                                      mv_dark(s, p[i | 1].c[0]));
+            /* 4:2:2 pairs: one MV dark a pair (lines 6128-6130) */
+            int64_t d = pairs && (i | 1) < n
+                            ? iecp_pair_combine(s->mv_dark_factor_mode,
+                                                mv_dark(s, p[i & ~(size_t)1].c[0]),
+                                                mv_dark(s, p[i | 1].c[0]))
+                            : mv_dark(s, p[i].c[0]);
             int64_t ds = pwl(&sat[1], h.sat), dh = pwl(&hue[1], h.hue);
             ns = (d * ds + ((1 << 16) - d) * ns) >> 16;
             nh = (d * dh + ((1 << 16) - d) * nh) >> 16;

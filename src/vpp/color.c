@@ -118,20 +118,15 @@ static void skin_tone(int strength, g7sf_color_processing_state *st)
     int32_t p[3], b[3];
     uint32_t s[4];
     double t = strength / 100.0;
+    /* one skin type (Skin Type Enable 0): the bright set alone is read */
     ste_pwl(t, (int)st->sat_max, p, b, s);
-    st->satp1 = st->satp1_dark = p[0], st->satp2 = st->satp2_dark = p[1];
-    st->satp3 = st->satp3_dark = p[2];
-    st->satb1 = st->satb1_dark = b[0], st->satb2 = st->satb2_dark = b[1];
-    st->satb3 = st->satb3_dark = b[2];
-    st->sats0 = st->sats0_dark = s[0], st->sats1 = st->sats1_dark = s[1];
-    st->sats2 = st->sats2_dark = s[2], st->sats3 = st->sats3_dark = s[3];
+    st->satp1 = p[0], st->satp2 = p[1], st->satp3 = p[2];
+    st->satb1 = b[0], st->satb2 = b[1], st->satb3 = b[2];
+    st->sats0 = s[0], st->sats1 = s[1], st->sats2 = s[2], st->sats3 = s[3];
     ste_pwl(t, (int)st->hue_max, p, b, s);
-    st->huep1 = st->huep1_dark = p[0], st->huep2 = st->huep2_dark = p[1];
-    st->huep3 = st->huep3_dark = p[2];
-    st->hueb1 = st->hueb1_dark = b[0], st->hueb2 = st->hueb2_dark = b[1];
-    st->hueb3 = st->hueb3_dark = b[2];
-    st->hues0 = st->hues0_dark = s[0], st->hues1 = st->hues1_dark = s[1];
-    st->hues2 = st->hues2_dark = s[2], st->hues3 = st->hues3_dark = s[3];
+    st->huep1 = p[0], st->huep2 = p[1], st->huep3 = p[2];
+    st->hueb1 = b[0], st->hueb2 = b[1], st->hueb3 = b[2];
+    st->hues0 = s[0], st->hues1 = s[1], st->hues2 = s[2], st->hues3 = s[3];
     st->skin_type_enable = 0;
     st->std_enable = st->ste_enable = 1;
     st->output_control = G7SF_STD_OUTPUT_PIXELS;
