@@ -4,7 +4,7 @@
 
 g7sf_gpu *t_gpu(enum g7sf_platform p, g7sf_thread *thr)
 {
-    g7sf_gpu_options o = { p };
+    g7sf_gpu_options o = { .platform = p };
     g7sf_gpu *gpu = g7sf_gpu_create_ex(&o);
     g7sf_set_base(gpu, G7SF_BASE_SURFACE, T_SURFACE_BASE, T_SURFACE_BOUND);
     g7sf_set_base(gpu, G7SF_BASE_GENERAL, T_GENERAL_BASE, 0);

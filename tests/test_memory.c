@@ -80,7 +80,7 @@ TEST(base_resolve_applies_base_and_upper_bound)
 
 TEST(platform_option)
 {
-    g7sf_gpu_options o = { G7SF_HSW };
+    g7sf_gpu_options o = { .platform = G7SF_HSW };
     g7sf_gpu *gpu = g7sf_gpu_create_ex(&o);
     CHECK_EQ(g7sf_gpu_platform(gpu), G7SF_HSW);
     g7sf_gpu_destroy(gpu);
@@ -88,7 +88,23 @@ TEST(platform_option)
     CHECK(g7sf_gpu_create_ex(&o) == NULL);
     gpu = g7sf_gpu_create();
     CHECK_EQ(g7sf_gpu_platform(gpu), G7SF_IVB);
+    CHECK_EQ(g7sf_gpu_extensions(gpu), 0u);   /* off by default */
     g7sf_gpu_destroy(gpu);
+}
+
+/* The patented extensions are opt-in, named bits only (gen7sf.h). */
+TEST(extension_option)
+{
+    g7sf_gpu_options o = { .platform = G7SF_IVB, .extensions = G7SF_EXT_MINMAX_FILTER };
+    g7sf_gpu *gpu = g7sf_gpu_create_ex(&o);
+    CHECK_EQ(g7sf_gpu_extensions(gpu), (unsigned)G7SF_EXT_MINMAX_FILTER);
+    g7sf_gpu_destroy(gpu);
+    o.extensions = G7SF_EXT_MINMAX_FILTER | G7SF_EXT_MSAA_INDEX;
+    gpu = g7sf_gpu_create_ex(&o);
+    CHECK_EQ(g7sf_gpu_extensions(gpu), 3u);
+    g7sf_gpu_destroy(gpu);
+    o.extensions = 1u << 2;   /* no such extension: refused, not ignored */
+    CHECK(g7sf_gpu_create_ex(&o) == NULL);
 }
 
 /* Two host threads write different DWords of the same never-written pages

@@ -46,14 +46,26 @@ enum {
 G7SF_API const char *g7sf_strerror(int code);
 
 enum g7sf_platform { G7SF_IVB = 0, G7SF_HSW = 1 };
+/* The patented extensions beyond the Gen7 PRM (issue 22; docs/spec-notes.md,
+ * "Patent 003" and "Patent 004").  Off by default: a gpu without them runs
+ * exactly as the PRM's, the extension encodings sitting in bits the PRM
+ * reserves and that are then ignored. */
+enum g7sf_extension {
+    G7SF_EXT_MINMAX_FILTER = 1u << 0,   /* SAMPLER_STATE min/max reduction (US 9355490) */
+    G7SF_EXT_MSAA_INDEX    = 1u << 1,   /* MSAA colour in the index bits (US 9466124) */
+    G7SF_EXT_ALL           = (1u << 2) - 1
+};
 typedef struct g7sf_gpu_options {
     enum g7sf_platform platform;     /* G7SF_IVB (default) or G7SF_HSW */
+    unsigned extensions;             /* G7SF_EXT_* bits; 0 (default): none */
 } g7sf_gpu_options;
 
 G7SF_API g7sf_gpu *g7sf_gpu_create(void);          /* Ivy Bridge behaviour */
 G7SF_API g7sf_gpu *g7sf_gpu_create_ex(const g7sf_gpu_options *opt);
 G7SF_API void      g7sf_gpu_destroy(g7sf_gpu *gpu);
 G7SF_API enum g7sf_platform g7sf_gpu_platform(const g7sf_gpu *gpu);
+/* The G7SF_EXT_* bits the gpu was created with. */
+G7SF_API unsigned g7sf_gpu_extensions(const g7sf_gpu *gpu);
 
 /* Graphics memory: a sparse 32-bit (4 GiB) address space, zero-filled.
  * Pages of 4 KiB are allocated on first write.  An access with

@@ -55,6 +55,7 @@
 #include <stdint.h>
 
 #include "gen7sf.h"
+#include "surface.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -111,6 +112,65 @@ typedef struct g7sf_msaa_traffic {
 } g7sf_msaa_traffic;
 /* 0, or G7SF_EINVAL for NULL, n not 4 or 8, planes > n. */
 G7SF_API int g7sf_msaa_tile_traffic(unsigned n, unsigned planes, g7sf_msaa_traffic *out);
+
+/* ---- The extension in the render cache and the sampler (issue 22 B) ----
+ *
+ * Opt-in.  A surface uses it when the gpu was created with
+ * G7SF_EXT_MSAA_INDEX and its SURFACE_STATE sets DW6 bit 1, "Index
+ * Compression Enable" (reserved on Gen7; the state table's
+ * index_compression_enable), on a 4x or 8x MSS surface with MCS Enable and
+ * a 32-bit-per-sample format.  Otherwise the bit is ignored and the
+ * surface behaves exactly as the PRM's (MCS per pixel, every sample in its
+ * plane).
+ *
+ * The control surface: one byte per 8x4 tile, G7SF_MSAA_CTRL_* in bits
+ * 3:0, bits 7:4 zero, at g7sf_surface_msaa_control_address: after the MCS
+ * surface (its g7sf_surface_size), from the next 4 KiB boundary, tiles in
+ * row-major order per array slice.  A driver that enables the extension
+ * allocates it and clears it to 0; 0 reads as the Gen7 scheme, so zeroed
+ * memory is a valid surface.  Other values are illegal state (G7SF_ESTATE). */
+enum g7sf_msaa_control {
+    G7SF_MSAA_CTRL_PLANES         = 0x0,  /* Gen7: MCS per pixel, planes uncompressed */
+    G7SF_MSAA_CTRL_PLANES_DELTA   = 0x1,  /* Gen7 MCS; planes written delta-compressed */
+    G7SF_MSAA_CTRL_PLANES_PALETTE = 0x2,  /* Gen7 MCS; planes written palette-compressed */
+    G7SF_MSAA_CTRL_INDEX          = 0xF   /* "1111": no plane used, the colours are in the
+                                             tile's index bits (g7sf_msaa_tile_encode) */
+};
+
+/* Address of the control byte of the tile holding pixel (x, y) of array
+ * slice `array`.  G7SF_EINVAL when s has no MCS or is not 4x/8x;
+ * G7SF_ERANGE outside the surface; G7SF_EFAULT past 4 GiB. */
+G7SF_API int g7sf_surface_msaa_control_address(const g7sf_surface *s, uint32_t x, uint32_t y,
+                                               uint32_t array, uint32_t *addr);
+
+/* Traffic of multisampled render target writes on a gpu, counted by the
+ * render cache as tiles leave it (eviction, g7sf_render_cache_flush) and by
+ * the sampler's ld_mcs / ld2dms reads.  Bytes of colour planes, index bits
+ * (MCS) and control bytes.  The baseline fields count what the PRM's
+ * scheme (no extension, planes uncompressed) would have moved for the same
+ * tiles, so one run gives both figures. */
+typedef struct g7sf_msaa_stats {
+    uint64_t tiles_evicted;       /* tiles written back from the render cache */
+    uint64_t tiles_index;         /* ... as G7SF_MSAA_CTRL_INDEX */
+    uint64_t tiles_delta;         /* ... as G7SF_MSAA_CTRL_PLANES_DELTA */
+    uint64_t tiles_palette;       /* ... as G7SF_MSAA_CTRL_PLANES_PALETTE */
+    uint64_t tiles_uncompressed;  /* ... as G7SF_MSAA_CTRL_PLANES */
+    uint64_t bytes_written;       /* index bits + planes (as stored) + control */
+    uint64_t bytes_read;          /* render cache fills + sampler reads */
+    uint64_t baseline_written;    /* the same tiles without the extension */
+    uint64_t baseline_read;
+} g7sf_msaa_stats;
+
+/* Copies the gpu's counters into *out (may be NULL) and, when clear is
+ * non-zero, zeroes them.  G7SF_EINVAL for a NULL gpu. */
+G7SF_API int g7sf_msaa_stats_read(g7sf_gpu *gpu, g7sf_msaa_stats *out, int clear);
+
+/* Writes back every tile the render cache holds (the render target cache
+ * flush of a PIPE_CONTROL; a render cache Memory Fence message does the
+ * same).  The sampler reads memory: like the hardware, it sees render
+ * target writes to an opt-in surface after a flush.  0, or the first
+ * error writing back (G7SF_EFAULT, G7SF_ESTATE). */
+G7SF_API int g7sf_render_cache_flush(g7sf_gpu *gpu);
 
 #ifdef __cplusplus
 }

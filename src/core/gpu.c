@@ -6,12 +6,14 @@
 
 g7sf_gpu *g7sf_gpu_create_ex(const g7sf_gpu_options *opt)
 {
-    if (opt && opt->platform != G7SF_IVB && opt->platform != G7SF_HSW)
+    if (opt && ((opt->platform != G7SF_IVB && opt->platform != G7SF_HSW) ||
+                (opt->extensions & ~(unsigned)G7SF_EXT_ALL)))
         return NULL;
     g7sf_gpu *gpu = calloc(1, sizeof *gpu);
     if (gpu) {
         static atomic_uint_fast64_t next_id = 1;
         gpu->platform = opt ? opt->platform : G7SF_IVB;
+        gpu->extensions = opt ? opt->extensions : 0;
         gpu->id = atomic_fetch_add(&next_id, 1);
         for (unsigned u = 0; u < G7SF_UNIT_COUNT; u++)
             atomic_init(&gpu->unit[u].ctx, NULL);
@@ -58,6 +60,7 @@ void g7sf_gpu_destroy(g7sf_gpu *gpu)
 }
 
 enum g7sf_platform g7sf_gpu_platform(const g7sf_gpu *gpu) { return gpu->platform; }
+unsigned g7sf_gpu_extensions(const g7sf_gpu *gpu) { return gpu->extensions; }
 
 void g7sf_set_base(g7sf_gpu *gpu, enum g7sf_base which, uint32_t base, uint32_t bound)
 {

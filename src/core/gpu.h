@@ -26,6 +26,7 @@ typedef struct g7sf_unit_class {
 
 struct g7sf_gpu {
     enum g7sf_platform platform;
+    unsigned extensions;          /* G7SF_EXT_* of the options */
     uint64_t id;                  /* unique in the process: names the gpu in caches */
     /* Lazily allocated page tables: directories (arrays of page
      * pointers), both held as void * so that memory.c's one compare-and-swap
