@@ -258,6 +258,11 @@ void ms_sampler_from_gl(const ms_config *c, g7sf_sampler *smp)
     s->texture_lod_bias = (int32_t)(clampf(c->bias, -16.0f, 15.0f) * 256.0f);  /* S4.8 */
     s->base_mip_level = 0;
     s->lod_preclamp_enable = 1;   /* OGL */
+    if (c->reduction) {   /* the min/max extension (gen7sf ext bits) */
+        s->reduction_type_enable = 1;
+        s->reduction_type = c->reduction == GL_MIN ? G7SF_REDUCTION_MINIMUM
+                                                   : G7SF_REDUCTION_MAXIMUM;
+    }
 
     if (is_integer(c)) {
         integer_border(c, &smp->border);
@@ -502,6 +507,8 @@ static GLuint gl_texture(const mesa_gl *gl, const ms_config *c, const tex_data *
         gl->TexParameteri(tg, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
         gl->TexParameteri(tg, GL_TEXTURE_COMPARE_FUNC, (GLint)c->compare);
     }
+    if (c->reduction)
+        gl->TexParameteri(tg, GL_TEXTURE_REDUCTION_MODE_ARB, (GLint)c->reduction);
     if (c->seamless)
         gl->Enable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
     else
@@ -1105,7 +1112,62 @@ static float approx_level(const g7_run *g, const inputs *in, unsigned qx, unsign
     return lod > 0.0f ? fminf(lod, 15.0f) : 0.0f;
 }
 
-enum { AGREE, MISMATCH, BOUNDARY, LOD_APPROX };
+enum { AGREE, MISMATCH, BOUNDARY, LOD_APPROX, MIP_LERP };
+
+/* llvmpipe's min/max reduction across two levels (gallivm, read in Mesa's
+ * lp_bld_sample.c / lp_bld_sample_soa.c): each level is reduced over its
+ * texels of non-zero bilinear weight, as gen7sf does, but the two levels'
+ * results are then blended by the LOD fraction as for the weighted
+ * average, where ARB_texture_filter_minmax (and gen7sf) reduce the texels
+ * of both levels together.  Whether Mesa's answer is such a blend of
+ * gen7sf's own one-level reductions at levels L and L + 1 around the
+ * pixel's level (each got by clamping the LOD to it with Min and Max LOD),
+ * with one fraction for every channel. */
+static bool mip_lerp(g7_run *g, const inputs *in, unsigned qx, unsigned qy, unsigned j,
+                     const g7sf_texel *want, const nudge *nd)
+{
+    const ms_config *c = g->c;
+    if (!c->reduction || (c->min_filter != GL_LINEAR_MIPMAP_LINEAR &&
+                          c->min_filter != GL_NEAREST_MIPMAP_LINEAR))
+        return false;
+    size_t i = (size_t)(qy + (j >> 1)) * in->w + qx + (j & 1);
+    int lvl = (int)floorf(approx_level(g, in, qx, qy, i));
+    int last = (int)last_level(c) - c->base_level;
+    unsigned chans = compared(c);
+    g7sf_sampler keep = g->smp;
+    bool ok = false;
+    fill_args(g, in, qx, qy, nd);
+    for (int L = lvl - 1; L <= lvl + 1 && !ok; L++) {
+        if (L < 0 || L + 1 > last)
+            continue;
+        g7sf_texel r[2];
+        bool err = false;
+        for (int k = 0; k < 2 && !err; k++) {
+            g->smp.state.min_lod = g->smp.state.max_lod = (uint32_t)(L + k) * 256u;
+            err = g7sf_sample(g->gpu, &g->tex, &g->smp, &g->a, &g->r) != 0;
+            r[k] = g->r.px[j];
+        }
+        g->smp = keep;
+        if (err)
+            break;
+        /* the fraction from the channel whose two levels differ most */
+        float span = 0.0f, t = 0.0f;
+        for (int k = 0; k < 4; k++) {
+            float d = r[1].f[k] - r[0].f[k];
+            if ((chans >> k & 1) && fabsf(d) > span)
+                span = fabsf(d), t = (want->f[k] - r[0].f[k]) / d;
+        }
+        if (!(t >= -0.01f && t <= 1.01f))
+            continue;
+        ok = true;
+        for (int k = 0; k < 4; k++)
+            if ((chans >> k & 1) &&
+                !(fabsf(r[0].f[k] + t * (r[1].f[k] - r[0].f[k]) - want->f[k]) <= c->tol))
+                ok = false;
+    }
+    g->smp = keep;
+    return ok;
+}
 
 /* Why pixel j of the quad disagrees: gen7sf gives Mesa's value once
  * Mesa's LOD approximation is applied, give or take the nudges below
@@ -1117,6 +1179,8 @@ static int explain(g7_run *g, const inputs *in, unsigned qx, unsigned qy, unsign
     const ms_config *c = g->c;
     if (c->func == MS_FETCH)
         return MISMATCH;
+    if (mip_lerp(g, in, qx, qy, j, want, NULL))
+        return MIP_LERP;
     size_t i = (size_t)(qy + (j >> 1)) * in->w + qx + (j & 1);
     const float *pa = in->in[0] + 4 * i;
     float lvl = approx_level(g, in, qx, qy, i) + (float)c->base_level;
@@ -1148,6 +1212,15 @@ static int explain(g7_run *g, const inputs *in, unsigned qx, unsigned qy, unsign
                 if (max_diff(c, &g->r.px[j], want) <= tol)
                     return model ? LOD_APPROX : BOUNDARY;
             }
+    /* llvmpipe's level blend (mip_lerp) of a footprint on a texel boundary */
+    for (unsigned m = 0; c->reduction && m < combos; m++) {
+        nudge nd = { { 0, 0, 0 }, 0.0f };
+        unsigned mm = m;
+        for (unsigned k = 0; k < nc; k++, mm /= 3)
+            nd.dc[k] = (float)((int)(mm % 3) - 1) * step[k];
+        if (mip_lerp(g, in, qx, qy, j, want, &nd))
+            return BOUNDARY;
+    }
     return MISMATCH;
 }
 
@@ -1172,7 +1245,8 @@ bool ms_run(const mesa_gl *gl, const ms_config *c, unsigned w, unsigned h, ms_st
     g->ti = ti;
     g->op = g7_op(c);
     bool hsw = c->hsw || g->op == G7SF_OP_SAMPLE_D_C;
-    g7sf_gpu_options o = { .platform = hsw ? G7SF_HSW : G7SF_IVB };
+    g7sf_gpu_options o = { .platform = hsw ? G7SF_HSW : G7SF_IVB,
+                           .extensions = c->reduction ? G7SF_EXT_MINMAX_FILTER : 0u };
     g->gpu = g7sf_gpu_create_ex(&o);
     ms_sampler_from_gl(c, &g->smp);
     if (ok && (st->error = g7_texture(g->gpu, c, &td, &g->tex)) != 0)
@@ -1200,6 +1274,8 @@ bool ms_run(const mesa_gl *gl, const ms_config *c, unsigned w, unsigned h, ms_st
                     st->boundary++;
                 else if (why_ == LOD_APPROX)
                     st->lod_approx++;
+                else if (why_ == MIP_LERP)
+                    st->mip_lerp++;
                 else if (why_ == MISMATCH) {
                     if (st->mismatches < 3) {
                         const float *pa = in.in[0] + 4 * ((size_t)(qy + (j >> 1)) * w + qx + (j & 1));
@@ -1236,6 +1312,11 @@ void ms_report(const ms_config *c, const ms_stats *st)
            rate, st->boundary, brate, st->lod_approx, st->max_err, mean);
     if (is_integer(c))
         printf("  %-30s %5u of them the border colour\n", "", st->border_hits);
+    if (c->reduction)
+        printf("  %-30s %5u min/max blended between levels (%.4f)\n", "", st->mip_lerp,
+               st->mip_lerp / n);
+    CHECKF(st->mip_lerp / n <= c->max_mip_lerp, "%s: level-blend rate %.4f above %.4f",
+           c->name, st->mip_lerp / n, c->max_mip_lerp);
     /* coordinates outside [0, 1] on a clamp-to-border integer texture: a
      * border that neither side returned would be a test that tests nothing */
     CHECKF(!is_integer(c) || c->wrap[0] != GL_CLAMP_TO_BORDER || c->func == MS_FETCH ||

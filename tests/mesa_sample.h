@@ -43,6 +43,10 @@ typedef struct ms_config {
     int base_level, max_level;/* max_level 0: the last level */
     GLenum compare;           /* GL_TEXTURE_COMPARE_FUNC, 0 = no compare */
     float aniso;              /* GL_TEXTURE_MAX_ANISOTROPY, 0 or 1 = off */
+    GLenum reduction;         /* GL_TEXTURE_REDUCTION_MODE_ARB: GL_MIN or GL_MAX
+                                 (ARB_texture_filter_minmax), 0 = not set; gen7sf:
+                                 a gpu with G7SF_EXT_MINMAX_FILTER, SAMPLER_STATE's
+                                 Reduction Type MINIMUM / MAXIMUM */
     bool seamless;            /* GL_TEXTURE_CUBE_MAP_SEAMLESS */
     float border[4];
     uint32_t iborder[4];      /* integer formats: glTexParameterI(u)iv border colour
@@ -62,6 +66,8 @@ typedef struct ms_config {
     float max_rate;           /* allowed rate of disagreements outside boundaries */
     float max_boundary;       /* allowed rate of boundary-excused disagreements */
     float max_mean;           /* allowed mean |error| per channel (0: not checked) */
+    float max_mip_lerp;       /* allowed rate of min/max answers that are llvmpipe's
+                                 blend of two levels' reductions (mip_lerp()) */
     bool smooth;              /* RGBA8 2D: a smooth level 0 and a box-filtered mip
                                  chain instead of random levels (anisotropic
                                  filters, whose LOD rules differ, then compare
@@ -75,6 +81,7 @@ typedef struct ms_config {
 typedef struct ms_stats {
     unsigned samples, mismatches, boundary;  /* see explain() in mesa_sample.c */
     unsigned lod_approx;      /* explained by llvmpipe's approximate log2 */
+    unsigned mip_lerp;        /* min/max: llvmpipe's blend of two levels' results */
     unsigned border_hits;     /* integer formats: Mesa answers equal to GL's border
                                  colour (the texture's channels, else 0 / alpha 1) */
     double max_err, sum_err;  /* over every sample and compared channel */

@@ -91,3 +91,48 @@ TEST(sampler_state_decodes_a_typical_trilinear_state)
     CHECK_EQ(s.max_lod, 3328);
     CHECK_EQ(s.tcy_address_control_mode, 2);
 }
+
+/* The min/max extension's fields (issue 22 A, docs/spec-notes.md "Patent
+ * 003"): at their decided bits, and only in bits the PRM reserves, i.e.
+ * outside every field of Mesa's gen7.xml (the positions test above);
+ * together with that test, the table's PRM fields are gen7.xml's and the
+ * rest is the extension's. */
+TEST(sampler_state_extension_fields_sit_in_reserved_bits)
+{
+    static const t_field_pos ext[] = {
+        {"Reduction Type (gen7sf ext)", 38, 39},
+        {"Reduction Region Footprint (gen7sf ext)", 37, 37},
+        {"Reduction Region Width (gen7sf ext)", 125, 127},
+        {"Reduction Region Height (gen7sf ext)", 122, 124},
+        {"Reduction Type Enable (gen7sf ext)", 105, 105},
+    };
+    const g7sf_state_desc *d = &g7sf_desc_SAMPLER_STATE;
+    t_state_positions(d, ext, sizeof ext / sizeof ext[0]);
+    uint32_t prm[4] = { 0 }, mine[4] = { 0 };
+    unsigned n_ext = 0;
+    for (unsigned i = 0; i < d->nfields; i++) {
+        const g7sf_field *f = &d->fields[i];
+        uint32_t m = (f->hi == 31 ? ~0u : (1u << (f->hi + 1)) - 1) & ~((1u << f->lo) - 1);
+        bool is_ext = strstr(f->name, "(gen7sf ext)") != NULL;
+        n_ext += is_ext;
+        CHECKF(!(prm[f->dw] & m) && !(mine[f->dw] & m), "%s overlaps another field", f->name);
+        (is_ext ? mine : prm)[f->dw] |= m;
+    }
+    CHECK_EQ(n_ext, 5);
+    /* the extension's bits are exactly these */
+    CHECK_EQ(mine[0], 0u);
+    CHECK_EQ(mine[1], 0xE0u);
+    CHECK_EQ(mine[2], 0u);
+    CHECK_EQ(mine[3], 0xFC000200u);
+    const g7sf_field *rt = g7sf_state_field(d, "Reduction Type (gen7sf ext)");
+    char buf[64];
+    g7sf_field_format(rt, 3, buf, sizeof buf);
+    CHECK_STR(buf, "3 (MAXIMUM)");
+    int64_t v;
+    CHECK_EQ(g7sf_field_parse(rt, "MINIMUM", &v), 0);
+    CHECK_EQ(v, 2);
+    CHECK_EQ(G7SF_REDUCTION_STD_FILTER, 0);
+    CHECK_EQ(G7SF_REDUCTION_COMPARISON, 1);
+    CHECK_EQ(G7SF_REDUCTION_MINIMUM, 2);
+    CHECK_EQ(G7SF_REDUCTION_MAXIMUM, 3);
+}

@@ -214,7 +214,7 @@ TEST(encode_takes_long_arguments_whole)
 }
 
 /* decode then encode gives back the DWords, for every structure, from
- * random DWords: each printed value (the text before " (") is fed to
+ * random DWords: each printed value (the text after ": ", before " (") is fed to
  * encode as "Name=value"; reserved bits are dropped. */
 TEST(decode_output_encodes_back_to_the_same_dwords)
 {
@@ -244,10 +244,12 @@ TEST(decode_output_encodes_back_to_the_same_dwords)
         for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
             if (!strncmp(line, "warning: ", 9))
                 continue;
-            char *colon = strstr(line, ": "), *paren = strstr(line, " (");
+            /* the note follows the value: a name may hold " (" itself
+             * ("Reduction Type (gen7sf ext)") */
+            char *colon = strstr(line, ": "), *paren = colon ? strstr(colon, " (") : NULL;
             if (!colon)
                 continue;
-            if (paren && paren > colon)
+            if (paren)
                 *paren = 0;
             colon[0] = '=';
             memmove(colon + 1, colon + 2, strlen(colon + 2) + 1);

@@ -66,7 +66,10 @@ typedef struct g7sf_minmax_result {
 /* Comparison rule of every block and collector (docs/spec-notes.md):
  * a NaN loses to any number (IEEE minNum/maxNum); of two NaNs the one with
  * the smaller bit pattern wins; -0 is below +0 (min gives -0, max +0).  So
- * the result never depends on the order of quads or passes. */
+ * the result never depends on the order of quads or passes.  The 3D
+ * sampler's reduction (SAMPLER_STATE Reduction Type, gen7sf ext, on a gpu
+ * with G7SF_EXT_MINMAX_FILTER; state_sampler.h) follows the same rule, and
+ * its Reduction Region Footprint runs g7sf_minmax_region. */
 
 /* 1 when region texel (x, y) (0..7 each) is in footprint f, 0 when not;
  * G7SF_EINVAL for a bad footprint or position. */

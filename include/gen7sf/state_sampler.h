@@ -15,9 +15,13 @@
     F(anisotropic_algorithm,      "Anisotropic Algorithm",          0,  0,  0, ENUM, 0, g7sf_en_aniso_algorithm) \
     F(min_lod,                    "Min LOD",                        1, 31, 20, UFIX, 8, 0)    \
     F(max_lod,                    "Max LOD",                        1, 19,  8, UFIX, 8, 0)    \
+    F(reduction_type,             "Reduction Type (gen7sf ext)",    1,  7,  6, ENUM, 0, g7sf_en_reduction_type) \
+    F(reduction_region_enable,    "Reduction Region Footprint (gen7sf ext)", 1, 5, 5, BOOL, 0, 0) \
     F(shadow_function,            "Shadow Function",                1,  3,  1, ENUM, 0, g7sf_en_prefilter_op) \
     F(cube_surface_control_mode,  "Cube Surface Control Mode",      1,  0,  0, ENUM, 0, g7sf_en_cube_control) \
     F(border_color_pointer,       "Border Color Pointer",           2, 31,  5, ADDR, 0, 0)    \
+    F(reduction_region_width,     "Reduction Region Width (gen7sf ext)",  3, 31, 29, U, 0, 0) /* n - 1 */ \
+    F(reduction_region_height,    "Reduction Region Height (gen7sf ext)", 3, 28, 26, U, 0, 0) /* n - 1 */ \
     F(chromakey_enable,           "ChromaKey Enable",               3, 25, 25, BOOL, 0, 0)    \
     F(chromakey_index,            "ChromaKey Index",                3, 24, 23, U,    0, 0)    \
     F(chromakey_mode,             "ChromaKey Mode",                 3, 22, 22, ENUM, 0, g7sf_en_chromakey_mode) \
@@ -30,6 +34,7 @@
     F(r_address_min_rounding,     "R Address Min Filter Rounding Enable", 3, 13, 13, BOOL, 0, 0) \
     F(trilinear_filter_quality,   "Trilinear Filter Quality",       3, 12, 11, ENUM, 0, g7sf_en_trilinear_quality) \
     F(non_normalized_coordinate_enable, "Non-normalized Coordinate Enable", 3, 10, 10, BOOL, 0, 0) \
+    F(reduction_type_enable,      "Reduction Type Enable (gen7sf ext)", 3, 9, 9, BOOL, 0, 0) \
     F(tcx_address_control_mode,   "TCX Address Control Mode",       3,  8,  6, ENUM, 0, g7sf_en_texcoordmode) \
     F(tcy_address_control_mode,   "TCY Address Control Mode",       3,  5,  3, ENUM, 0, g7sf_en_texcoordmode) \
     F(tcz_address_control_mode,   "TCZ Address Control Mode",       3,  2,  0, ENUM, 0, g7sf_en_texcoordmode)
@@ -104,6 +109,17 @@ G7SF_STATE_STRUCT(SAMPLER_STATE, sampler_state)
     X(5, TEXCOORDMODE_MIRROR_ONCE,  "TEXCOORDMODE_MIRROR_ONCE")                 \
     X(6, TEXCOORDMODE_HALF_BORDER,  "TEXCOORDMODE_HALF_BORDER")
 
+/* Reduction Type (gen7sf ext): min/max filtering of patent US 9355490
+ * (shared spec 003) in bits the Gen7 PRM reserves, numbered as later Intel
+ * generations number it; read only on a gpu created with
+ * G7SF_EXT_MINMAX_FILTER (gen7sf.h), else ignored as reserved bits are.
+ * COMPARISON is reserved in this model (an illegal state when enabled). */
+#define G7SF_REDUCTION_TYPE_LIST(X)                                             \
+    X(0, REDUCTION_STD_FILTER, "STD_FILTER")                                    \
+    X(1, REDUCTION_COMPARISON, "COMPARISON")                                    \
+    X(2, REDUCTION_MINIMUM,    "MINIMUM")                                       \
+    X(3, REDUCTION_MAXIMUM,    "MAXIMUM")
+
 /* This header's lists: enum g7sf_<name> and table g7sf_en_<name> of each. */
 #define G7SF_SAMPLER_ENUMS(X)                                                   \
     X(border_color_mode, BORDER_COLOR_MODE) X(lod_preclamp, LOD_PRECLAMP)       \
@@ -111,7 +127,7 @@ G7SF_STATE_STRUCT(SAMPLER_STATE, sampler_state)
     X(aniso_algorithm, ANISO_ALGORITHM) X(prefilter_op, PREFILTER_OP)           \
     X(cube_control, CUBE_CONTROL) X(chromakey_mode, CHROMAKEY_MODE)             \
     X(aniso_ratio, ANISO_RATIO) X(trilinear_quality, TRILINEAR_QUALITY)         \
-    X(texcoordmode, TEXCOORDMODE)
+    X(texcoordmode, TEXCOORDMODE) X(reduction_type, REDUCTION_TYPE)
 G7SF_SAMPLER_ENUMS(G7SF_STATE_ENUM)
 
 #endif

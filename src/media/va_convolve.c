@@ -39,6 +39,8 @@ static const char *invalid(const g7sf_va_convolve *c, const g7sf_va_image *s, in
         return "kernel missing or not 1 to 31 by 1 to 31";
     if (c->scale > 10)
         return "scale over 10 (line 1725: 0 to 10)";
+    if (s->type == G7SF_VA_U1)
+        return "source type U1 (1 bit a pixel): convolve takes U8, U16 or S16";
     if (s->type > G7SF_VA_S16)
         return "source type not U8, U16 or S16";
     if (!s->data || s->width < 1 || s->height < 1)

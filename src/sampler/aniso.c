@@ -137,7 +137,9 @@ static void ewa_filter(smp_ctx *c, const smp_level *L, const int64_t p[2], const
         float row[4] = { 0, 0, 0, 0 };     /* float per row, double across: thousands of taps */
         for (int64_t i = i0; i <= i1; i++) {
             double wt = smp_ewa_weight(e, (double)i + 0.5 - fu, dv);
-            if (wt > 0) {
+            if (wt > 0 && c->reduce) {   /* min/max: every tap of the ellipse */
+                smp_tap(c, L, iu + i, iv + j, 0, w, acc);
+            } else if (wt > 0) {
                 smp_tap(c, L, iu + i, iv + j, 0, (float)wt, row);
                 den += (float)wt;
             }
@@ -145,6 +147,8 @@ static void ewa_filter(smp_ctx *c, const smp_level *L, const int64_t p[2], const
         for (unsigned ch = 0; ch < 4; ch++)
             sum[ch] += row[ch];
     }
+    if (c->reduce)
+        return;
     for (unsigned ch = 0; ch < 4; ch++)
         acc[ch] += (float)(w * sum[ch] / den);
 }

@@ -22,8 +22,9 @@ void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a)
     /* c->quad: SURFTYPE_2D (so two axes, not a cube), single-sampled, not
      * planar, no border mode on u or v; formats read in place (c->direct)
      * or through the decode cache */
+    /* min/max reduction (c->reduce) runs the reference path alone */
     bool plain_ops = !c->chroma && !smp_reference() && c->cls == G7SF_TEXEL_FLOAT &&
-                     !ss->sampler_disable &&
+                     !ss->sampler_disable && !c->reduce &&
                      (op == G7SF_OP_SAMPLE || op == G7SF_OP_SAMPLE_B || op == G7SF_OP_SAMPLE_L ||
                       op == G7SF_OP_SAMPLE_D || op == G7SF_OP_SAMPLE_C ||
                       op == G7SF_OP_SAMPLE_B_C || op == G7SF_OP_SAMPLE_L_C ||

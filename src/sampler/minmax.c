@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "gen7sf/minmax.h"
+#include "smp.h"
 
 /* A value on a wire of the tree: L146 offers a "predetermined default
  * value" that always loses or "a status flag passed through the tree"; we
@@ -25,11 +26,13 @@ static uint32_t bits(float f)
     return u;
 }
 
-/* One channel of one block (L138-L140): a subtractor and a selector.  The
+/* One channel of one block (L138-L140): a subtractor and a selector; the
+ * sampler's standard-footprint reduction (pixel.c, texel.c) folds with it
+ * too (smp.h).  The
  * sign of a - b is exact for finite floats (a - b rounds to 0 only when
  * a == b, subnormals kept), so the selector sees the true order; what the
  * subtractor cannot tell (±0, NaN) follows the rule of minmax.h. */
-static float pick(unsigned op, float a, float b)
+float smp_minmax_pick(unsigned op, float a, float b)
 {
     bool an = isnan(a), bn = isnan(b);
     if (an || bn) {
@@ -48,6 +51,14 @@ static float pick(unsigned op, float a, float b)
     return a > b ? a : b;
 }
 
+float smp_reduce_start(void)
+{
+    const uint32_t u = 0xffffffffu;
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
 /* A whole block: 4 channels as lanes, and the status flag (a wire without a
  * contributing texel loses whatever it carries). */
 static wire block(unsigned op, wire a, wire b, unsigned *count)
@@ -59,7 +70,7 @@ static wire block(unsigned op, wire a, wire b, unsigned *count)
         return a;
     wire r = { .ok = true };
     for (int c = 0; c < 4; c++)
-        r.v[c] = pick(op, a.v[c], b.v[c]);
+        r.v[c] = smp_minmax_pick(op, a.v[c], b.v[c]);
     return r;
 }
 

@@ -134,6 +134,46 @@ static void filter_level(smp_ctx *c, const g7sf_sample_args *a, const pixel *q,
     }
 }
 
+/* Min/max over the patent's region footprint (gen7sf ext; 003 L56-L66,
+ * docs/spec-notes.md "Patent 003"): the 8x8 region whose origin
+ * g7sf_minmax_region_origin gives for the pixel's position at level lod
+ * (the nearer of the two the LOD selects), each of its 64 texels read with
+ * the sampler's address modes, border colour and prefilter, and the
+ * separable width x height footprint reduced by the tree model
+ * (g7sf_minmax_region), its final-stage value returned.  The position is
+ * first put on the filters' sub-texel grid (smp_fixed: NaN is 0) and held
+ * within +-2^30 texels, beyond every surface and the origin's range. */
+static void region_reduce(smp_ctx *c, const g7sf_sample_args *a, const pixel *q, unsigned lod,
+                          g7sf_texel *out)
+{
+    smp_level L;
+    level(c, lod, q->slice, &L);
+    float p[3];
+    level_position(c, a, q, &L, p);
+    float uv[2];
+    for (unsigned k = 0; k < 2; k++) {
+        const int64_t lim = (int64_t)1 << (30 + SMP_SUB_BITS);
+        int64_t f = smp_fixed(p[k], c->round[k]);
+        f = f > lim ? lim : f < -lim ? -lim : f;
+        uv[k] = (float)f / (float)SMP_SUB_ONE;
+    }
+    int x0 = 0, y0 = 0;
+    g7sf_minmax_region_origin(uv[0], uv[1], &x0, &y0);
+    float texels[G7SF_MINMAX_TEXELS][4];
+    for (int y = 0; y < G7SF_MINMAX_SIDE; y++)
+        for (int x = 0; x < G7SF_MINMAX_SIDE; x++) {
+            g7sf_texel t;
+            smp_texel_at(c, &L, (int64_t)x0 + x, (int64_t)y0 + y, 0, &t);
+            memcpy(texels[y * G7SF_MINMAX_SIDE + x], t.f, sizeof t.f);
+        }
+    g7sf_minmax_footprint fp = { .kind = G7SF_MINMAX_SEPARABLE, .width = c->region_w,
+                                 .height = c->region_h };
+    g7sf_minmax_result r;
+    g7sf_minmax_region(&fp, c->reduce == SMP_REDUCE_MIN ? G7SF_MINMAX_MIN : G7SF_MINMAX_MAX,
+                       (const float(*)[4])texels, &r, NULL);
+    memcpy(out->f, r.result, sizeof r.result);
+}
+
 /* Whether the texture is read with an anisotropic footprint: the LOD then
  * comes from the minor axis (§2.2.2.3). */
 static bool aniso_lod(const g7sf_sampler_state *ss)
@@ -197,7 +237,13 @@ void smp_sample_pixel(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const p
         smp_texel_at(c, &L, x[0], x[1], x[2], out);
         return;
     }
+    if (c->reduce_region) {
+        region_reduce(c, a, q, sel.beta < 0.5f ? sel.lod0 : sel.lod1, out);
+        return;
+    }
     float acc[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
+    if (c->reduce)   /* min/max: every texel of non-zero weight folds into acc */
+        acc[0] = acc[1] = acc[2] = acc[3] = smp_reduce_start();
     filter_level(c, a, q, &an, filter, sel.lod0, 1.0f - sel.beta, acc);
     if (sel.beta > 0.0f)
         filter_level(c, a, q, &an, filter, sel.lod1, sel.beta, acc);

@@ -142,6 +142,51 @@ static int check_sampler(const smp_ctx *c)
     return 0;
 }
 
+/* The operations min/max reduction changes: the sample* family (sample_c's
+ * too: the compare results, 0.0 or 1.0 per texel, are what is reduced). */
+static bool op_reduces(unsigned op)
+{
+    return op == G7SF_OP_SAMPLE || op == G7SF_OP_SAMPLE_B || op == G7SF_OP_SAMPLE_L ||
+           op == G7SF_OP_SAMPLE_C || op == G7SF_OP_SAMPLE_D || op == G7SF_OP_SAMPLE_B_C ||
+           op == G7SF_OP_SAMPLE_L_C || op == G7SF_OP_SAMPLE_D_C || op == G7SF_OP_SAMPLE_KILLPIX;
+}
+
+/* SAMPLER_STATE's min/max reduction, the extension of patent US 9355490
+ * (shared spec 003; docs/spec-notes.md, "Patent 003"), in bits the PRM
+ * reserves: read only on a gpu created with G7SF_EXT_MINMAX_FILTER, where
+ * Reduction Type Enable selects Reduction Type.  Elsewhere the bits are
+ * ignored, as hardware ignores reserved bits.  STD_FILTER is the weighted
+ * average (no change); COMPARISON is reserved in this model; MINIMUM and
+ * MAXIMUM reduce the texels of non-zero weight of the footprint the
+ * filters choose (GL ARB_texture_filter_minmax, Vulkan
+ * VK_SAMPLER_REDUCTION_MODE_MIN/MAX), or with Reduction Region Footprint
+ * the patent's separable footprint in its 8x8 region (L56-L66).  Illegal
+ * states are refused for every operation that reads SAMPLER_STATE; legal
+ * ones change the sample* family on float formats only (integer texels
+ * are not filtered on Gen7; gather4, LOD and ld return what they did). */
+static int reduction_init(smp_ctx *c)
+{
+    const g7sf_sampler_state *ss = &c->smp->state;
+    if (!(g7sf_gpu_extensions(c->gpu) & G7SF_EXT_MINMAX_FILTER) || !ss->reduction_type_enable ||
+        ss->reduction_type == G7SF_REDUCTION_STD_FILTER)
+        return 0;
+    if (ss->reduction_type == G7SF_REDUCTION_COMPARISON)
+        return G7SF_ESTATE;
+    /* MAPFILTER_MONO's footprint is no texel set (a 1-bit box sum) */
+    if (ss->min_mode_filter == G7SF_MAPFILTER_MONO || ss->mag_mode_filter == G7SF_MAPFILTER_MONO)
+        return G7SF_ESTATE;
+    /* the patent's region is a 2D one (L56) */
+    if (ss->reduction_region_enable && c->tex->surf.type != G7SF_SURFTYPE_2D)
+        return G7SF_ESTATE;
+    if (!op_reduces(c->op) || c->cls != G7SF_TEXEL_FLOAT)
+        return 0;
+    c->reduce = ss->reduction_type == G7SF_REDUCTION_MINIMUM ? SMP_REDUCE_MIN : SMP_REDUCE_MAX;
+    c->reduce_region = ss->reduction_region_enable;
+    c->region_w = (int)ss->reduction_region_width + 1;
+    c->region_h = (int)ss->reduction_region_height + 1;
+    return 0;
+}
+
 /* The thread's surface memo made s's: messages mostly read the texture
  * the one before read, and what the memo holds (g7sf_surface_validate's
  * answer, image origins) depends on the surface's fields alone (equal
@@ -168,6 +213,8 @@ int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
     c->err = 0;
     c->chroma = c->chroma_matched = false;
     c->compare = c->quad = c->scs = c->fast2d = false;
+    c->reduce = SMP_REDUCE_NONE;
+    c->reduce_region = false;
     c->ref = 0.0f;
     memset(&c->border, 0, sizeof c->border);
     if (tex->surf.type == G7SF_SURFTYPE_NULL)
@@ -198,7 +245,8 @@ int smp_ctx_init(smp_ctx *c, g7sf_gpu *gpu, const g7sf_texture *tex,
     c->quad = type == G7SF_SURFTYPE_2D && tex->surf.samples == 1 &&
               c->fmt->layout != G7SF_LAYOUT_PLANAR && !smp_border_mode(c->mode[0]) &&
               !smp_border_mode(c->mode[1]);
-    return check_sampler(c);
+    int err = check_sampler(c);
+    return err ? err : reduction_init(c);
 }
 
 /* Operations whose result is texels, which Shader Channel Select routes

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "core/tiling.h"
+#include "gen7sf/minmax.h"
 #include "gen7sf/sampler.h"
 
 /* The filter's fixed-point precision, kept here and nowhere else: texel
@@ -104,6 +105,13 @@ typedef struct smp_ctx {
     int err;                           /* first error while fetching (G7SF_EFAULT) */
     bool quad;                         /* smp_quad applies: 2D, single-sampled, not
                                           planar, no border address mode on u, v */
+    /* min/max reduction (gen7sf ext, G7SF_EXT_MINMAX_FILTER; pixel.c):
+     * SMP_REDUCE_MIN / _MAX fold every texel of non-zero weight into the
+     * pixel's result instead of acc += w * texel; region: the patent's
+     * separable footprint in the 8x8 region instead of the filters' */
+    unsigned reduce;                   /* SMP_REDUCE_NONE, _MIN, _MAX */
+    bool reduce_region;
+    int region_w, region_h;            /* 1..8 */
     /* texel.c's addressing: log2 of the decode unit's width and height and
      * of the surface block's, bytes per block; per lod parity (trilinear
      * alternates two levels), the origin in the 2D layout of the last
@@ -353,7 +361,8 @@ void smp_load_unit(smp_ctx *c, uint32_t addr, unsigned line, g7sf_texel *texels)
  * such a surface, the image looked up by the caller (valid until the next
  * fetch). */
 const g7sf_texel *smp_texel_cached(smp_ctx *c, const smp_image *m, uint32_t x, uint32_t y);
-/* acc += w * texel, for float-class formats. */
+/* acc += w * texel, for float-class formats; when c->reduce, the texel
+ * folds into acc by min/max if w is not 0 (smp_quad likewise). */
 void smp_tap(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z, float w,
              float acc[4]);
 /* When c->quad: acc += wt[j] * the prefiltered texel (x[j & 1], y[j >> 1])
@@ -390,6 +399,26 @@ void smp_fast_init(void);
  * allows (c->direct) and its bytes are there, else through smp_fetch. */
 void smp_fetch_2d(smp_ctx *c, const smp_image *m, unsigned lod, uint32_t x, uint32_t y,
                   uint32_t z, g7sf_texel *t);
+
+/* ---- min/max reduction (minmax.c, pixel.c) ----
+ * The comparison of every block of the patent's tree (minmax.h, "Comparison
+ * rule"), for the standard footprints too: op G7SF_MINMAX_MIN or _MAX; a
+ * NaN loses, of two NaNs the smaller pattern wins, -0 below +0. */
+enum { SMP_REDUCE_NONE = 0, SMP_REDUCE_MIN = 1, SMP_REDUCE_MAX = 2 };
+float smp_minmax_pick(unsigned op, float a, float b);
+/* The value a reduction starts from: the NaN of the largest pattern
+ * (0xffffffff), which loses to every texel under that rule (a number wins
+ * over a NaN, a texel NaN has a pattern at most as large), so it acts as
+ * the tree's status flag (L146) without one: an all-NaN footprint gives
+ * its own NaN, as g7sf_minmax_quads does. */
+float smp_reduce_start(void);
+/* acc = op(acc, t) per channel, op from c->reduce. */
+static inline void smp_reduce_fold(const smp_ctx *c, float acc[4], const float t[4])
+{
+    unsigned op = c->reduce == SMP_REDUCE_MIN ? G7SF_MINMAX_MIN : G7SF_MINMAX_MAX;
+    for (unsigned i = 0; i < 4; i++)
+        acc[i] = smp_minmax_pick(op, acc[i], t[i]);
+}
 
 /* ---- filter.c ---- */
 /* acc += w * filter at level L around texel-space position p (already in

@@ -259,6 +259,13 @@ void smp_tap(smp_ctx *c, const smp_level *L, int64_t x, int64_t y, int64_t z, fl
              float acc[4])
 {
     g7sf_texel t;
+    if (c->reduce) {   /* min/max: only texels of non-zero weight count */
+        if (w != 0.0f) {
+            smp_texel_at(c, L, x, y, z, &t);
+            smp_reduce_fold(c, acc, t.f);
+        }
+        return;
+    }
     smp_texel_at(c, L, x, y, z, &t);
     for (unsigned i = 0; i < 4; i++)
         acc[i] += w * t.f[i];
@@ -283,6 +290,10 @@ void smp_quad(smp_ctx *c, const smp_level *L, const uint32_t x[2], const uint32_
             p = *t;
             prefilter(c, &p, key_right(c, L, x[j & 1], y[j >> 1], L->slice, &buf));
             t = &p;
+        }
+        if (c->reduce) {
+            smp_reduce_fold(c, acc, t->f);
+            continue;
         }
         for (unsigned i = 0; i < 4; i++)
             acc[i] += wt[j] * t->f[i];   /* as smp_tap: the same NaN wins */

@@ -30,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t b[10];
     fuzz_bytes(&in, b, sizeof b);
     int kw = b[0] % 34, kh = b[1] % 34;
-    unsigned type = b[2] % 4;           /* 3: not a type */
+    unsigned type = b[2] % 4;           /* 3: U1, which convolve refuses */
     int iw = 1 + b[3] % MAXS, ih = 1 + b[4] % MAXS;
     size_t bytes = type == G7SF_VA_U8 ? 1 : 2;
     size_t stride = (size_t)iw * bytes + (b[5] & 3) - (b[5] & 4 ? 1 : 0);

@@ -260,7 +260,8 @@ void send_input_run(const uint8_t *data, size_t size, const send_mode *mode)
     r.thr.sampler_state = fuzz_u32(&in);
     if (r.flags & SEND_F_SLM)
         r.thr.slm = calloc(1, SLM_BYTES);   /* exactly 64 KiB, as the contract says */
-    g7sf_gpu_options o = { .platform = r.flags & SEND_F_HSW ? G7SF_HSW : G7SF_IVB };
+    g7sf_gpu_options o = { .platform = r.flags & SEND_F_HSW ? G7SF_HSW : G7SF_IVB,
+                           .extensions = r.flags & SEND_F_MINMAX ? G7SF_EXT_MINMAX_FILTER : 0u };
     r.gpu = g7sf_gpu_create_ex(&o);
     FUZZ_CHECK(r.gpu, "no gpu");
     r.base[G7SF_BASE_SURFACE] = SEND_DEFAULT_SURFACE;

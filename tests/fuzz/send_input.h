@@ -3,7 +3,8 @@
  *
  * A fixed 16-byte prefix, little-endian:
  *   0     flags: bit 0 Haswell (else Ivy Bridge), bit 1 the thread has SLM,
- *         bit 2 EOT, bit 3 wb is NULL when rlen is 0
+ *         bit 2 EOT, bit 3 wb is NULL when rlen is 0, bit 4 the gpu has
+ *         G7SF_EXT_MINMAX_FILTER (SAMPLER_STATE's Reduction Type fields)
  *   1     SFID (each target maps it onto the functions it fuzzes)
  *   2-3   execution mask
  *   4-7   descriptor (mlen, rlen, header, function control)
@@ -27,7 +28,7 @@
 #define SEND_PREFIX 16
 
 enum {
-    SEND_F_HSW = 1, SEND_F_SLM = 2, SEND_F_EOT = 4, SEND_F_WB_NULL = 8
+    SEND_F_HSW = 1, SEND_F_SLM = 2, SEND_F_EOT = 4, SEND_F_WB_NULL = 8, SEND_F_MINMAX = 16
 };
 
 enum send_rec {
