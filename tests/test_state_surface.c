@@ -44,7 +44,11 @@ TEST(render_surface_state_positions_match_mesa_gen7_xml)
     };
     const g7sf_state_desc *d = &g7sf_desc_RENDER_SURFACE_STATE;
     t_state_positions(d, pos, sizeof pos / sizeof pos[0]);
-    CHECK_EQ(t_fields_on(d, G7SF_IVB), sizeof pos / sizeof pos[0]);   /* none unchecked */
+    /* not Mesa's: gen7sf's extension in the bit gen7.xml leaves reserved
+     * beside MCS Enable (gen7sf/msaa_compress.h) */
+    static const t_field_pos ext[] = { {"Index Compression Enable (gen7sf ext)", 193, 193} };
+    t_state_positions(d, ext, 1);
+    CHECK_EQ(t_fields_on(d, G7SF_IVB), sizeof pos / sizeof pos[0] + 1);   /* none unchecked */
     CHECK_EQ(d->dwords, 8);
 }
 
@@ -149,8 +153,16 @@ TEST(render_surface_state_dw6_variants)
     static const t_field_val want[] = {
         {"MCS Base Address", 0x00ABC000}, {"MCS Surface Pitch", 3}, {"MCS Enable", 1},
         {"X Offset for UV Plane", 0x00AB}, {"Y Offset for UV Plane", 0x0019},
-        {"Append Counter Address", 0x00ABC000}, {"Append Counter Enable", 0}, {0, 0}};
+        {"Append Counter Address", 0x00ABC000}, {"Append Counter Enable", 0},
+        {"Index Compression Enable (gen7sf ext)", 0}, {0, 0}};
     t_state_values(&g7sf_desc_RENDER_SURFACE_STATE, dw, want);
+    /* bit 1: the extension's Index Compression Enable, or a buffer's
+     * Append Counter Enable */
+    const uint32_t dw1[8] = { 0, 0, 0, 0, 0, 0, 0x00ABC01Bu, 0 };
+    static const t_field_val want1[] = {
+        {"MCS Enable", 1}, {"MCS Surface Pitch", 3}, {"Index Compression Enable (gen7sf ext)", 1},
+        {"Append Counter Enable", 1}, {0, 0}};
+    t_state_values(&g7sf_desc_RENDER_SURFACE_STATE, dw1, want1);
     /* the MCS address is 4 KiB aligned */
     int64_t v;
     const g7sf_field *mcs = g7sf_state_field(&g7sf_desc_RENDER_SURFACE_STATE, "MCS Base Address");

@@ -1,9 +1,12 @@
 /* Compression in the MSAA index bits (patent US 9466124, spec file 004;
  * issue 22 part B): a tile of 8x4 pixels x N samples (N = 4 or 8) of 32-bit
  * RGBA8 colours stored inside the tile's index bits (Gen7's MCS) so that no
- * colour plane is read or written.  Function-level codec only; the control
- * surface code, the render target write, ld_mcs/ld2dms and eviction are
- * later pieces.  Every choice below is in docs/spec-notes.md, "Patent 004".
+ * colour plane is read or written.  The codec at function level (encode,
+ * decode, planes, traffic), then, in the second half, the extension in the
+ * render cache (tiles held, written back as index bits or Gen7 planes),
+ * the control surface and the sampler's ld_mcs / ld2dms / ld2dss, opted in
+ * per gpu and per surface.  Every choice is in docs/spec-notes.md,
+ * "Patent 004".
  *
  * Index bits.  The tile's index bits are bytes; bit i is bit i % 8 of byte
  * i / 8 (LSB first, as the MCS lies in memory).  A field of w bits at offset
@@ -122,6 +125,28 @@ G7SF_API int g7sf_msaa_tile_traffic(unsigned n, unsigned planes, g7sf_msaa_traff
  * a 32-bit-per-sample format.  Otherwise the bit is ignored and the
  * surface behaves exactly as the PRM's (MCS per pixel, every sample in its
  * plane).
+ *
+ * The render cache holds 64 tiles (least recently used replaced) of opt-in
+ * surfaces.  A render target write fills its tile from memory: an INDEX
+ * tile decoded (every sample known), another its MCS only, a plane being
+ * read into the cache when a write keeps (or blends with) a sample living
+ * in it.  A tile leaving the cache with every sample known that
+ * g7sf_msaa_tile_encode takes (whole tiles only: one reaching past the
+ * surface's edge is always planes) goes to the index bits, control INDEX,
+ * no plane written; otherwise its written pixels (all of them after an
+ * INDEX tile) go to Gen7 planes 0..k-1 with their MCS, and the control
+ * names the smaller of two plane compressors when one beats the
+ * uncompressed size (delta: per plane, the first colour and per-channel
+ * minimal-width signed differences; palette: the distinct colours and
+ * ceil(log2 count)-bit indices); the model keeps the planes uncompressed
+ * at the Gen7 addresses.  On an opt-in surface ld2dms and ld2dss decode an
+ * INDEX tile's sample from its index bits whatever the MCS parameter;
+ * ld_mcs returns the pixel's raw MCS in .x as ever and the tile's control
+ * code in .y (0 on other surfaces).
+ *
+ * A driver's fast clear writes MCS all ones and control 0 after a flush;
+ * any other write to the surface's memory (including through a binding
+ * without the bit) must also come after a flush.
  *
  * The control surface: one byte per 8x4 tile, G7SF_MSAA_CTRL_* in bits
  * 3:0, bits 7:4 zero, at g7sf_surface_msaa_control_address: after the MCS

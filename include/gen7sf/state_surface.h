@@ -9,7 +9,10 @@
 G7SF_STATE_STRUCT(BINDING_TABLE_STATE, binding_table_state)
 
 /* DW6 holds the MCS fields, the UV-plane offsets of PLANAR_420_8 surfaces,
- * or the append counter of buffers: the latter two are V rows. */
+ * or the append counter of buffers: the latter two are V rows.  DW6 bit 1,
+ * reserved on Gen7 beside MCS Enable, is gen7sf's Index Compression Enable
+ * (patent US 9466124, gen7sf/msaa_compress.h): read only by a gpu created
+ * with G7SF_EXT_MSAA_INDEX. */
 #define G7SF_RENDER_SURFACE_STATE_DWORDS 8
 #define G7SF_RENDER_SURFACE_STATE_FIELDS(F, A, V, H)                                                   \
     F(surface_type,              "Surface Type",                 0, 31, 29, ENUM, 0, g7sf_en_surftype) \
@@ -50,6 +53,7 @@ G7SF_STATE_STRUCT(BINDING_TABLE_STATE, binding_table_state)
     F(mip_count_lod,             "MIP Count / LOD",              5,  3,  0, U,    0, 0)             \
     F(mcs_base_address,          "MCS Base Address",             6, 31, 12, ADDR, 0, 0)             \
     F(mcs_surface_pitch,         "MCS Surface Pitch",            6, 11,  3, U,    0, 0)             \
+    F(index_compression_enable,  "Index Compression Enable (gen7sf ext)", 6, 1, 1, BOOL, 0, 0)     \
     F(mcs_enable,                "MCS Enable",                   6,  0,  0, BOOL, 0, 0)             \
     V(x_offset_for_uv_plane,     "X Offset for UV Plane",        6, 29, 16, U,    0, 0)             \
     V(y_offset_for_uv_plane,     "Y Offset for UV Plane",        6, 13,  0, U,    0, 0)             \

@@ -51,6 +51,9 @@ typedef struct g7sf_surface {
     /* MCS (DW6 when MCS Enable): base, pitch in bytes ((field + 1) * 128). */
     unsigned mcs_enable;
     uint32_t mcs_base, mcs_pitch;
+    /* DW6 bit 1 with MCS Enable: Index Compression Enable (gen7sf extension,
+     * gen7sf/msaa_compress.h; used only on a gpu with G7SF_EXT_MSAA_INDEX). */
+    unsigned index_compression_enable;
     /* PLANAR_420_8: origin of the interleaved UV plane, in Y-plane pixels
      * (= bytes) and rows from the base address (X/Y Offset for UV Plane). */
     unsigned planar;

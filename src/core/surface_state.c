@@ -62,6 +62,7 @@ int g7sf_surface_from_state(const g7sf_render_surface_state *ss, g7sf_surface *s
         s->mcs_enable = 1;
         s->mcs_base = ss->mcs_base_address;
         s->mcs_pitch = (ss->mcs_surface_pitch + 1) * 128;
+        s->index_compression_enable = ss->index_compression_enable;
     }
     return g7sf_surface_validate(s) ? G7SF_ESTATE : 0;
 }

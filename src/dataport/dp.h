@@ -199,4 +199,20 @@ uint32_t rt_coverage_mask(const rt_coverage *cv, float alpha);
 int rt_mcs_identity(g7sf_gpu *gpu, const g7sf_surface *s, uint32_t x, uint32_t y,
                     uint32_t slice, unsigned lod, const uint8_t *clear_unit, unsigned unit_bytes);
 
+/* Render target writes to an MSAA index-compressed surface (rt_msaa_cache.c,
+ * gen7sf/msaa_compress.h): rt_msaa_active says whether rt is one (the gpu's
+ * G7SF_EXT_MSAA_INDEX and the surface's bit); rt_msaa_begin/end hold the
+ * render cache's lock around a message's pixels; rt_msaa_write_pixel
+ * writes the samples `cover` of (x, y) into the cached tile (filled from
+ * memory first, the least recently used tile written back to make room).
+ * G7SF_ESTATE with a reason in *why for a garbage control byte or index
+ * bits; G7SF_ENOMEM; memory errors. */
+struct rt_color;
+bool rt_msaa_active(const g7sf_gpu *gpu, const g7sf_rt_target *rt);
+int rt_msaa_begin(g7sf_gpu *gpu);
+void rt_msaa_end(g7sf_gpu *gpu);
+int rt_msaa_write_pixel(g7sf_gpu *gpu, const g7sf_rt_target *rt, const struct rt_color *rc,
+                        uint32_t x, uint32_t y, uint32_t cover, const g7sf_texel *src0,
+                        const g7sf_texel *src1, const char **why);
+
 #endif

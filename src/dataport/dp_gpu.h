@@ -2,9 +2,11 @@
 #ifndef G7SF_DATAPORT_DP_GPU_H
 #define G7SF_DATAPORT_DP_GPU_H
 
+#include <pthread.h>
 #include <sched.h>
 
 #include "core/gpu.h"
+#include "gen7sf/msaa_compress.h"
 #include "gen7sf/render_cache.h"
 #include "gen7sf/state.h"
 
@@ -15,6 +17,12 @@ typedef struct dp_gpu {
      * threads may send to one gpu at once, and no other atomic message may
      * come between an atomic's read and its write. */
     atomic_bool atomic_busy;
+    /* The render cache's tiles of MSAA index-compressed surfaces
+     * (rt_msaa_cache.c; allocated on first use) and their counters, under
+     * msaa_lock: host threads may write render targets at once. */
+    pthread_mutex_t msaa_lock;
+    struct rt_msaa_cache *msaa;
+    g7sf_msaa_stats msaa_stats;
 } dp_gpu;
 
 /* The render cache state before any command. */

@@ -321,5 +321,5 @@ int rt_write_batch(g7sf_gpu *gpu, const g7sf_rt_target *rt, const rt_place *pl,
                 memcpy(&q->src1.u[c], &b->src1[c][j], 4);
         }
     }
-    return rt_write_pixels(gpu, rt, &p->rc, &p->cv, px, n, b->dual);
+    return rt_write_pixels(gpu, rt, &p->rc, &p->cv, px, n, b->dual, why);
 }

@@ -116,8 +116,10 @@ int rt_write_batch(g7sf_gpu *gpu, const g7sf_rt_target *rt, const rt_place *pl,
 /* Tests: every batch through the per-pixel path. */
 extern bool rt_batch_generic;
 
-/* rt_write.c: pixels one after the other (g7sf_rt_write without its checks). */
+/* rt_write.c: pixels one after the other (g7sf_rt_write without its checks;
+ * *why, may be NULL, gets the reason of a G7SF_ESTATE). */
 int rt_write_pixels(g7sf_gpu *gpu, const g7sf_rt_target *rt, const rt_color *rc,
-                    const rt_coverage *cv, const g7sf_rt_pixel *px, unsigned n, bool dual);
+                    const rt_coverage *cv, const g7sf_rt_pixel *px, unsigned n, bool dual,
+                    const char **why);
 
 #endif

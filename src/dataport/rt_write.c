@@ -166,9 +166,15 @@ static int write_pixel(g7sf_gpu *gpu, const g7sf_rt_target *rt, const rt_color *
 }
 
 int rt_write_pixels(g7sf_gpu *gpu, const g7sf_rt_target *rt, const rt_color *rc,
-                    const rt_coverage *cv, const g7sf_rt_pixel *px, unsigned n, bool dual)
+                    const rt_coverage *cv, const g7sf_rt_pixel *px, unsigned n, bool dual,
+                    const char **why)
 {
-    for (unsigned i = 0; i < n; i++) {
+    /* an MSAA index-compressed target (gen7sf/msaa_compress.h) is written
+     * in the render cache's tiles, under its lock for the whole message */
+    const bool tiles = rt_msaa_active(gpu, rt);
+    int r = tiles ? rt_msaa_begin(gpu) : 0;
+    const bool locked = tiles && !r;
+    for (unsigned i = 0; i < n && !r; i++) {
         uint32_t cover = px[i].cover & rt_coverage_mask(cv, px[i].alpha);
         if (!cover)
             continue;
@@ -179,12 +185,14 @@ int rt_write_pixels(g7sf_gpu *gpu, const g7sf_rt_target *rt, const rt_color *rc,
             else
                 src0.u[3] = 1;
         }
-        int r = write_pixel(gpu, rt, rc, px[i].x, px[i].y, cover, &src0,
-                            dual ? &px[i].src1 : NULL);
-        if (r)
-            return r;
+        r = tiles ? rt_msaa_write_pixel(gpu, rt, rc, px[i].x, px[i].y, cover, &src0,
+                                        dual ? &px[i].src1 : NULL, why)
+                  : write_pixel(gpu, rt, rc, px[i].x, px[i].y, cover, &src0,
+                                dual ? &px[i].src1 : NULL);
     }
-    return 0;
+    if (locked)
+        rt_msaa_end(gpu);
+    return r;
 }
 
 int g7sf_rt_write(g7sf_gpu *gpu, const g7sf_rt_target *rt, const g7sf_blend_state *bs,
@@ -207,5 +215,5 @@ int g7sf_rt_write(g7sf_gpu *gpu, const g7sf_rt_target *rt, const g7sf_blend_stat
     if (rt_color_prepare(&rc, g7sf_gpu_platform(gpu), bs, index, cc, rt->fmt, &reason))
         return refuse(why, G7SF_ESTATE, reason);
     rt_coverage_prepare(&cv, bs, index, cc, rt->s.samples);
-    return rt_write_pixels(gpu, rt, &rc, &cv, px, n, dual);
+    return rt_write_pixels(gpu, rt, &rc, &cv, px, n, dual, why);
 }

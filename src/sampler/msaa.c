@@ -2,20 +2,19 @@
  * from a multisampled 2D surface.  The MCS encoding is not in the spec
  * text; docs/spec-notes.md "Sampler operations" gives its source. */
 
+#include <string.h>
+
+#include "core/msaa_tile.h"
 #include "smp.h"
 
 /* The physical sample slice that sample si of a pixel lives in, from the
  * pixel's MCS value; -1 for the clear colour.  4x: 2 bits per sample, 0xFF
  * (every field 3) means cleared.  8x: 4 bits per sample, all ones means
- * cleared, and so does any field past the last slice. */
+ * cleared, and so does any field past the last slice (msaa_mcs_plane, the
+ * render cache's reading too). */
 static int mcs_slice(uint32_t mcs, unsigned samples, unsigned si)
 {
-    if (samples == 4) {
-        mcs &= 0xff;   /* R8_UINT: the bits above are not the MCS's */
-        return mcs == 0xff ? -1 : (int)(mcs >> 2 * si & 3);
-    }
-    unsigned f = si < 8 ? mcs >> 4 * si & 0xf : 0xf;   /* si < 8 unless state is garbage */
-    return f < 8 && mcs != 0xffffffffu ? (int)f : -1;
+    return msaa_mcs_plane(mcs, samples, si);
 }
 
 /* Clear Color (CC_ZERO/CC_ONE per channel) as a texel of the format: the
@@ -53,6 +52,72 @@ static void load_mcs(smp_ctx *c, uint32_t x, uint32_t y, uint32_t slice, unsigne
                                     (uint32_t)b[3] << 24, 0, 0, 1 } };
 }
 
+/* ---- MSAA index compression (gen7sf/msaa_compress.h) ----
+ * On an opt-in surface each pixel's tile has a control byte: INDEX tiles
+ * hold their colours in the tile's MCS bytes, the others are Gen7's.  The
+ * sampler reads memory only: tiles the render cache still holds are not
+ * seen until a flush (docs/spec-notes.md "Patent 004"). */
+
+/* The control code of the tile of (x, y); -1 with c->err set (G7SF_ESTATE
+ * for a garbage byte). */
+static int tile_code(smp_ctx *c, uint32_t x, uint32_t y, uint32_t slice)
+{
+    unsigned code;
+    int r = msaa_tile_control_read(c->gpu, &c->tex->surf, x, y, slice, &code, NULL);
+    if (r) {
+        c->err = c->err ? c->err : r == G7SF_ESTATE ? G7SF_ESTATE : G7SF_EFAULT;
+        return -1;
+    }
+    return (int)code;
+}
+
+/* The INDEX tile a message decoded last: a message's pixels in one tile
+ * read and decode its index bits once. */
+typedef struct index_tile {
+    bool valid;
+    uint32_t tx, ty, slice;
+    uint32_t colours[G7SF_MSAA_TILE_PIXELS * 8];
+} index_tile;
+
+/* Sample si of (x, y) of an INDEX tile: the tile decoded from its index
+ * bits with the surface's clear colour (once per message and tile: the
+ * bytes are counted then).  False with c->err set when the bits are
+ * malformed (G7SF_ESTATE) or unreadable. */
+static bool index_sample(smp_ctx *c, index_tile *it, uint32_t x, uint32_t y, uint32_t slice,
+                         unsigned si, g7sf_texel *o)
+{
+    const g7sf_surface *s = &c->tex->surf;
+    const unsigned n = s->samples, mb = msaa_mcs_bytes(n);
+    uint8_t unit[32] = { 0 };
+    if (!it->valid || it->tx != x / 8 || it->ty != y / 4 || it->slice != slice) {
+        uint8_t bits[G7SF_MSAA_INDEX_BYTES_MAX];
+        uint32_t clear;
+        g7sf_texel ct;
+        it->valid = false;
+        clear_texel(c, &ct);
+        if (g7sf_texel_encode(c->fmt, &ct, unit, 0, 0)) {
+            c->err = c->err ? c->err : G7SF_ESTATE;
+            return false;
+        }
+        memcpy(&clear, unit, 4);
+        if (msaa_tile_index_read(c->gpu, s, x / 8, y / 4, slice, bits)) {
+            c->err = c->err ? c->err : G7SF_EFAULT;
+            return false;
+        }
+        msaa_tile_count_read(c->gpu, 32u * mb, 0);
+        if (g7sf_msaa_tile_decode(bits, n, &clear, it->colours, NULL)) {
+            c->err = c->err ? c->err : G7SF_ESTATE;
+            return false;
+        }
+        it->valid = true;
+        it->tx = x / 8, it->ty = y / 4, it->slice = slice;
+    }
+    memcpy(unit, &it->colours[((y % 4) * 8 + x % 8) * n + si], 4);
+    if (g7sf_texel_decode(c->fmt, unit, 0, 0, NULL, o))
+        smp_zero_texel(c, o);
+    return true;
+}
+
 int smp_ld_msaa(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
 {
     const g7sf_texture *t = c->tex;
@@ -62,6 +127,10 @@ int smp_ld_msaa(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
         (mcs_op && s->samples == 1))
         return G7SF_ESTATE;
     const bool compressed = s->mcs_enable && s->msfmt == G7SF_MSFMT_MSS;
+    const bool tiles = msaa_tile_opted_in(c->gpu, s);
+    const unsigned mb = msaa_mcs_bytes(s->samples);
+    index_tile itile;
+    itile.valid = false;
     out->type = mcs_op ? G7SF_TEXEL_UINT : c->cls;
     for (unsigned i = 0; i < a->n; i++) {
         if (!(a->mask >> i & 1))
@@ -85,10 +154,29 @@ int smp_ld_msaa(smp_ctx *c, const g7sf_sample_args *a, g7sf_sample_result *out)
         }
         const unsigned plod = t->surface_min_lod + (unsigned)lod;
         const uint32_t slice = t->min_array_element + (uint32_t)ai;
-        if (mcs_op) {
-            load_mcs(c, (uint32_t)x, (uint32_t)y, slice, plod, o);
+        /* an opt-in surface: the tile's control code (ld_mcs returns it in
+         * .y; ld2dms / ld2dss decode an INDEX tile, whatever the MCS) */
+        const int code = tiles ? tile_code(c, (uint32_t)x, (uint32_t)y, slice) : 0;
+        if (code < 0) {
+            smp_zero_texel(c, o);
             continue;
         }
+        if (mcs_op) {
+            load_mcs(c, (uint32_t)x, (uint32_t)y, slice, plod, o);
+            if (tiles) {
+                o->u[1] = (uint32_t)code;
+                msaa_tile_count_read(c->gpu, 1 + mb, mb);
+            }
+            continue;
+        }
+        if (code == G7SF_MSAA_CTRL_INDEX) {
+            if (!index_sample(c, &itile, (uint32_t)x, (uint32_t)y, slice, si, o))
+                smp_zero_texel(c, o);
+            msaa_tile_count_read(c->gpu, 1, 4);
+            continue;
+        }
+        if (tiles)
+            msaa_tile_count_read(c->gpu, 1 + 4, 4);
         /* ld2dss names the slice; ld2dms maps the sample through the MCS */
         int phys = c->op == G7SF_OP_LD2DMS && compressed
                        ? mcs_slice(a->p[G7SF_PARAM_MCS][i].u, s->samples, si) : (int)si;
