@@ -73,6 +73,18 @@ static bool load_blend(PFNEGLGETPROCADDRESSPROC gpa, mesa_gl *gl, const char **w
 #undef L
 }
 
+/* The entry points of the MSAA test. */
+static bool load_msaa(PFNEGLGETPROCADDRESSPROC gpa, mesa_gl *gl, const char **why)
+{
+#define L(m) load(gpa, &gl->m, "gl" #m, why)
+    return L(ClearColor) && L(Clear) && L(GenRenderbuffers) && L(BindRenderbuffer)
+        && L(RenderbufferStorageMultisample) && L(GetRenderbufferParameteriv)
+        && L(FramebufferRenderbuffer) && L(DeleteRenderbuffers) && L(BlitFramebuffer)
+        && L(GetMultisamplefv) && L(GenBuffers) && L(BindBuffer) && L(BufferData)
+        && L(DeleteBuffers) && L(VertexAttribPointer) && L(EnableVertexAttribArray);
+#undef L
+}
+
 const mesa_gl *mesa_gl_open_driver(const char *driver, const char *gallivm_perf,
                                    const char **why)
 {
@@ -154,7 +166,8 @@ const mesa_gl *mesa_gl_open_driver(const char *driver, const char *gallivm_perf,
         || !load(gpa, &gl->CompressedTexImage2D, "glCompressedTexImage2D", why)
         || !load(gpa, &gl->GetTexImage, "glGetTexImage", why)
         || !load(gpa, &gl->GetTexLevelParameteriv, "glGetTexLevelParameteriv", why)
-        || !load_draw(gpa, gl, why) || !load_blend(gpa, gl, why)) {
+        || !load_draw(gpa, gl, why) || !load_blend(gpa, gl, why)
+        || !load_msaa(gpa, gl, why)) {
         close_context();
         return NULL;
     }

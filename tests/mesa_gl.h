@@ -83,6 +83,24 @@ typedef struct mesa_gl {
     void (APIENTRY *LogicOp)(GLenum opcode);
     void (APIENTRY *ColorMask)(GLboolean r, GLboolean g, GLboolean b, GLboolean a);
     PFNGLCLAMPCOLORPROC ClampColor;
+    /* Multisampled renderbuffers, their resolve, vertex buffers (the MSAA
+     * test). */
+    void (APIENTRY *ClearColor)(GLfloat r, GLfloat g, GLfloat b, GLfloat a);
+    void (APIENTRY *Clear)(GLbitfield mask);
+    PFNGLGENRENDERBUFFERSPROC GenRenderbuffers;
+    PFNGLBINDRENDERBUFFERPROC BindRenderbuffer;
+    PFNGLRENDERBUFFERSTORAGEMULTISAMPLEPROC RenderbufferStorageMultisample;
+    PFNGLGETRENDERBUFFERPARAMETERIVPROC GetRenderbufferParameteriv;
+    PFNGLFRAMEBUFFERRENDERBUFFERPROC FramebufferRenderbuffer;
+    PFNGLDELETERENDERBUFFERSPROC DeleteRenderbuffers;
+    PFNGLBLITFRAMEBUFFERPROC BlitFramebuffer;
+    PFNGLGETMULTISAMPLEFVPROC GetMultisamplefv;
+    PFNGLGENBUFFERSPROC GenBuffers;
+    PFNGLBINDBUFFERPROC BindBuffer;
+    PFNGLBUFFERDATAPROC BufferData;
+    PFNGLDELETEBUFFERSPROC DeleteBuffers;
+    PFNGLVERTEXATTRIBPOINTERPROC VertexAttribPointer;
+    PFNGLENABLEVERTEXATTRIBARRAYPROC EnableVertexAttribArray;
 } mesa_gl;
 
 /* Makes a context current on this thread (software rendering forced:
