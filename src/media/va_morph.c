@@ -285,25 +285,20 @@ typedef struct fast {
     void *acc;
 } fast;
 
-static void reduce8(uint8_t *restrict a, const uint8_t *restrict b, int n, unsigned op)
-{
-    if (op == G7SF_MINMAX_MIN)
-        for (int i = 0; i < n; i++)
-            a[i] = b[i] < a[i] ? b[i] : a[i];
-    else
-        for (int i = 0; i < n; i++)
-            a[i] = b[i] > a[i] ? b[i] : a[i];
-}
-
-static void reduce16(uint16_t *restrict a, const uint16_t *restrict b, int n, unsigned op)
-{
-    if (op == G7SF_MINMAX_MIN)
-        for (int i = 0; i < n; i++)
-            a[i] = b[i] < a[i] ? b[i] : a[i];
-    else
-        for (int i = 0; i < n; i++)
-            a[i] = b[i] > a[i] ? b[i] : a[i];
-}
+/* a[i] = op(a[i], b[i]) over n samples of one unsigned type */
+#define REDUCE_UNSIGNED(name, T)                                                \
+    static void name(T *restrict a, const T *restrict b, int n, unsigned op)   \
+    {                                                                           \
+        if (op == G7SF_MINMAX_MIN)                                              \
+            for (int i = 0; i < n; i++)                                         \
+                a[i] = b[i] < a[i] ? b[i] : a[i];                               \
+        else                                                                    \
+            for (int i = 0; i < n; i++)                                         \
+                a[i] = b[i] > a[i] ? b[i] : a[i];                               \
+    }
+REDUCE_UNSIGNED(reduce8, uint8_t)
+REDUCE_UNSIGNED(reduce16, uint16_t)
+#undef REDUCE_UNSIGNED
 
 static void reduce64(uint64_t *restrict a, const uint64_t *restrict b, int n, unsigned op)
 {

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "fuzz.h"
+#include "gen7sf/msaa_compress.h"
 #include "gen7sf/render_cache.h"
 #include "gen7sf/sampler.h"
 #include "send_input.h"
@@ -261,7 +262,8 @@ void send_input_run(const uint8_t *data, size_t size, const send_mode *mode)
     if (r.flags & SEND_F_SLM)
         r.thr.slm = calloc(1, SLM_BYTES);   /* exactly 64 KiB, as the contract says */
     g7sf_gpu_options o = { .platform = r.flags & SEND_F_HSW ? G7SF_HSW : G7SF_IVB,
-                           .extensions = r.flags & SEND_F_MINMAX ? G7SF_EXT_MINMAX_FILTER : 0u };
+                           .extensions = (r.flags & SEND_F_MINMAX ? G7SF_EXT_MINMAX_FILTER : 0u) |
+                                         (r.flags & SEND_F_MSAA_INDEX ? G7SF_EXT_MSAA_INDEX : 0u) };
     r.gpu = g7sf_gpu_create_ex(&o);
     FUZZ_CHECK(r.gpu, "no gpu");
     r.base[G7SF_BASE_SURFACE] = SEND_DEFAULT_SURFACE;
@@ -272,6 +274,9 @@ void send_input_run(const uint8_t *data, size_t size, const send_mode *mode)
     while (fuzz_left(&in) && record(&r, &in))
         ;
     send_checked(&r);
+    if (r.flags & SEND_F_MSAA_INDEX)   /* write back what the render cache holds: an
+                                          error is an answer, a crash is not */
+        (void)g7sf_render_cache_flush(r.gpu);
     g7sf_gpu_destroy(r.gpu);
     free(r.thr.slm);
 }

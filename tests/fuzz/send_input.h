@@ -4,7 +4,9 @@
  * A fixed 16-byte prefix, little-endian:
  *   0     flags: bit 0 Haswell (else Ivy Bridge), bit 1 the thread has SLM,
  *         bit 2 EOT, bit 3 wb is NULL when rlen is 0, bit 4 the gpu has
- *         G7SF_EXT_MINMAX_FILTER (SAMPLER_STATE's Reduction Type fields)
+ *         G7SF_EXT_MINMAX_FILTER (SAMPLER_STATE's Reduction Type fields),
+ *         bit 5 G7SF_EXT_MSAA_INDEX (SURFACE_STATE DW6 bit 1: render cache
+ *         tiles, flushed after the messages)
  *   1     SFID (each target maps it onto the functions it fuzzes)
  *   2-3   execution mask
  *   4-7   descriptor (mlen, rlen, header, function control)
@@ -28,7 +30,8 @@
 #define SEND_PREFIX 16
 
 enum {
-    SEND_F_HSW = 1, SEND_F_SLM = 2, SEND_F_EOT = 4, SEND_F_WB_NULL = 8, SEND_F_MINMAX = 16
+    SEND_F_HSW = 1, SEND_F_SLM = 2, SEND_F_EOT = 4, SEND_F_WB_NULL = 8, SEND_F_MINMAX = 16,
+    SEND_F_MSAA_INDEX = 32   /* G7SF_EXT_MSAA_INDEX; the render cache is flushed at the end */
 };
 
 enum send_rec {
