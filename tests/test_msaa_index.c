@@ -507,3 +507,77 @@ TEST(eight_x_malformed_rejected)
     CHECK_EQ(g7sf_msaa_tile_decode(bits, 8, NULL, out, NULL), 0);
     CHECK(memcmp(out, c, sizeof c) == 0);
 }
+
+/* Whether some placement of the tile's 6 colours in the six entries gives
+ * a payload within 448 bits (the test's own count from the patent's cost
+ * per pixel: 0 one colour, 8 a pair with a status code, else 21). */
+static bool some_placement_fits(const uint32_t *c, const uint32_t *pal)
+{
+    static const int coded[6][6] = {
+        { 0, 1, 1, 1, 1, 1 }, { 1, 0, 1, 1, 0, 0 }, { 1, 1, 0, 1, 0, 0 },
+        { 1, 1, 1, 0, 0, 0 }, { 1, 0, 0, 0, 0, 0 }, { 1, 0, 0, 0, 0, 0 } };
+    for (unsigned perm = 0; perm < 46656; perm++) {   /* 6^6 maps, injective ones kept */
+        unsigned slot[6], used = 0, q = perm;
+        for (unsigned i = 0; i < 6; i++, q /= 6)
+            used |= 1u << (slot[i] = q % 6);
+        if (used != 63)
+            continue;
+        unsigned bits = 0;
+        for (unsigned p = 0; p < NPIX; p++) {
+            unsigned set = 0, n = 0, a = 0, b = 0;
+            for (unsigned s = 0; s < 8; s++)
+                for (unsigned i = 0; i < 6; i++)
+                    if (c[8 * p + s] == pal[i])
+                        set |= 1u << i;
+            for (unsigned i = 0; i < 6; i++)
+                if (set >> i & 1) {
+                    if (n++)
+                        b = i;
+                    else
+                        a = i;
+                }
+            bits += n == 1 ? 0 : n == 2 && coded[slot[a]][slot[b]] ? 8 : 21;
+        }
+        if (bits <= 448)
+            return true;
+    }
+    return false;
+}
+
+/* The encoder finds a placement whenever one exists: two-colour pixels
+ * whose pair has no status code in the frequency order (before, such a
+ * tile - one the decoder accepts - failed to encode again: a fuzz finding,
+ * tests/fuzz/regress/msaa_index). */
+TEST(eight_x_every_fitting_placement_is_found)
+{
+    uint32_t c[NPIX * 8], pal[6];
+    unsigned fits = 0, fails = 0;
+    for (int it = 0; it < 150 && !t_failed(); it++) {
+        for (unsigned i = 0; i < 6; i++)
+            pal[i] = (uint32_t)t_rand() << 3 | i;
+        unsigned complex = (unsigned)(t_rand() % 20);
+        for (unsigned p = 0; p < NPIX; p++) {
+            unsigned a = p < 6 ? p : (unsigned)(t_rand() % 6), b = (unsigned)(t_rand() % 6);
+            for (unsigned s = 0; s < 8; s++)
+                c[8 * p + s] = pal[p < complex ? (a + s) % 6 : s & 1 ? b : a];
+        }
+        bool want = some_placement_fits(c, pal);
+        int m = 0, r = round_trip(c, 8, NULL, &m);
+        CHECKF(r == (want ? 0 : G7SF_ERANGE), "tile %d: encode %d, a placement %s", it, r,
+               want ? "fits" : "does not fit");
+        want ? fits++ : fails++;
+    }
+    CHECKF(fits > 20 && fails > 20, "%u fit, %u do not", fits, fails);
+}
+
+/* Two referenced entries holding one colour are malformed at 8x. */
+TEST(eight_x_repeated_referenced_entry_rejected)
+{
+    uint32_t c[NPIX * 8], out[NPIX * 8];
+    uint8_t bits[G7SF_MSAA_INDEX_BYTES_MAX];
+    method_b8_tile(c, pal6, 1, 0);
+    CHECK_EQ(g7sf_msaa_tile_encode(c, 8, NULL, bits, NULL), 0);
+    CHECK_EQ(g7sf_msaa_tile_decode(bits, 8, NULL, out, NULL), 0);
+    memcpy(bits + 16 + 4 * 2, bits + 16 + 4 * 1, 4);   /* entry 2 := entry 1 */
+    CHECK_EQ(g7sf_msaa_tile_decode(bits, 8, NULL, out, NULL), G7SF_EPAYLOAD);
+}

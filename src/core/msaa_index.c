@@ -160,6 +160,65 @@ static int more_frequent(const uint32_t *c, unsigned count, uint32_t a, uint32_t
     return na != nb ? na > nb : a < b;
 }
 
+/* 8x Method B's payload depends on where the colours sit: the pair codes
+ * (pairs8) join entry 0 to every other entry but 1, 2, 3 only among
+ * themselves, and a two-colour pixel whose pair has no code costs a
+ * complex 21 bits instead of 8.  When the frequency order does not fit,
+ * every placement of the k (5 or 6) colours in the six entries is tried,
+ * in lexicographic order, and the first that fits is kept in pal, so any
+ * tile some placement fits is encoded (a tile the decoder accepted is one:
+ * its referenced entries are distinct).  A 5-colour tile's unused entry is
+ * never entry 0: moving the colour of entry 4 there keeps every code it
+ * had and adds some.  0 and pal filled, or G7SF_ERANGE. */
+static int method_b8_arrange(const uint32_t *c, uint32_t *pal, unsigned k)
+{
+    uint8_t mask[NPIX], code[6][6] = { { 0 } };
+    for (unsigned i = 0; i < 8; i++)
+        code[pairs8[i][0]][pairs8[i][1]] = code[pairs8[i][1]][pairs8[i][0]] = 1;
+    for (unsigned p = 0; p < NPIX; p++) {
+        mask[p] = 0;
+        for (unsigned s = 0; s < 8; s++)
+            mask[p] |= (uint8_t)(1u << find(pal, k, c[8 * p + s]));
+    }
+    uint8_t slot[6] = { 0, 1, 2, 3, 4, 5 };   /* slot[i]: the entry of colour i
+                                                 (i = 5 when k = 5: the unused one) */
+    for (;;) {
+        unsigned bits = 0;
+        if (!(k == 5 && slot[5] == 0)) {
+            for (unsigned p = 0; p < NPIX && bits <= 448; p++) {
+                unsigned m = mask[p], a = (unsigned)__builtin_ctz(m), b;
+                if (!(m & (m - 1)))
+                    continue;                      /* one colour: no payload */
+                m &= m - 1;
+                b = (unsigned)__builtin_ctz(m);
+                bits += !(m & (m - 1)) && code[slot[a]][slot[b]] ? 8 : 21;
+            }
+            if (bits <= 448) {                     /* the payload of 320..767 */
+                uint32_t out[6];
+                for (unsigned i = 0; i < k; i++)
+                    out[slot[i]] = pal[i];
+                if (k == 5)
+                    out[slot[5]] = out[0];         /* unused repeats entry 0 */
+                memcpy(pal, out, sizeof out);
+                return 0;
+            }
+        }
+        /* the next permutation of slot[] in lexicographic order */
+        int i = 4;
+        while (i >= 0 && slot[i] > slot[i + 1])
+            i--;
+        if (i < 0)
+            return G7SF_ERANGE;
+        int j = 5;
+        while (slot[j] < slot[i])
+            j--;
+        uint8_t t = slot[i]; slot[i] = slot[j]; slot[j] = t;
+        for (int a = i + 1, b = 5; a < b; a++, b--) {
+            t = slot[a]; slot[a] = slot[b]; slot[b] = t;
+        }
+    }
+}
+
 int g7sf_msaa_tile_encode(const uint32_t *colours, unsigned n, const uint32_t *clear,
                           uint8_t *bits, int *method)
 {
@@ -188,6 +247,10 @@ int g7sf_msaa_tile_encode(const uint32_t *colours, unsigned n, const uint32_t *c
         for (unsigned i = k; i < 6; i++)
             pal[i] = pal[0];
         r = method_b_encode(colours, 8, pal, 0, bits);
+        if (r == G7SF_ERANGE && method_b8_arrange(colours, pal, k) == 0) {
+            memset(bits, 0, nbytes);
+            r = method_b_encode(colours, 8, pal, 0, bits);
+        }
         if (r == 0 && method)
             *method = G7SF_MSAA_METHOD_B;
         return r;
@@ -254,27 +317,33 @@ static int method_b_decode(const uint8_t *bits, unsigned n, const uint32_t *clea
             pal[2] = *clear;
         }
     }
-    unsigned off = m.col + 32 * (m.ncol - (unsigned)with_clear);
+    unsigned off = m.col + 32 * (m.ncol - (unsigned)with_clear), ref = 0;
     for (unsigned p = 0; p < NPIX; p++) {
         unsigned st = get_bits(bits, m.sbits * p, m.sbits);
         uint32_t *px = colours + n * p;
         if (st < m.ncol) {
             for (unsigned s = 0; s < n; s++)
                 px[s] = pal[st];
+            ref |= 1u << st;
         } else if (st < m.ncol + m.npair) {
             if (off + m.mbits > m.end)
                 return G7SF_EPAYLOAD;
             unsigned v = get_bits(bits, off, m.mbits);
             off += m.mbits;
-            for (unsigned s = 0; s < n; s++)
-                px[s] = pal[m.pair[st - m.ncol][v >> s & 1]];
+            for (unsigned s = 0; s < n; s++) {
+                unsigned e = m.pair[st - m.ncol][v >> s & 1];
+                px[s] = pal[e];
+                ref |= 1u << e;
+            }
         } else if (st == m.ncol + m.npair) {
             if (off + m.cbits > m.end)
                 return G7SF_EPAYLOAD;
             unsigned v = get_bits(bits, off, m.cbits);
             off += m.cbits;
-            for (unsigned s = 0; s < n; s++, v /= m.ncol)
+            for (unsigned s = 0; s < n; s++, v /= m.ncol) {
                 px[s] = pal[v % m.ncol];
+                ref |= 1u << (v % m.ncol);
+            }
             if (v)                              /* >= ncol^n: 81 at 4x, L46 */
                 return G7SF_EPAYLOAD;
         } else {
@@ -283,6 +352,13 @@ static int method_b_decode(const uint8_t *bits, unsigned n, const uint32_t *clea
     }
     if (!zero_bits(bits, off, g7sf_msaa_index_bits(n)))
         return G7SF_EPAYLOAD;
+    /* 8x: two referenced entries with one colour are malformed (the
+     * encoder stores each colour once; an unused entry repeating entry 0
+     * is never referenced), so every decoded tile encodes again */
+    for (unsigned i = 0; n == 8 && i < m.ncol; i++)
+        for (unsigned j = i + 1; j < m.ncol; j++)
+            if ((ref >> i & 1) && (ref >> j & 1) && pal[i] == pal[j])
+                return G7SF_EPAYLOAD;
     if (method)
         *method = with_clear ? G7SF_MSAA_METHOD_B_CLEAR : G7SF_MSAA_METHOD_B;
     return 0;
