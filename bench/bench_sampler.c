@@ -76,32 +76,39 @@ typedef struct workload {
     unsigned type;         /* Surface Type: 2D, CUBE or 3D */
     unsigned lanes;        /* pixels per message: 32 (SIMD32/64 sample_unorm),
                               16 (SIMD16), 8 (SIMD8), 2 (SIMD4x2) */
+    unsigned reduce;       /* 0, or G7SF_REDUCTION_MINIMUM / _MAXIMUM: SAMPLER_STATE's
+                              min/max reduction on a gpu with G7SF_EXT_MINMAX_FILTER
+                              (GL_TEXTURE_REDUCTION_MODE_ARB GL_MIN / GL_MAX) */
 } workload;
 
 #define RGBA8 G7SF_FORMAT_R8G8B8A8_UNORM
 #define T2D G7SF_SURFTYPE_2D
 static const workload loads[] = {
-    { "nearest RGBA8", RGBA8, 1, NEAREST, 0.7f, 0.7f, T2D, 16 },
-    { "bilinear RGBA8 linear", RGBA8, 0, BILINEAR, 0.7f, 0.7f, T2D, 16 },
-    { "bilinear RGBA8 Y-tiled", RGBA8, 1, BILINEAR, 0.7f, 0.7f, T2D, 16 },
-    { "bilinear RGBA8 SIMD8", RGBA8, 1, BILINEAR, 0.7f, 0.7f, T2D, 8 },
-    { "bilinear RGBA8 SIMD4x2 (sample_l LOD 0)", RGBA8, 1, BILINEAR, 0.7f, 0.7f, T2D, 2 },
-    { "sample_unorm RGBA8 (SIMD32, 16-bit out)", RGBA8, 1, UNORM, 0.7f, 0.7f, T2D, 32 },
-    { "trilinear RGBA8", RGBA8, 1, TRILINEAR, 1.4f, 1.4f, T2D, 16 },
-    { "16x aniso RGBA8", RGBA8, 1, ANISO, 1.0f, 8.0f, T2D, 16 },
+    { "nearest RGBA8", RGBA8, 1, NEAREST, 0.7f, 0.7f, T2D, 16, 0 },
+    { "bilinear RGBA8 linear", RGBA8, 0, BILINEAR, 0.7f, 0.7f, T2D, 16, 0 },
+    { "bilinear RGBA8 Y-tiled", RGBA8, 1, BILINEAR, 0.7f, 0.7f, T2D, 16, 0 },
+    { "bilinear RGBA8 SIMD8", RGBA8, 1, BILINEAR, 0.7f, 0.7f, T2D, 8, 0 },
+    { "bilinear RGBA8 SIMD4x2 (sample_l LOD 0)", RGBA8, 1, BILINEAR, 0.7f, 0.7f, T2D, 2, 0 },
+    { "sample_unorm RGBA8 (SIMD32, 16-bit out)", RGBA8, 1, UNORM, 0.7f, 0.7f, T2D, 32, 0 },
+    { "trilinear RGBA8", RGBA8, 1, TRILINEAR, 1.4f, 1.4f, T2D, 16, 0 },
+    { "16x aniso RGBA8", RGBA8, 1, ANISO, 1.0f, 8.0f, T2D, 16, 0 },
     /* texel (x / 2, y / 2) of level 0: every texel, none outside */
-    { "ld RGBA8", RGBA8, 1, LD, 0.5f, 0.5f, T2D, 16 },
-    { "gather4 RGBA8 (red)", RGBA8, 1, GATHER, 0.7f, 0.7f, T2D, 16 },
-    { "bilinear BC1", G7SF_FORMAT_BC1_UNORM, 1, BILINEAR, 0.7f, 0.7f, T2D, 16 },
-    { "trilinear BC3", G7SF_FORMAT_BC3_UNORM, 1, TRILINEAR, 1.4f, 1.4f, T2D, 16 },
-    { "trilinear BC7", G7SF_FORMAT_BC7_UNORM, 1, TRILINEAR, 1.4f, 1.4f, T2D, 16 },
-    { "shadow R32_FLOAT", G7SF_FORMAT_R32_FLOAT, 1, SHADOW, 0.7f, 0.7f, T2D, 16 },
+    { "ld RGBA8", RGBA8, 1, LD, 0.5f, 0.5f, T2D, 16, 0 },
+    { "gather4 RGBA8 (red)", RGBA8, 1, GATHER, 0.7f, 0.7f, T2D, 16, 0 },
+    { "bilinear BC1", G7SF_FORMAT_BC1_UNORM, 1, BILINEAR, 0.7f, 0.7f, T2D, 16, 0 },
+    { "trilinear BC3", G7SF_FORMAT_BC3_UNORM, 1, TRILINEAR, 1.4f, 1.4f, T2D, 16, 0 },
+    { "trilinear BC7", G7SF_FORMAT_BC7_UNORM, 1, TRILINEAR, 1.4f, 1.4f, T2D, 16, 0 },
+    { "shadow R32_FLOAT", G7SF_FORMAT_R32_FLOAT, 1, SHADOW, 0.7f, 0.7f, T2D, 16, 0 },
     { "shadow D24 (R24_UNORM_X8)", G7SF_FORMAT_R24_UNORM_X8_TYPELESS, 1, SHADOW, 0.7f, 0.7f,
-      T2D, 16 },
-    { "cube trilinear RGBA8", RGBA8, 1, TRILINEAR, 1.4f, 1.4f, G7SF_SURFTYPE_CUBE, 16 },
-    { "3D trilinear RGBA8", RGBA8, 1, TRILINEAR, 1.4f, 1.4f, G7SF_SURFTYPE_3D, 16 },
-    { "bilinear RGBA16F", G7SF_FORMAT_R16G16B16A16_FLOAT, 1, BILINEAR, 0.7f, 0.7f, T2D, 16 },
-    { "bilinear sRGB8_A8", G7SF_FORMAT_R8G8B8A8_UNORM_SRGB, 1, BILINEAR, 0.7f, 0.7f, T2D, 16 },
+      T2D, 16, 0 },
+    { "cube trilinear RGBA8", RGBA8, 1, TRILINEAR, 1.4f, 1.4f, G7SF_SURFTYPE_CUBE, 16, 0 },
+    { "3D trilinear RGBA8", RGBA8, 1, TRILINEAR, 1.4f, 1.4f, G7SF_SURFTYPE_3D, 16, 0 },
+    { "bilinear RGBA16F", G7SF_FORMAT_R16G16B16A16_FLOAT, 1, BILINEAR, 0.7f, 0.7f, T2D, 16, 0 },
+    { "bilinear sRGB8_A8", G7SF_FORMAT_R8G8B8A8_UNORM_SRGB, 1, BILINEAR, 0.7f, 0.7f, T2D, 16, 0 },
+    { "bilinear RGBA8 MIN reduction (ext)", RGBA8, 1, BILINEAR, 0.7f, 0.7f, T2D, 16,
+      G7SF_REDUCTION_MINIMUM },
+    { "trilinear RGBA8 MAX reduction (ext)", RGBA8, 1, TRILINEAR, 1.4f, 1.4f, T2D, 16,
+      G7SF_REDUCTION_MAXIMUM },
 };
 /* The concurrency rows run this one (bilinear RGBA8 Y-tiled SIMD16). */
 #define THREADS_LOAD (&loads[2])
@@ -270,6 +277,7 @@ static int g7_setup(g7sf_gpu *gpu, const workload *w, uint8_t *const *data)
         .shadow_function = w->kind == SHADOW ? G7SF_PREFILTEROP_LESS : G7SF_PREFILTEROP_ALWAYS,
         .tcx_address_control_mode = tc, .tcy_address_control_mode = tc,
         .tcz_address_control_mode = tc,
+        .reduction_type_enable = w->reduce != 0, .reduction_type = w->reduce,
     };
     uint32_t sdw[4];
     g7sf_set_base(gpu, G7SF_BASE_SURFACE, SURFACE_BASE, 0);
@@ -694,6 +702,9 @@ static double gl_run(const mesa_gl *gl, const workload *w, uint8_t *const *data,
     }
     if (w->kind == ANISO)
         gx.TexParameterf(type, GL_TEXTURE_MAX_ANISOTROPY_EXT, 16.0f);
+    if (w->reduce)
+        gx.TexParameteri(type, GL_TEXTURE_REDUCTION_MODE_ARB,
+                         w->reduce == G7SF_REDUCTION_MINIMUM ? GL_MIN : GL_MAX);
     if (w->kind == SHADOW) {
         gx.TexParameteri(type, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
         gx.TexParameteri(type, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
@@ -783,7 +794,9 @@ static void row(const mesa_gl *gl, const char *why, const workload *w)
         printf("%-40s (out of memory)\n", w->name);
         return;
     }
-    g7sf_gpu *gpu = g7sf_gpu_create();
+    g7sf_gpu_options opt = { .platform = G7SF_IVB,
+                             .extensions = w->reduce ? G7SF_EXT_MINMAX_FILTER : 0u };
+    g7sf_gpu *gpu = g7sf_gpu_create_ex(&opt);
     int err = gpu ? g7_setup(gpu, w, data) : 1;
     double g7 = err ? 0 : g7_run(gpu, &thr, w, &err);
     if (err) {
