@@ -36,6 +36,10 @@ static const unsigned ops[] = { G7SF_OP_SAMPLE, G7SF_OP_SAMPLE_B, G7SF_OP_SAMPLE
  * sample*, ld and gather4 ops, NEAREST / LINEAR filters, no border modes), so
  * that most runs compare it. */
 static bool focus;
+/* Set: the gpu has G7SF_EXT_MINMAX_FILTER and every sampler a MINIMUM or
+ * MAXIMUM reduction (sometimes the region footprint): the per-pixel fast
+ * path folds its taps, the reference must agree bit for bit. */
+static bool reducing;
 
 static float frand(float lo, float hi)
 {
@@ -61,7 +65,8 @@ static void random_texture(t_smp *f, unsigned platform)
     levels = levels < most ? levels : most;
     t_smp_init(f, type, format, w, h, depth, 1);
     g7sf_gpu_destroy(f->gpu);
-    f->gpu = g7sf_gpu_create_ex(&(g7sf_gpu_options){ .platform = platform });
+    f->gpu = g7sf_gpu_create_ex(&(g7sf_gpu_options){
+        .platform = platform, .extensions = reducing ? G7SF_EXT_MINMAX_FILTER : 0u });
     g7sf_surface *s = &f->tex.surf;
     /* room for the mip chain beside level 0, whole tiles when tiled */
     s->levels = levels;
@@ -120,6 +125,13 @@ static void random_sampler(t_smp *f)
                                                        : G7SF_TEXCOORDMODE_CLAMP;
     f->smp.border.border_color_red = frand(-1, 2), f->smp.border.border_color_alpha = 0.5f;
     f->tex.resource_min_lod = (unsigned)(t_rand() % 3) << 8;
+    if (reducing) {
+        ss->reduction_type_enable = 1;
+        ss->reduction_type = t_rand() % 2 ? G7SF_REDUCTION_MINIMUM : G7SF_REDUCTION_MAXIMUM;
+        ss->reduction_region_enable = t_rand() % 8 == 0;
+        ss->reduction_region_width = (unsigned)(t_rand() % 8);
+        ss->reduction_region_height = (unsigned)(t_rand() % 8);
+    }
 }
 
 static void random_args(t_smp *f)
@@ -396,4 +408,19 @@ TEST(lanes_outside_a_pass_add_nothing)
                    f.res.px[i].f[0]);
         t_smp_fini(&f);
     }
+}
+
+/* Min/max reduction (gen7sf ext): the per-pixel fast path's fold against
+ * the reference's, 3000 random messages of the focused kind. */
+TEST(min_max_reduction_fast_path_equals_the_reference)
+{
+    focus = reducing = true;
+    unsigned runs = 0, agreed_ok = 0;
+    for (unsigned it = 0; it < 3000 && !t_failed(); it++, runs++)
+        compare_once(it, false, &agreed_ok);
+    smp_set_reference(false);
+    smp_set_lanes_avx2(true);
+    focus = reducing = false;
+    CHECKF(agreed_ok * 2 > runs, "%u of %u runs sampled", agreed_ok, runs);
+    printf("  %u runs, %u sampled, every result bit-identical\n", runs, agreed_ok);
 }

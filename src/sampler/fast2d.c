@@ -22,15 +22,17 @@ void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a)
     /* c->quad: SURFTYPE_2D (so two axes, not a cube), single-sampled, not
      * planar, no border mode on u or v; formats read in place (c->direct)
      * or through the decode cache */
-    /* min/max reduction (c->reduce) runs the reference path alone */
     bool plain_ops = !c->chroma && !smp_reference() && c->cls == G7SF_TEXEL_FLOAT &&
-                     !ss->sampler_disable && !c->reduce &&
+                     !ss->sampler_disable &&
                      (op == G7SF_OP_SAMPLE || op == G7SF_OP_SAMPLE_B || op == G7SF_OP_SAMPLE_L ||
                       op == G7SF_OP_SAMPLE_D || op == G7SF_OP_SAMPLE_C ||
                       op == G7SF_OP_SAMPLE_B_C || op == G7SF_OP_SAMPLE_L_C ||
                       op == G7SF_OP_SAMPLE_D_C);
     bool plain = plain_ops && filters;
-    c->fast2d = c->quad && plain;
+    /* min/max reduction (c->reduce): the per-pixel path below folds its
+     * taps as smp_tap / smp_quad do; the lanes kernel and the region
+     * footprint are left to the reference (pixel.c) */
+    c->fast2d = c->quad && plain && !c->reduce_region;
     /* the lanes kernel: SIMD8 and SIMD16, every float-result format (the
      * fast ones read in place, RGBA16F too as its vector decode is cheap;
      * the rest through the decode cache); cubes and 3D surfaces as well
@@ -45,7 +47,7 @@ void smp_fast2d_plan(smp_ctx *c, const g7sf_sample_args *a)
                ss->anisotropic_algorithm == G7SF_ANISO_LEGACY &&
                (ss->mag_mode_filter == G7SF_MAPFILTER_NEAREST ||
                 ss->mag_mode_filter == G7SF_MAPFILTER_LINEAR);
-    c->lanes = (c->fast2d || others || c->aniso) && a->n <= SMP_LANES;
+    c->lanes = (c->fast2d || others || c->aniso) && !c->reduce && a->n <= SMP_LANES;
     c->level_known = 0;
     c->sel_known = false;
     if (c->fast2d || c->lanes)
@@ -106,6 +108,18 @@ static inline uint64_t col_part(const smp_ctx *c, const smp_image *m, uint32_t x
     return m ? g7sf_tile_col(c->tex->surf.tiling, ((uint64_t)m->x + x) * c->block_bytes) : 0;
 }
 
+/* acc += w * t, or under a min/max reduction t folds into acc (the
+ * caller skips taps of weight 0), as smp_tap / smp_quad. */
+static inline void accumulate(const smp_ctx *c, float w, const float t[4], float acc[4])
+{
+    if (c->reduce) {
+        smp_reduce_fold(c, acc, t);
+        return;
+    }
+    for (unsigned i = 0; i < 4; i++)
+        acc[i] += w * t[i];
+}
+
 /* The LINEAR footprint's four texels when all lie in one page that exists
  * and the format is UNORM8 RGBA or BGRA read in place without compare (the
  * commonest case): the page found once, no per-texel checks; the taps and
@@ -130,8 +144,7 @@ static bool quad_in_page(smp_ctx *c, const smp_image *m, const float wt[4],
             continue;
         g7sf_texel t;
         smp_unorm8x4(page + (a[j] & (G7SF_PAGE_SIZE - 1)), r, false, &t);
-        for (unsigned i = 0; i < 4; i++)
-            acc[i] += wt[j] * t.f[i];
+        accumulate(c, wt[j], t.f, acc);
     }
     return true;
 }
@@ -153,9 +166,10 @@ static void level_filter(smp_ctx *c, const g7sf_sample_args *a, const smp_pixel 
                                     size[0]);
         uint32_t y = smp_address_in(c->mode[1], smp_fixed(p[1], c->round[1]) >> SMP_SUB_BITS,
                                     size[1]);
+        if (c->reduce && w == 0.0f)
+            return;                          /* a tap of weight 0 is no texel of a reduction */
         texel(c, m, row_part(c, m, y) + col_part(c, m, x), lod, q->slice, x, y, &t);
-        for (unsigned i = 0; i < 4; i++)
-            acc[i] += w * t.f[i];
+        accumulate(c, w, t.f, acc);
         return;
     }
     const float unit = 1.0f / SMP_SUB_ONE;
@@ -184,8 +198,7 @@ static void level_filter(smp_ctx *c, const g7sf_sample_args *a, const smp_pixel 
         if (wt[j] == 0.0f)
             continue;
         texel(c, m, row[j >> 1] + col[j & 1], lod, q->slice, xy[0][j & 1], xy[1][j >> 1], &t);
-        for (unsigned i = 0; i < 4; i++)
-            acc[i] += wt[j] * t.f[i];
+        accumulate(c, wt[j], t.f, acc);
     }
 }
 
@@ -276,6 +289,8 @@ void smp_fast2d_pixel(smp_ctx *c, const g7sf_sample_args *a, unsigned i, const s
         return;
     }
     float acc[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
+    if (c->reduce)   /* min/max: the losing start every texel beats (smp.h) */
+        acc[0] = acc[1] = acc[2] = acc[3] = smp_reduce_start();
     level_filter(c, a, q, linear, sel.lod0, 1.0f - sel.beta, acc);
     if (sel.beta > 0.0f)
         level_filter(c, a, q, linear, sel.lod1, sel.beta, acc);
