@@ -231,11 +231,176 @@ TEST(patent_l22_scene_through_render_target_writes)
     CHECK_EQ(v, 0);
     fx_check_all(&f, "L22");
     CHECK_EQ(g7sf_msaa_stats_read(f.gpu, &st, 0), 0);
-    /* a pixel: ld_mcs (control + MCS byte; Gen7 the MCS byte) and four
-     * ld2dms (control + the tile's 32 index bytes, read once a message;
-     * Gen7 4 bytes a sample) */
-    CHECK_EQ(st.bytes_read, 32 * ((1 + 1) + 4 * (1 + 32)));
-    CHECK_EQ(st.baseline_read, 32 * (1 + 4 * 4));
+    /* every pixel by ld_mcs and four ld2dms, one pixel a message: the
+     * sampler counts 64-byte lines missing in its L1 model (the layout in
+     * sampler_reads_count_cache_lines below).  The extension: the control
+     * byte's line and the one line of the tile's 32 MCS bytes, 128 bytes
+     * for the whole tile.  Gen7: the MCS line, and planes 0 and 1 (blue
+     * and green pixels both sides) of the left and right 4x4 halves, each
+     * half of a plane one line: 5 x 64 */
+    CHECK_EQ(st.bytes_read, 2 * 64);
+    CHECK_EQ(st.baseline_read, 5 * 64);
+    fx_fini(&f);
+}
+
+/* ---- the sampler's reads: lines missing in a modelled L1 ---- */
+
+/* A SIMD16 message (op) over the 4x4 block at (x0, 0) of an 8x4 tile:
+ * pixel i of subspan i / 4 at (x0 + 2 (i / 4 % 2) + i % 2, 2 (i / 8) +
+ * i % 4 / 2); for ld2dms sample si with each pixel's mcs[i]. */
+static int block16(fx *f, unsigned op, uint32_t x0, uint32_t si, uint32_t mcs[16])
+{
+    g7sf_sample_args a;
+    g7sf_sample_result r;
+    memset(&a, 0, sizeof a);
+    a.op = op;
+    a.n = 16;
+    a.mask = 0xFFFF;
+    for (unsigned i = 0; i < 16; i++) {
+        a.p[G7SF_PARAM_U][i].i = (int32_t)(x0 + 2 * (i / 4 % 2) + i % 2);
+        a.p[G7SF_PARAM_V][i].i = (int32_t)(2 * (i / 8) + i % 4 / 2);
+        a.p[G7SF_PARAM_SI][i].u = si;
+        a.p[G7SF_PARAM_MCS][i].u = mcs[i];
+    }
+    int e = g7sf_sample(f->gpu, &f->tex, NULL, &a, &r);
+    if (!e && op == G7SF_OP_LD_MCS)
+        for (unsigned i = 0; i < 16; i++)
+            mcs[i] = r.px[i].u[0];
+    return e;
+}
+
+/* A resolve's messages for the block at (x0, 0): ld_mcs, then ld2dms of
+ * each sample; the bytes the stats gained, the extension's and Gen7's. */
+static void resolve_block(fx *f, uint32_t x0, uint64_t *ext, uint64_t *gen7)
+{
+    g7sf_msaa_stats a, b;
+    uint32_t mcs[16];
+    CHECK_EQ(g7sf_msaa_stats_read(f->gpu, &a, 0), 0);
+    CHECK_EQ(block16(f, G7SF_OP_LD_MCS, x0, 0, mcs), 0);
+    for (unsigned s = 0; s < f->n; s++)
+        CHECK_EQ(block16(f, G7SF_OP_LD2DMS, x0, s, mcs), 0);
+    CHECK_EQ(g7sf_msaa_stats_read(f->gpu, &b, 0), 0);
+    *ext = b.bytes_read - a.bytes_read;
+    *gen7 = b.baseline_read - a.baseline_read;
+}
+
+typedef struct reader { fx *f; uint64_t ext, gen7; } reader;
+
+static void *read_left_block(void *arg)
+{
+    reader *r = arg;
+    resolve_block(r->f, 0, &r->ext, &r->gen7);
+    return NULL;
+}
+
+static uint32_t line_of(uint32_t addr) { return addr >> 6; }
+
+/* The L22 tile (4x, INDEX: blue and green) resolved as gen7sf-tex does.
+ * Layout (Y tiles: 16-byte columns of 32 rows, a 64-byte line is 4 rows of
+ * one column): the MCS, a byte a pixel, holds the tile's 32 bytes in one
+ * line; each plane, 4 bytes a pixel, holds a 4x4 half in one line (x 0..3
+ * column 0, x 4..7 column 1); the control byte is one line.  The left
+ * half: pixel (0,0) all green (plane 0 only), (3,1) green in sample 0,
+ * blue in 1 (planes 0 and 1, by the planes write-back: the distinct
+ * colours in sample order).  The right half: (4,0) all green, (5,0)
+ * samples 0 green, 1 blue: planes 0 and 1 again. */
+TEST(sampler_reads_count_cache_lines)
+{
+    static const float sx[4] = { 0.375f, 0.875f, 0.125f, 0.625f };
+    static const float sy[4] = { 0.125f, 0.375f, 0.625f, 0.875f };
+    fx f;
+    fx_init(&f, 4, 8, 4, true, true);
+    uint32_t xy[32][2], full[32], tri[32];
+    for (unsigned p = 0; p < 32; p++) {
+        xy[p][0] = p % 8, xy[p][1] = p / 8, full[p] = 0xF, tri[p] = 0;
+        for (unsigned s = 0; s < 4; s++)
+            if ((float)(p % 8) + sx[s] + 2.0f * ((float)(p / 8) + sy[s]) < 6.5f)
+                tri[p] |= 1u << s;
+    }
+    CHECK_EQ(fx_draw(&f, xy, full, 32, BLUE, false, NULL), 0);
+    CHECK_EQ(fx_draw(&f, xy, tri, 32, GREEN, false, NULL), 0);
+    CHECK_EQ(g7sf_render_cache_flush(f.gpu), 0);
+    CHECK_EQ(ctl(&f, 0, 0), G7SF_MSAA_CTRL_INDEX);
+    CHECK_EQ(tri[0], 0xF);
+    CHECK_EQ(tri[8 + 3], 0x1 | 0x4);   /* (3,1): samples 0 and 2 green */
+    CHECK_EQ(tri[4], 0xF);
+    CHECK_EQ(tri[5], 0x1 | 0x4);
+    /* the layout above, from the address functions */
+    uint32_t m0, m1, p00, p03, p04, p10, c0;
+    CHECK_EQ(g7sf_surface_mcs_address(&f.rt.s, 0, 0, 0, 0, &m0), 0);
+    CHECK_EQ(g7sf_surface_mcs_address(&f.rt.s, 7, 3, 0, 0, &m1), 0);
+    CHECK_EQ(line_of(m0), line_of(m1));
+    CHECK_EQ(g7sf_surface_texel_address(&f.rt.s, 0, 0, 0, 0, 0, &p00), 0);
+    CHECK_EQ(g7sf_surface_texel_address(&f.rt.s, 3, 3, 0, 0, 0, &p03), 0);
+    CHECK_EQ(g7sf_surface_texel_address(&f.rt.s, 4, 0, 0, 0, 0, &p04), 0);
+    CHECK_EQ(g7sf_surface_texel_address(&f.rt.s, 0, 0, 0, 0, 1, &p10), 0);
+    CHECK_EQ(line_of(p00), line_of(p03));
+    CHECK(line_of(p00) != line_of(p04) && line_of(p00) != line_of(p10));
+    c0 = ctl_addr(&f, 7, 3);
+    CHECK(line_of(c0) != line_of(m0) && line_of(c0) != line_of(p00));
+    uint64_t ext, gen7;
+    CHECK_EQ(g7sf_msaa_stats_read(f.gpu, NULL, 1), 0);
+    /* the left half: ld_mcs misses the control and MCS lines (Gen7: the
+     * MCS line); the four ld2dms hit them (the index bits are the MCS
+     * line), Gen7 misses planes 0 and 1 */
+    resolve_block(&f, 0, &ext, &gen7);
+    CHECK_EQ(ext, 2 * 64);
+    CHECK_EQ(gen7, 3 * 64);
+    /* the right half: the extension hits everything; Gen7 hits the MCS,
+     * misses the right halves of planes 0 and 1 */
+    resolve_block(&f, 4, &ext, &gen7);
+    CHECK_EQ(ext, 0);
+    CHECK_EQ(gen7, 2 * 64);
+    /* the left half again in new messages: nothing missed */
+    resolve_block(&f, 0, &ext, &gen7);
+    CHECK_EQ(ext, 0);
+    CHECK_EQ(gen7, 0);
+    /* a flush empties the model: counted again */
+    CHECK_EQ(g7sf_render_cache_flush(f.gpu), 0);
+    resolve_block(&f, 0, &ext, &gen7);
+    CHECK_EQ(ext, 2 * 64);
+    CHECK_EQ(gen7, 3 * 64);
+    /* so does a clear of the stats */
+    CHECK_EQ(g7sf_msaa_stats_read(f.gpu, NULL, 1), 0);
+    resolve_block(&f, 0, &ext, &gen7);
+    CHECK_EQ(ext, 2 * 64);
+    CHECK_EQ(gen7, 3 * 64);
+    /* another host thread has its own L1: it misses what this one holds */
+    reader rd = { &f, 0, 0 };
+    pthread_t th;
+    CHECK_EQ(pthread_create(&th, NULL, read_left_block, &rd), 0);
+    pthread_join(th, NULL);
+    CHECK_EQ(rd.ext, 2 * 64);
+    CHECK_EQ(rd.gen7, 3 * 64);
+    resolve_block(&f, 0, &ext, &gen7);   /* and this one still holds its lines */
+    CHECK_EQ(ext, 0);
+    CHECK_EQ(gen7, 0);
+    /* a second gpu (the same addresses) does not share the thread's L1 */
+    fx g;
+    fx_init(&g, 4, 8, 4, true, true);
+    CHECK_EQ(fx_draw(&g, xy, full, 32, BLUE, false, NULL), 0);
+    CHECK_EQ(fx_draw(&g, xy, tri, 32, GREEN, false, NULL), 0);
+    CHECK_EQ(g7sf_render_cache_flush(g.gpu), 0);
+    CHECK_EQ(g7sf_msaa_stats_read(g.gpu, NULL, 1), 0);
+    resolve_block(&g, 0, &ext, &gen7);
+    CHECK_EQ(ext, 2 * 64);
+    CHECK_EQ(gen7, 3 * 64);
+    fx_fini(&g);
+    /* a Gen7 planes tile (control 0): both schemes read the MCS and the
+     * sample's plane; the extension the control line too.  Every pixel
+     * samples 0, 1 in plane 0 and 2, 3 in plane 1 (MCS 0x50). */
+    for (unsigned p = 0; p < 32; p++) {
+        uint32_t addr;
+        uint8_t mcs = 0x50;
+        CHECK_EQ(g7sf_surface_mcs_address(&f.rt.s, p % 8, p / 8, 0, 0, &addr), 0);
+        g7sf_mem_write(f.gpu, addr, &mcs, 1);
+    }
+    uint8_t zero = 0;
+    g7sf_mem_write(f.gpu, ctl_addr(&f, 0, 0), &zero, 1);
+    CHECK_EQ(g7sf_render_cache_flush(f.gpu), 0);
+    resolve_block(&f, 0, &ext, &gen7);
+    CHECK_EQ(ext, 4 * 64);    /* control, MCS, planes 0 and 1 */
+    CHECK_EQ(gen7, 3 * 64);   /* MCS, planes 0 and 1 */
     fx_fini(&f);
 }
 

@@ -170,10 +170,26 @@ G7SF_API int g7sf_surface_msaa_control_address(const g7sf_surface *s, uint32_t x
 
 /* Traffic of multisampled render target writes on a gpu, counted by the
  * render cache as tiles leave it (eviction, g7sf_render_cache_flush) and by
- * the sampler's ld_mcs / ld2dms reads.  Bytes of colour planes, index bits
- * (MCS) and control bytes.  The baseline fields count what the PRM's
- * scheme (no extension, planes uncompressed) would have moved for the same
- * tiles, so one run gives both figures. */
+ * the sampler's ld_mcs / ld2dms / ld2dss reads.  Bytes of colour planes,
+ * index bits (MCS) and control bytes.  The baseline fields count what the
+ * PRM's scheme (no extension, planes uncompressed) would have moved for
+ * the same tiles, so one run gives both figures.
+ *
+ * The render cache counts bytes: a fill its control byte and the tile's
+ * MCS (32 or 128 bytes), 128 per plane it reads; a write-back what it
+ * stores.  The sampler counts 64-byte lines that miss in a modelled
+ * sampler L1 (Gen7's cache sizes are not in the PRM: a model parameter,
+ * 32 KiB, 8-way, LRU), one per host thread holding one gpu's lines at a
+ * time, with a tag array per column: bytes_read the lines the extension
+ * reads (control byte, the pixel's MCS for ld_mcs, an INDEX tile's index
+ * bits or the sample's plane), baseline_read those Gen7 reads for the
+ * same messages (the MCS for ld_mcs, the sample's plane - for an INDEX
+ * tile the one the Gen7 planes would give it).  So a resolve's ld_mcs and
+ * n ld2dms of a block count the index bits once.  The model drops its
+ * lines when the render cache writes a tile back, on
+ * g7sf_render_cache_flush (and the render cache Memory Fence), and on a
+ * clear by g7sf_msaa_stats_read, in every thread.  Only opt-in surfaces
+ * are counted; the figures never change what is read or returned. */
 typedef struct g7sf_msaa_stats {
     uint64_t tiles_evicted;       /* tiles written back from the render cache */
     uint64_t tiles_index;         /* ... as G7SF_MSAA_CTRL_INDEX */

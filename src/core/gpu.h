@@ -35,8 +35,10 @@ struct g7sf_gpu {
     size_t pages;
     struct g7sf_base_reg bases[G7SF_BASE_COUNT];
     g7sf_error latch;
-    /* The sampler's reads of MSAA index-compressed surfaces (msaa_tile.h) */
-    struct { _Atomic uint64_t bytes, baseline; } msaa_reads;
+    /* The sampler's reads of MSAA index-compressed surfaces (msaa_tile.h):
+     * bytes and the baseline's, and the epoch that empties the sampler's
+     * modelled L1 (bumped by render cache write-backs, flushes, a clear) */
+    struct { _Atomic uint64_t bytes, baseline, epoch; } msaa_reads;
     struct { _Atomic(void *) ctx; const g7sf_unit_class *cls; } unit[G7SF_UNIT_COUNT];
 };
 

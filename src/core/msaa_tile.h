@@ -51,11 +51,29 @@ int msaa_mcs_plane(uint32_t mcs, unsigned samples, unsigned si);
 
 /* The sampler's reads of opt-in surfaces, counted in the gpu (core holds
  * them so that the data port's g7sf_msaa_stats_read reports them without a
- * call between units): bytes read, and the Gen7 scheme's for the same. */
+ * call between units): bytes read, and the Gen7 scheme's for the same
+ * (the sampler counts 64-byte lines missing in its modelled L1,
+ * src/sampler/msaa.c). */
 static inline void msaa_tile_count_read(g7sf_gpu *gpu, uint64_t bytes, uint64_t baseline)
 {
     atomic_fetch_add_explicit(&gpu->msaa_reads.bytes, bytes, memory_order_relaxed);
     atomic_fetch_add_explicit(&gpu->msaa_reads.baseline, baseline, memory_order_relaxed);
+}
+
+/* The flush epoch: the sampler's modelled L1 (per host thread) drops its
+ * lines when it changed since that thread's last message.  The render
+ * cache bumps it after writing a tile back and on every flush (the
+ * PIPE_CONTROL that flushes the render cache for the sampler invalidates
+ * its cache too); g7sf_msaa_stats_read's clear bumps it so that counting
+ * starts cold in every thread.  Stats only: the sampler always reads
+ * memory. */
+static inline void msaa_tile_invalidate(g7sf_gpu *gpu)
+{
+    atomic_fetch_add_explicit(&gpu->msaa_reads.epoch, 1, memory_order_release);
+}
+static inline uint64_t msaa_tile_epoch(g7sf_gpu *gpu)
+{
+    return atomic_load_explicit(&gpu->msaa_reads.epoch, memory_order_acquire);
 }
 
 #endif

@@ -283,7 +283,11 @@ static int write_back(g7sf_gpu *gpu, dp_gpu *g, tile *e)
 
 static int evict(g7sf_gpu *gpu, dp_gpu *g, tile *e)
 {
-    int r = e->used && e->dirty ? write_back(gpu, g, e) : 0;
+    int r = 0;
+    if (e->used && e->dirty) {
+        r = write_back(gpu, g, e);
+        msaa_tile_invalidate(gpu);   /* memory changed: the sampler's L1 model drops its lines */
+    }
     e->used = false;
     return r;
 }
@@ -377,6 +381,7 @@ int g7sf_render_cache_flush(g7sf_gpu *gpu)
             first = first ? first : r;
         }
     pthread_mutex_unlock(&g->msaa_lock);
+    msaa_tile_invalidate(gpu);   /* the flush invalidates the sampler's cache (msaa_tile.h) */
     return first;
 }
 
@@ -397,6 +402,7 @@ int g7sf_msaa_stats_read(g7sf_gpu *gpu, g7sf_msaa_stats *out, int clear)
         memset(&g->msaa_stats, 0, sizeof g->msaa_stats);
         atomic_store(&gpu->msaa_reads.bytes, 0);
         atomic_store(&gpu->msaa_reads.baseline, 0);
+        msaa_tile_invalidate(gpu);   /* every thread's sampler L1 model starts cold */
     }
     pthread_mutex_unlock(&g->msaa_lock);
     return 0;
