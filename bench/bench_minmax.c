@@ -1,5 +1,5 @@
 /* make bench: min/max filtering (patent US 9355490, gen7sf/minmax.h) and
- * the erode / dilate built on it (g7sf_va_morph_block, gen7sf/va.h).
+ * the erode / dilate built on it (g7sf_va_morph_block, gen7sf/va_morph.h).
  * (a) Per sample, for separable footprints and quad masks: the tree's
  *     passes and comparisons, and the bytes returned to the EU (1 result or
  *     4, 16 bytes each: 4 float channels) against returning every
@@ -14,7 +14,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "gen7sf/va.h"
+#include "gen7sf/va_morph.h"
 
 static double now(void)
 {

@@ -1,4 +1,4 @@
-/* The min/max filter (erode / dilate) of gen7sf/va.h, g7sf_va_morph_block,
+/* The min/max filter (erode / dilate) of gen7sf/va_morph.h, g7sf_va_morph_block,
  * built on the tree of patent US 9355490: both paths (the tree and the
  * fast one) against values worked out by hand and against a brute-force
  * loop over the footprint written here from the header's description
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen7sf/va.h"
+#include "gen7sf/va_morph.h"
 #include "harness.h"
 
 /* ---- Images ------------------------------------------------------------ */

@@ -1,4 +1,4 @@
-/* The min/max filter (erode / dilate) of a block (gen7sf/va.h), built on
+/* The min/max filter (erode / dilate) of a block (gen7sf/va_morph.h), built on
  * the comparison tree of patent US 9355490 (gen7sf/minmax.h, shared spec
  * 003).  Two paths with the same output: the tree (every output pixel's 8x8
  * region through g7sf_minmax_region, the hardware's model, with its
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen7sf/va.h"
+#include "gen7sf/va_morph.h"
 
 /* Output columns a strip of the fast path: bounds its buffers whatever the
  * block's width; a multiple of 64 so a U1 strip starts on a byte (and a

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "gen7sf/va.h"
+#include "gen7sf/va_morph.h"
 
 enum { GUARD = 0x5A };
 
