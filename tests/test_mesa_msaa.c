@@ -32,6 +32,7 @@
 
 #include "harness.h"
 #include "mesa_gl.h"
+#include "msaa_scene.h"
 #include "tex_msaa.h"
 
 #define W 128
@@ -168,11 +169,8 @@ static bool interior(const tex_msaa_scene *sc, unsigned n, const uint8_t (*pos)[
     unsigned sum[4] = { 0 };
     bool same = true;
     for (unsigned s = 0; s < n; s++) {
-        uint32_t c = sc->background;
-        for (unsigned i = 0; i < sc->n; i++)
-            if (tex_msaa_covers(&sc->tri[i], 256 * (int64_t)x + pos[s][0],
-                                256 * (int64_t)y + pos[s][1]))
-                c = sc->tri[i].rgba;
+        uint32_t c = msaa_scene_colour(sc, 256 * (int64_t)x + pos[s][0],
+                                       256 * (int64_t)y + pos[s][1]);
         for (unsigned ch = 0; ch < 4; ch++)
             sum[ch] += c >> (8 * ch) & 0xFF;
         same = same && (!s || c == first);

@@ -190,15 +190,16 @@ static bool fx_check_all(fx *f, const char *when)
 
 /* ---- the patent's scene ---- */
 
-TEST(patent_l22_scene_through_render_target_writes)
+/* L22: blue fills one 4x tile (an 8x4 surface, opted in), then a green
+ * triangle covers a third of it (below x + 2y = 6.5, sample positions at
+ * quarter offsets, as test_msaa_index's patent_l22_scene_traffic).  The
+ * tile stays in the render cache.  tri (may be NULL) gets the triangle's
+ * coverage per pixel. */
+static void draw_l22_scene(fx *f, uint32_t tri_out[32])
 {
-    /* L22: blue fills a 4x tile, a green triangle covers a third of it
-     * (below x + 2y = 6.5, sample positions at quarter offsets, as
-     * test_msaa_index's patent_l22_scene_traffic) */
     static const float sx[4] = { 0.375f, 0.875f, 0.125f, 0.625f };
     static const float sy[4] = { 0.125f, 0.375f, 0.625f, 0.875f };
-    fx f;
-    fx_init(&f, 4, 8, 4, true, true);
+    fx_init(f, 4, 8, 4, true, true);
     uint32_t xy[32][2], full[32], tri[32];
     for (unsigned p = 0; p < 32; p++) {
         xy[p][0] = p % 8, xy[p][1] = p / 8, full[p] = 0xF, tri[p] = 0;
@@ -206,8 +207,16 @@ TEST(patent_l22_scene_through_render_target_writes)
             if ((float)(p % 8) + sx[s] + 2.0f * ((float)(p / 8) + sy[s]) < 6.5f)
                 tri[p] |= 1u << s;
     }
-    CHECK_EQ(fx_draw(&f, xy, full, 32, BLUE, false, NULL), 0);
-    CHECK_EQ(fx_draw(&f, xy, tri, 32, GREEN, false, NULL), 0);
+    CHECK_EQ(fx_draw(f, xy, full, 32, BLUE, false, NULL), 0);
+    CHECK_EQ(fx_draw(f, xy, tri, 32, GREEN, false, NULL), 0);
+    if (tri_out)
+        memcpy(tri_out, tri, sizeof tri);
+}
+
+TEST(patent_l22_scene_through_render_target_writes)
+{
+    fx f;
+    draw_l22_scene(&f, NULL);
     CHECK_EQ(ctl(&f, 0, 0), 0);   /* still in the cache */
     CHECK_EQ(g7sf_render_cache_flush(f.gpu), 0);
     CHECK_EQ(ctl(&f, 0, 0), G7SF_MSAA_CTRL_INDEX);
@@ -306,19 +315,9 @@ static uint32_t line_of(uint32_t addr) { return addr >> 6; }
  * samples 0 green, 1 blue: planes 0 and 1 again. */
 TEST(sampler_reads_count_cache_lines)
 {
-    static const float sx[4] = { 0.375f, 0.875f, 0.125f, 0.625f };
-    static const float sy[4] = { 0.125f, 0.375f, 0.625f, 0.875f };
     fx f;
-    fx_init(&f, 4, 8, 4, true, true);
-    uint32_t xy[32][2], full[32], tri[32];
-    for (unsigned p = 0; p < 32; p++) {
-        xy[p][0] = p % 8, xy[p][1] = p / 8, full[p] = 0xF, tri[p] = 0;
-        for (unsigned s = 0; s < 4; s++)
-            if ((float)(p % 8) + sx[s] + 2.0f * ((float)(p / 8) + sy[s]) < 6.5f)
-                tri[p] |= 1u << s;
-    }
-    CHECK_EQ(fx_draw(&f, xy, full, 32, BLUE, false, NULL), 0);
-    CHECK_EQ(fx_draw(&f, xy, tri, 32, GREEN, false, NULL), 0);
+    uint32_t tri[32];
+    draw_l22_scene(&f, tri);
     CHECK_EQ(g7sf_render_cache_flush(f.gpu), 0);
     CHECK_EQ(ctl(&f, 0, 0), G7SF_MSAA_CTRL_INDEX);
     CHECK_EQ(tri[0], 0xF);
@@ -377,9 +376,7 @@ TEST(sampler_reads_count_cache_lines)
     CHECK_EQ(gen7, 0);
     /* a second gpu (the same addresses) does not share the thread's L1 */
     fx g;
-    fx_init(&g, 4, 8, 4, true, true);
-    CHECK_EQ(fx_draw(&g, xy, full, 32, BLUE, false, NULL), 0);
-    CHECK_EQ(fx_draw(&g, xy, tri, 32, GREEN, false, NULL), 0);
+    draw_l22_scene(&g, NULL);
     CHECK_EQ(g7sf_render_cache_flush(g.gpu), 0);
     CHECK_EQ(g7sf_msaa_stats_read(g.gpu, NULL, 1), 0);
     resolve_block(&g, 0, &ext, &gen7);

@@ -8,6 +8,7 @@
 
 #include "harness.h"
 #include "png_read.h"
+#include "msaa_scene.h"
 #include "tex_msaa.h"
 #include "tool_run.h"
 
@@ -64,11 +65,8 @@ static void reference(const tex_msaa_scene *sc, uint32_t w, uint32_t h, unsigned
         for (uint32_t x = 0; x < w; x++) {
             unsigned sum[4] = { 0 };
             for (unsigned s = 0; s < n; s++) {
-                uint32_t c = sc->background;
-                for (unsigned i = 0; i < sc->n; i++)
-                    if (tex_msaa_covers(&sc->tri[i], 256 * (int64_t)x + pos[s][0],
-                                        256 * (int64_t)y + pos[s][1]))
-                        c = sc->tri[i].rgba;
+                uint32_t c = msaa_scene_colour(sc, 256 * (int64_t)x + pos[s][0],
+                                               256 * (int64_t)y + pos[s][1]);
                 for (unsigned ch = 0; ch < 4; ch++)
                     sum[ch] += c >> (8 * ch) & 0xFF;
             }
