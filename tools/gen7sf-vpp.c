@@ -159,9 +159,9 @@ static bool parse_csc(const char *s, vpp_run_opts *o)
     int a = pick(buf, names, 4), b = pick(s + n + 1, names, 4);
     if (a < 0 || b < 0)
         return false;
-    o->csc = true;
-    o->csc_from = (enum g7sf_vpp_matrix)(a % 2), o->csc_from_full = a >= 2;
-    o->csc_to = (enum g7sf_vpp_matrix)(b % 2), o->csc_to_full = b >= 2;
+    o->color.csc = true;
+    o->color.csc_from = (enum g7sf_vpp_matrix)(a % 2), o->color.csc_from_full = a >= 2;
+    o->color.csc_to = (enum g7sf_vpp_matrix)(b % 2), o->color.csc_to_full = b >= 2;
     return true;
 }
 
@@ -282,8 +282,9 @@ static int parse_options(int argc, char **argv, vpp_run_opts *o)
             if (!parse_procamp(arg, v))
                 return cli_usage_error("--procamp: '%s' is not B:C:H:S (brightness -100..100, "
                                        "contrast 0..10, hue -180..180, saturation 0..10)", arg);
-            o->procamp = true;
-            o->brightness = v[0], o->contrast = v[1], o->hue = v[2], o->saturation = v[3];
+            o->color.procamp = true;
+            o->color.brightness = v[0], o->color.contrast = v[1];
+            o->color.hue = v[2], o->color.saturation = v[3];
             break;
         }
         case OPT_CSC:
@@ -301,22 +302,22 @@ static int parse_options(int argc, char **argv, vpp_run_opts *o)
                                        ace ? "--ace" : "--skin-tone", arg);
             int v = arg ? (int)a : ace ? DEFAULT_ACE : DEFAULT_SKIN;
             if (ace)
-                o->ace = true, o->ace_strength = v;
+                o->color.ace = true, o->color.ace_strength = v;
             else
-                o->skin_tone = true, o->skin_tone_strength = v;
+                o->color.skin_tone = true, o->color.skin_tone_strength = v;
             break;
         }
         case OPT_TCC:
-            if (!parse_tcc(arg, o->tcc_saturation))
+            if (!parse_tcc(arg, o->color.tcc_saturation))
                 return cli_usage_error("--tcc: '%s' is not M:R:Y:G:C:B (six saturation factors, "
                                        "0..1.99 each)", arg);
-            o->tcc = true;
+            o->color.tcc = true;
             break;
         case OPT_GAMUT:
             if (!strcmp(arg, "basic"))
-                o->gamut = G7SF_VPP_GAMUT_BASIC;
+                o->color.gamut = G7SF_VPP_GAMUT_BASIC;
             else if (!strcmp(arg, "advanced"))
-                o->gamut = G7SF_VPP_GAMUT_ADVANCED;
+                o->color.gamut = G7SF_VPP_GAMUT_ADVANCED;
             else
                 return cli_usage_error("--gamut: '%s' is not basic or advanced", arg);
             break;

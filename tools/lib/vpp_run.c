@@ -209,22 +209,14 @@ static int start_segment(run *r, enum vio_interlace kind, long first)
     const vpp_run_opts *o = r->o;
     const vio_info *ii = &r->in.info;
     bool pass = kind == VIO_PROGRESSIVE && r->per_frame;
-    g7sf_vpp_config cfg = {
-        .width = ii->width, .height = ii->height,
-        .chroma = vio_format_chroma(ii->format) == VIO_CHROMA_420 ? G7SF_CHROMA_420
-                                                                   : G7SF_CHROMA_422,
-        .deinterlace = pass ? G7SF_VPP_DI_OFF : o->di, .rate = o->rate,
-        .top_first = kind != VIO_BFF, .denoise = o->denoise, .threads = o->threads,
-        .platform = G7SF_IVB, .keep = r->aout ? VPP_KEEP : 0,
-        .scale_width = o->scale_w, .scale_height = o->scale_h, .sharpen = o->sharpen,
-        .procamp = o->procamp, .brightness = o->brightness, .contrast = o->contrast,
-        .hue = o->hue, .saturation = o->saturation, .csc = o->csc, .csc_from = o->csc_from,
-        .csc_to = o->csc_to, .csc_from_full = o->csc_from_full, .csc_to_full = o->csc_to_full,
-        .ace = o->ace, .ace_strength = o->ace_strength, .tcc = o->tcc,
-        .skin_tone = o->skin_tone, .skin_tone_strength = o->skin_tone_strength,
-        .gamut = o->gamut,
-    };
-    memcpy(cfg.tcc_saturation, o->tcc_saturation, sizeof cfg.tcc_saturation);
+    g7sf_vpp_config cfg = o->color;   /* the colour fields, as the options set them */
+    cfg.width = ii->width, cfg.height = ii->height;
+    cfg.chroma = vio_format_chroma(ii->format) == VIO_CHROMA_420 ? G7SF_CHROMA_420
+                                                                  : G7SF_CHROMA_422;
+    cfg.deinterlace = pass ? G7SF_VPP_DI_OFF : o->di, cfg.rate = o->rate;
+    cfg.top_first = kind != VIO_BFF, cfg.denoise = o->denoise, cfg.threads = o->threads;
+    cfg.platform = G7SF_IVB, cfg.keep = r->aout ? VPP_KEEP : 0;
+    cfg.scale_width = o->scale_w, cfg.scale_height = o->scale_h, cfg.sharpen = o->sharpen;
     int verr = 0;
     /* the writer thread may still be writing the old pipeline's pictures */
     if (r->aout)

@@ -38,19 +38,10 @@ typedef struct vpp_run_opts {
     bool quiet;
     int scale_w, scale_h;           /* --scale: 0 x 0 none; one 0: from the other */
     int sharpen;                    /* --sharpen: 0 off, 1..255 */
-    bool procamp;                   /* --procamp=B:C:H:S */
-    double brightness, contrast, hue, saturation;
-    /* --csc, --ace, --tcc, --skin-tone, --gamut: as g7sf_vpp_config's */
-    bool csc;
-    enum g7sf_vpp_matrix csc_from, csc_to;
-    bool csc_from_full, csc_to_full;
-    bool ace;
-    int ace_strength;
-    bool tcc;
-    double tcc_saturation[6];
-    bool skin_tone;
-    int skin_tone_strength;
-    enum g7sf_vpp_gamut gamut;
+    /* --procamp, --csc, --ace, --tcc, --skin-tone, --gamut: their fields
+     * of g7sf_vpp_config (procamp .. gamut); the rest of it is set per
+     * segment from the input (vpp_run.c, start_segment) */
+    g7sf_vpp_config color;
 } vpp_run_opts;
 
 /* Runs the whole job; returns the exit status (0, or 1 with a message). */
